@@ -1,0 +1,4 @@
+/** Lambda for the /api exports routes; they answer 501 until their capability is built. */
+import { createApiHandler } from '../runtime/api-handler';
+
+export const handler = createApiHandler('exports', {});

@@ -1,0 +1,66 @@
+/**
+ * Sessions: a random 256-bit token goes to the client once; only its SHA-256 is stored
+ * (SESSION#{hash} / SESSION). Expiry slides with use and DynamoDB TTL removes dead sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SESSION_TTL_MS } from '../../shared/constants';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+
+export interface SessionRecord {
+  id: string;
+  user_id: string;
+  expires_at: number;
+}
+
+const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Slide the expiry only when a minute has passed since the last slide: one write a minute at most. */
+const SLIDE_EVERY_MS = 60_000;
+
+export async function createSession(userId: string, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
+  const token = randomBytes(32).toString('base64url');
+  const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: now + SESSION_TTL_MS };
+  await dynamo().send(new PutCommand({
+    TableName: tableName(),
+    Item: { ...sessionKey(session.id), type: 'session', ...session, created_at: new Date(now).toISOString(), expires_at_epoch: Math.ceil(session.expires_at / 1000) },
+  }));
+  return { token, session };
+}
+
+/** The live session for a token, or null when it is unknown, revoked or expired. */
+export async function findSession(token: string, now = Date.now()): Promise<SessionRecord | null> {
+  const id = hashToken(token);
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
+  const item = out.Item;
+  if (!item || typeof item.expires_at !== 'number' || item.expires_at <= now) return null;
+  return { id, user_id: item.user_id, expires_at: item.expires_at };
+}
+
+export async function slideSession(session: SessionRecord, now = Date.now()): Promise<void> {
+  const nextExpiry = now + SESSION_TTL_MS;
+  if (nextExpiry - session.expires_at < SLIDE_EVERY_MS) return;
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(),
+    Key: sessionKey(session.id),
+    UpdateExpression: 'SET expires_at = :e, expires_at_epoch = :t',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':e': nextExpiry, ':t': Math.ceil(nextExpiry / 1000) },
+  })).catch(() => undefined); // a session revoked meanwhile simply stays revoked
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(sessionId) }));
+}
+
+/** Test and ops hook: ends a session now without deleting it, as if its time had run out. */
+export async function expireSession(sessionId: string): Promise<void> {
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(),
+    Key: sessionKey(sessionId),
+    UpdateExpression: 'SET expires_at = :past',
+    ExpressionAttributeValues: { ':past': 0 },
+  }));
+}

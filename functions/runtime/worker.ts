@@ -1,0 +1,70 @@
+/**
+ * The one way a job queue becomes a worker Lambda. Each message names a job; the job's type picks the
+ * runner. A runner failure is retried by SQS until the queue's maxReceiveCount, then the job is marked
+ * failed and the message goes to the dead-letter queue. A job already done is skipped, so a redelivered
+ * message never does the work twice.
+ */
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { JOB_QUEUES } from '../../shared/jobs';
+import type { JobMessage, JobQueueName } from '../../shared/jobs';
+import { getJob, updateJob } from '../jobs/job-store';
+import type { JobRecord } from '../jobs/job-store';
+import { logger } from './logger';
+
+export interface JobRunContext {
+  job: JobRecord;
+  /** Reports progress in percent (0-100). */
+  progress: (percent: number) => Promise<void>;
+}
+
+/** A runner does the work and returns the result stored on the job (for example an S3 key to download). */
+export type JobRunner = (ctx: JobRunContext) => Promise<Record<string, unknown>>;
+
+export function createWorker(queue: JobQueueName, runners: Partial<Record<string, JobRunner>>) {
+  const def = JOB_QUEUES.find((q) => q.name === queue);
+  if (!def) throw new Error(`queue ${queue} is not in the job table`);
+
+  async function processRecord(record: SQSRecord): Promise<boolean> {
+    let message: JobMessage;
+    try {
+      message = JSON.parse(record.body) as JobMessage;
+    } catch {
+      logger.error('unreadable job message dropped', { queue, messageId: record.messageId });
+      return true;
+    }
+    const job = await getJob(message.job_id);
+    if (!job) {
+      logger.error('job message for an unknown job dropped', { queue, jobId: message.job_id });
+      return true;
+    }
+    if (job.status === 'done' || job.status === 'failed') return true;
+    const runner = runners[job.type];
+    if (!runner) {
+      await updateJob(job.id, { status: 'failed', error: `No worker handles jobs of type '${job.type}' on queue ${queue}.` });
+      return true;
+    }
+    await updateJob(job.id, { status: 'running', error: null });
+    try {
+      const result = await runner({ job, progress: (p) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))) }) });
+      await updateJob(job.id, { status: 'done', progress: 100, result });
+      return true;
+    } catch (err) {
+      const attempts = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+      const final = attempts >= def!.maxReceiveCount;
+      logger.error('job failed', { queue, jobId: job.id, attempts, final, error: err as Error });
+      await updateJob(job.id, {
+        status: final ? 'failed' : 'queued',
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return false;
+    }
+  }
+
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records) {
+      if (!(await processRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+    return { batchItemFailures };
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Creates the program's table, buckets and queues in the emulator from shared/resources.ts and
+ * shared/jobs.ts (the same definitions CDK deploys). Safe to run again: existing resources are kept.
+ */
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
+import { JOB_QUEUES, dlqName } from '../shared/jobs';
+import { queueEnvName } from '../functions/aws/config';
+
+export type ResourceEnv = Record<string, string>;
+
+export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
+  const region = process.env.AWS_REGION ?? 'us-east-1';
+  const env: ResourceEnv = {};
+  env[ENV.table] = await ensureTable(new DynamoDBClient({ region }), localName(prefix, APP_TABLE.logicalName));
+  const s3 = new S3Client({ region, forcePathStyle: true });
+  for (const [key, bucket] of Object.entries(BUCKETS)) {
+    const name = localName(prefix, bucket.logicalName);
+    await s3.send(new CreateBucketCommand({ Bucket: name })).catch((err) => {
+      if (!['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(err.name)) throw err;
+    });
+    env[key === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket] = name;
+  }
+  const sqs = new SQSClient({ region });
+  for (const q of JOB_QUEUES) {
+    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: localName(prefix, dlqName(q.name)) }));
+    const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    const queue = await sqs.send(new CreateQueueCommand({
+      QueueName: localName(prefix, q.name),
+      Attributes: {
+        VisibilityTimeout: String(q.visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: q.maxReceiveCount }),
+      },
+    }));
+    env[queueEnvName(q.name)] = queue.QueueUrl!;
+  }
+  return env;
+}
+
+async function ensureTable(ddb: DynamoDBClient, name: string): Promise<string> {
+  try {
+    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    return name;
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+  }
+  const attributes = new Set<string>([APP_TABLE.partitionKey, APP_TABLE.sortKey]);
+  for (const index of APP_TABLE.indexes) { attributes.add(index.partitionKey); attributes.add(index.sortKey); }
+  await ddb.send(new CreateTableCommand({
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: APP_TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: APP_TABLE.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: APP_TABLE.indexes.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  }));
+  await ddb.send(new UpdateTimeToLiveCommand({
+    TableName: name,
+    TimeToLiveSpecification: { AttributeName: APP_TABLE.ttlAttribute, Enabled: true },
+  }));
+  return name;
+}

@@ -1,0 +1,106 @@
+/**
+ * The local HTTP front door: the built web app (with SPA fallback, as CloudFront does) and /api/*
+ * turned into API Gateway proxy events for the same handlers Lambda runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import sirv from 'sirv';
+import { matchRoute } from '../../shared/routes';
+import type { ApiGroup } from '../../shared/routes';
+import { lambdaContext } from './handlers';
+import type { ApiHandler } from './handlers';
+
+/** API Gateway's own payload limit; larger bodies are refused before any handler runs. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const TEXT_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/)/i;
+
+export async function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string>): Promise<APIGatewayProxyEvent> {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    headers[name] = values.join(', ');
+    multiValueHeaders[name] = values;
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    query[k] = v;
+    (multiQuery[k] ??= []).push(v);
+  }
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || TEXT_TYPES.test(contentType);
+  const requestId = randomUUID();
+  return {
+    resource,
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    queryStringParameters: Object.keys(query).length ? query : null,
+    multiValueQueryStringParameters: Object.keys(multiQuery).length ? multiQuery : null,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : null,
+    stageVariables: null,
+    body: body.length === 0 ? null : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: !isText,
+    requestContext: {
+      accountId: '000000000000', apiId: 'local', authorizer: null, protocol: 'HTTP/1.1', httpMethod: req.method ?? 'GET',
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? null } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: url.pathname, stage: 'local', requestId, requestTimeEpoch: Date.now(), resourceId: 'local', resourcePath: resource,
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) { resolve(null); req.resume(); return; }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, handlers: Record<ApiGroup, ApiHandler>): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://local').pathname;
+  const match = matchRoute(req.method ?? 'GET', path);
+  if (!('route' in match)) {
+    // API Gateway answers unknown resources itself; the same statuses here.
+    sendJson(res, match.methodMismatch ? 405 : 404, { error: match.methodMismatch ? 'Method not allowed.' : `No such API route: ${path}` });
+    return;
+  }
+  const body = await readBody(req);
+  if (body === null) { sendJson(res, 413, { error: 'The request body is larger than 10 MB.' }); return; }
+  const event = await toProxyEvent(req, body, match.route.path, match.pathParameters);
+  const result = await handlers[match.route.group](event, lambdaContext(`api-${match.route.group}`));
+  res.writeHead(result.statusCode, { ...(result.headers as Record<string, string>) });
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+export function createHttpServer(options: { webRoot: string; handlers: Record<ApiGroup, ApiHandler> }): Server {
+  const serveWeb = sirv(options.webRoot, { single: true, dev: false, etag: true });
+  return createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/api/') || req.url === '/api') {
+      handleApi(req, res, options.handlers).catch((err) => {
+        console.error('local runtime error', err);
+        if (!res.headersSent) sendJson(res, 502, { error: 'The local runtime could not run the handler.' });
+        else res.end();
+      });
+      return;
+    }
+    serveWeb(req, res, () => { res.statusCode = 404; res.end('Not found'); });
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The whole program on one machine: emulator, resources, demo data, HTTP front door and job pollers.
+ * `npm start` and the test suites both start it through here.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { ENV } from '../../shared/resources';
+import { JOB_QUEUE_NAMES } from '../../shared/jobs';
+import type { JobQueueName } from '../../shared/jobs';
+import { queueEnvName } from '../../functions/aws/config';
+import { bootstrapResources } from '../bootstrap';
+import { REPO_ROOT, startEmulator, useEndpoint } from '../emulator';
+import { seedDemoData } from '../seed';
+import { loadApiHandlers, loadWorkerHandlers } from './handlers';
+import { createHttpServer } from './http-server';
+import { startPollers } from './pollers';
+
+export interface ProgramOptions {
+  /** HTTP port; 0 picks a free one. */
+  port: number;
+  /** Emulator port: 4566 for npm start (reused if running), 'free' for a private one in tests. */
+  emulatorPort: number | 'free';
+  /** Resource name prefix, so tests never touch npm start's data. */
+  prefix: string;
+  seed: boolean;
+  webRoot?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningProgram {
+  url: string;
+  endpoint: string;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+/** A stable local encryption key, kept beside the checkout so sealed passwords survive restarts. */
+function localAppSecret(): string {
+  const dir = join(REPO_ROOT, '.local');
+  const file = join(dir, 'app-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export async function startProgram(options: ProgramOptions): Promise<RunningProgram> {
+  const log = options.log ?? console.log;
+  const emulator = await startEmulator({ port: options.emulatorPort, log });
+  useEndpoint(emulator.endpoint);
+  const env = await bootstrapResources(options.prefix);
+  Object.assign(env, {
+    [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret(),
+    [ENV.version]: process.env[ENV.version] ?? JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version,
+    [ENV.stage]: 'local',
+  });
+  Object.assign(process.env, env);
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  if (options.seed) await seedDemoData();
+
+  const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
+  const queueUrls = Object.fromEntries(JOB_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<JobQueueName, string>;
+  const stopPollers = startPollers(queueUrls, workers);
+  const server: Server = createHttpServer({ webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'), handlers: apiHandlers });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) => {
+        reject(err.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} is already in use. Stop the other program or set PORT to another port.`)
+          : err);
+      });
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    await stopPollers();
+    await emulator.stop();
+    throw err;
+  }
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    endpoint: emulator.endpoint,
+    env,
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await stopPollers();
+      await emulator.stop();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Demo data for the local runtime only (never deployed): the three demo logins, all with password
+ * demo1234, and the manager's facility 1001. Running it again resets them to this state.
+ */
+import { hashPassword } from '../functions/auth/passwords';
+import { seal } from '../functions/auth/secret-box';
+import { putFacility } from '../functions/facilities/facility-store';
+import { createUser, getUserByUsername, updateUser } from '../functions/users/user-store';
+import type { NewUser } from '../functions/users/user-store';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_FACILITY_ID = 'demo-facility-1001';
+
+export const DEMO_USERS = [
+  { username: 'admin', real_name: 'Avery Admin', email: 'admin@auditletter.example', is_admin: true, is_monitor: false, facility_id: null, has_changed_password: true },
+  { username: 'monitor', real_name: 'Morgan Monitor', email: 'monitor@auditletter.example', is_admin: false, is_monitor: true, facility_id: null, has_changed_password: true },
+  { username: 'manager', real_name: 'Mia Manager', email: 'manager@auditletter.example', is_admin: false, is_monitor: false, facility_id: DEMO_FACILITY_ID, has_changed_password: false },
+] as const;
+
+export async function seedDemoData(): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<string, string> = {};
+  for (const demo of DEMO_USERS) {
+    const fields: NewUser = {
+      ...demo,
+      password_hash: passwordHash,
+      original_password_sealed: demo.has_changed_password ? null : await seal(DEMO_PASSWORD),
+    };
+    const existing = await getUserByUsername(demo.username);
+    const user = existing ? await updateUser(existing, fields) : await createUser(fields);
+    ids[demo.username] = user.id;
+  }
+  await putFacility({
+    id: DEMO_FACILITY_ID,
+    facility_number: '1001',
+    account_name: 'Maple Street Self Storage',
+    address: '1200 Maple Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip_code: '62701',
+    phone: '2175550142',
+    email: 'maple@storage.example',
+    software: 'sitelink_web',
+    manager_user_id: ids.manager ?? null,
+  });
+}

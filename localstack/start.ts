@@ -1,0 +1,56 @@
+/**
+ * `npm start`: the whole program on this machine with demo data, at http://127.0.0.1:3000 (PORT overrides).
+ * Run it again at any time: it reuses a running emulator and resets the demo logins.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './emulator';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed';
+import { startProgram } from './runtime/program';
+
+/** Newest modification time below a folder, to rebuild the web app only when its sources changed. */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfStale(): void {
+  const built = join(REPO_ROOT, 'web', 'dist', 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(newestMtime(join(REPO_ROOT, 'web')), newestMtime(join(REPO_ROOT, 'shared')));
+  if (builtAt > sourcesAt) return;
+  console.log('Building the web app...');
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app did not build; see the messages above.');
+}
+
+async function main(): Promise<void> {
+  buildWebIfStale();
+  const port = Number(process.env.PORT ?? 3000);
+  const program = await startProgram({ port, emulatorPort: 4566, prefix: 'alp-local', seed: true });
+  console.log(`\nAudit Letter Program is running at ${program.url}`);
+  console.log(`AWS emulator: ${program.endpoint}`);
+  console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  console.log('Press Ctrl+C to stop.\n');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await program.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: Error) => {
+  console.error(`\nCould not start the Audit Letter Program: ${err.message}`);
+  process.exit(1);
+});

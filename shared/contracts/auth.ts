@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../constants';
+import { requiredText } from './form';
+
+export const loginBody = z.object({
+  username: requiredText('username', 100),
+  password: z.string({ error: 'password is required.' }).min(1, 'password is required.').max(200),
+});
+
+export const changePasswordBody = z.object({
+  password: z.string({ error: PASSWORD_TOO_SHORT }).trim().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(200),
+});
+
+/** Profile: only the manager name (real_name) is editable (spec §5). */
+export const updateProfileBody = z.object({
+  real_name: z.string().trim().max(200, 'real_name must be at most 200 characters.'),
+});
+
+/** The user as the session carries it. */
+export const sessionUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  real_name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_monitor: z.boolean(),
+  facility_id: z.string().nullable(),
+  has_changed_password: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({
+  permissions: z.array(z.enum(['admin', 'monitor', 'manager'])),
+  token: z.string(),
+  user: sessionUser,
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const appStatus = z.object({
+  version: z.string(),
+  scheduled_maintenance_date: z.string().nullable(),
+});
+export type AppStatus = z.infer<typeof appStatus>;
+
+export const errorBody = z.object({
+  error: z.string(),
+  field: z.string().optional(),
+  request_id: z.string().optional(),
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { JOB_STATUSES } from '../jobs';
+
+export const jobIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const jobView = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number().min(0).max(100),
+  error: z.string().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type JobView = z.infer<typeof jobView>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { formBoolean, formInt, requiredText } from './form';
+
+export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const listUsersQuery = z.object({
+  username: z.string().trim().max(100).optional(),
+  page: formInt.pipe(z.number().min(1, 'page must be 1 or more.')).optional(),
+  /** The Tenant Accounts tab sends tenants=true; that list arrives with the tenants capability. */
+  tenants: formBoolean.optional(),
+});
+
+const email = z.string({ error: 'email is required.' }).trim().min(1, 'email is required.').max(200).pipe(z.email('email must be a valid email address.'));
+const username = requiredText('username', 100).regex(/^[A-Za-z0-9._@-]+$/, 'username may use letters, digits and . _ @ - only.');
+const password = z.string({ error: 'password is required.' }).trim().min(6, 'Password must be at least 6 characters.').max(200);
+
+export const createUserBody = z.object({
+  username,
+  password,
+  email,
+  real_name: z.string().trim().max(200).optional().default(''),
+  is_admin: formBoolean.optional().default(false),
+  is_monitor: formBoolean.optional().default(false),
+});
+
+/** Update: every field optional; a blank password means 'keep it'. */
+export const updateUserBody = z.object({
+  username: username.optional(),
+  password: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), password.optional()),
+  email: email.optional(),
+  real_name: z.string().trim().max(200).optional(),
+  is_admin: formBoolean.optional(),
+  is_monitor: formBoolean.optional(),
+});
+
+export const userFacility = z.object({
+  id: z.string(),
+  facility_number: z.string(),
+  account_name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+export const userView = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  real_name: z.string(),
+  is_admin: z.boolean(),
+  is_monitor: z.boolean(),
+  facility_id: z.string().nullable(),
+  has_changed_password: z.boolean(),
+  /** Decrypted generated password; only present while the user has not changed it. */
+  original_password: z.string().nullable(),
+  last_active_date: z.string().nullable(),
+  days_since: z.number().nullable(),
+  hours_since: z.number().nullable(),
+  minutes_since: z.number().nullable(),
+  seconds_since: z.number().nullable(),
+  facility: userFacility.nullable(),
+});
+export type UserView = z.infer<typeof userView>;

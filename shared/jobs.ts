@@ -1,0 +1,35 @@
+/**
+ * The job table: one SQS queue (with its dead-letter queue) per kind of long work, and the worker that
+ * consumes it. It drives the queues and event sources in CDK and the local pollers with the same numbers.
+ */
+export interface JobQueueDef {
+  /** Queue logical name; the worker handler is functions/workers/{name}.ts. */
+  name: JobQueueName;
+  /** Messages handed to one worker invocation. */
+  batchSize: number;
+  /** Seconds a received message stays hidden; longer than the worker's timeout. */
+  visibilityTimeoutSeconds: number;
+  /** The worker Lambda's timeout in seconds. */
+  workerTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches'] as const;
+export type JobQueueName = (typeof JOB_QUEUE_NAMES)[number];
+
+export const JOB_QUEUES: readonly JobQueueDef[] = [
+  { name: 'rent-roll-imports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  { name: 'letter-generation', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  { name: 'archive-exports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  // Setup batches call SiteLink/StorEdge: five tenants a batch (spec), several batches per invocation.
+  { name: 'setup-batches', batchSize: 5, visibilityTimeoutSeconds: 360, workerTimeoutSeconds: 300, maxReceiveCount: 3 },
+];
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The message every job queue carries: the job record holds the rest. */
+export interface JobMessage { job_id: string; type: string }
+
+export const dlqName = (queue: string): string => `${queue}-dlq`;

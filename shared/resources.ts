@@ -1,0 +1,42 @@
+/**
+ * The AWS resources of the program, written once: CDK builds them for a deployment and the local
+ * bootstrap creates the same ones in the emulator, so local and deployed never drift.
+ * Physical names locally are `${prefix}-${logical}`; deployed, CDK names them and passes them as env.
+ */
+
+/** Single-table design (docs/data-model.md): every entity lives in one table, keyed pk/sk. */
+export const APP_TABLE = {
+  logicalName: 'app',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Expired sessions and login locks are removed by DynamoDB TTL on this attribute (epoch seconds). */
+  ttlAttribute: 'expires_at_epoch',
+  /** Overloaded indexes: each entity documents what it writes into gsiNpk/gsiNsk. */
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ],
+} as const;
+
+export const BUCKETS = {
+  /** Rent rolls and other files users send in. */
+  uploads: { logicalName: 'uploads' },
+  /** Exports, letters and archives the program writes for download. */
+  exports: { logicalName: 'exports' },
+} as const;
+export type BucketName = keyof typeof BUCKETS;
+
+/** Environment variable names through which handlers learn physical resource names. */
+export const ENV = {
+  table: 'APP_TABLE_NAME',
+  uploadsBucket: 'UPLOADS_BUCKET_NAME',
+  exportsBucket: 'EXPORTS_BUCKET_NAME',
+  queueUrlPrefix: 'QUEUE_URL_',
+  appSecretArn: 'APP_SECRET_ARN',
+  appSecret: 'APP_SECRET',
+  version: 'APP_VERSION',
+  stage: 'APP_STAGE',
+} as const;
+
+export const localName = (prefix: string, logical: string): string => `${prefix}-${logical}`;

@@ -1,0 +1,201 @@
+/**
+ * The route table: every /api path of both spec documents, with its Lambda group and who may call it.
+ * It drives API Gateway in CDK, the local HTTP adapter, the server-side authorization check and the
+ * authorization-matrix test, so the four can never disagree.
+ */
+import type { Permission } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
+export const API_GROUPS = [
+  'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'letter-batches', 'jobs',
+] as const;
+export type ApiGroup = (typeof API_GROUPS)[number];
+
+/**
+ * public: no token needed. session: any logged-in user. Otherwise a list of permissions, any of which
+ * suffices (admin always passes).
+ */
+export type Access = 'public' | 'session' | readonly Permission[];
+
+/**
+ * Where a manager-reachable route names the object it touches, so the server can check that the object
+ * belongs to the manager's facility whatever id is sent. Staff (admin, monitor) reach every facility.
+ */
+export interface OwnershipScope {
+  kind: 'facility' | 'cycle' | 'tenant' | 'export';
+  from: 'path' | 'query' | 'body';
+  name: string;
+}
+
+/** The capability (issue) that delivers the route; routes of open capabilities answer 501 until then. */
+export type Capability = 'platform' | 'facilities-cycles' | 'tenants-letters' | 'archives';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  group: ApiGroup;
+  access: Access;
+  scope?: OwnershipScope;
+  capability: Capability;
+}
+
+const STAFF: readonly Permission[] = ['monitor'];
+const ADMIN: readonly Permission[] = ['admin'];
+const MANAGER: readonly Permission[] = ['manager'];
+const STAFF_OR_MANAGER: readonly Permission[] = ['monitor', 'manager'];
+
+const r = (
+  method: HttpMethod, path: string, group: ApiGroup, access: Access, capability: Capability, scope?: OwnershipScope,
+): RouteDef => ({ method, path, group, access, capability, ...(scope ? { scope } : {}) });
+
+const facilityPath: OwnershipScope = { kind: 'facility', from: 'path', name: 'id' };
+const cyclePath: OwnershipScope = { kind: 'cycle', from: 'path', name: 'id' };
+const cycleBody: OwnershipScope = { kind: 'cycle', from: 'body', name: 'cycle_id' };
+
+export const ROUTES = [
+  // auth and app shell
+  r('POST', '/api/login', 'auth', 'public', 'platform'),
+  r('POST', '/api/logout', 'auth', 'session', 'platform'),
+  r('POST', '/api/change-password', 'auth', 'session', 'platform'),
+  r('POST', '/api/update-profile', 'auth', 'session', 'platform'),
+  r('GET', '/api/app/status', 'app', 'public', 'platform'),
+  r('GET', '/api/openapi.json', 'app', 'public', 'platform'),
+  r('GET', '/api/jobs/{id}', 'jobs', 'session', 'platform'),
+
+  // users
+  r('GET', '/api/users', 'users', STAFF, 'platform'),
+  r('POST', '/api/users', 'users', ADMIN, 'platform'),
+  r('POST', '/api/users/{id}', 'users', STAFF, 'platform'),
+  r('DELETE', '/api/users/{id}', 'users', STAFF, 'platform'),
+
+  // manager views
+  r('GET', '/api/managers/facility', 'managers', MANAGER, 'facilities-cycles'),
+  r('POST', '/api/managers/update-tenant', 'managers', MANAGER, 'tenants-letters', { kind: 'tenant', from: 'body', name: 'id' }),
+  r('POST', '/api/managers/confirm-move-outs', 'managers', MANAGER, 'tenants-letters', cycleBody),
+  r('POST', '/api/managers/confirm-tagging-complete', 'managers', MANAGER, 'tenants-letters', cycleBody),
+  r('POST', '/api/managers/tag-tenants', 'managers', MANAGER, 'tenants-letters', cycleBody),
+  r('POST', '/api/managers/bulk-charge-applied', 'managers', MANAGER, 'tenants-letters'),
+
+  // insurance programs and coverages
+  r('GET', '/api/insurance-programs', 'insurance-programs', STAFF, 'facilities-cycles'),
+  r('GET', '/api/coverages/available', 'coverages', STAFF_OR_MANAGER, 'facilities-cycles'),
+  r('GET', '/api/coverages/fetch-from-api', 'coverages', STAFF, 'facilities-cycles'),
+
+  // facilities
+  r('GET', '/api/facilities', 'facilities', STAFF, 'facilities-cycles'),
+  r('POST', '/api/facilities', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/search', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/from-zoho', 'facilities', STAFF, 'facilities-cycles'),
+  r('POST', '/api/facilities/{id}', 'facilities', STAFF, 'facilities-cycles'),
+  r('DELETE', '/api/facilities/{id}', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/{id}/check-flagged', 'facilities', STAFF, 'facilities-cycles'),
+  r('POST', '/api/facilities/{id}/confirm-move-outs', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/{id}/additional-contacts', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/{id}/coverages', 'facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facilities/{id}/tenant-filters', 'facilities', STAFF_OR_MANAGER, 'facilities-cycles', facilityPath),
+  r('POST', '/api/facilities/{id}/archive', 'facilities', STAFF, 'archives'),
+  r('GET', '/api/facilities/{id}/tenants', 'facilities', STAFF_OR_MANAGER, 'tenants-letters', facilityPath),
+  r('GET', '/api/facilities/{id}/tenants-mailing', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/tenant-mailing-counts', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/generate-letters', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/generate-sample-letters', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/check-charges', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/download-letters/{file_name}', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/tenants-mailing', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/tenant-mailing-counts', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/generate-letters', 'facilities', STAFF, 'tenants-letters'),
+
+  // archives and facility stats
+  r('GET', '/api/facility-archives', 'facility-archives', STAFF, 'archives'),
+  r('GET', '/api/facility-archives/download-export', 'facility-archives', STAFF, 'archives'),
+  r('GET', '/api/facility-archives/{id}/new-dates', 'facility-archives', STAFF, 'archives'),
+  r('POST', '/api/facility-archives/{id}/execute', 'facility-archives', STAFF, 'archives'),
+  r('GET', '/api/retired-facilities', 'retired-facilities', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facility-stats', 'facility-stats', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facility-stats/create-export', 'facility-stats', STAFF, 'facilities-cycles'),
+  r('GET', '/api/facility-stats/download-export', 'facility-stats', STAFF, 'facilities-cycles'),
+
+  // exports
+  r('GET', '/api/exports/facilities', 'exports', STAFF, 'facilities-cycles'),
+  r('GET', '/api/exports/download', 'exports', STAFF_OR_MANAGER, 'facilities-cycles', { kind: 'export', from: 'query', name: 'file_key' }),
+  r('GET', '/api/exports/monitor-tenants', 'exports', STAFF, 'tenants-letters'),
+  r('GET', '/api/exports/manager-tenants', 'exports', MANAGER, 'tenants-letters', { kind: 'cycle', from: 'query', name: 'cycle_id' }),
+  r('GET', '/api/exports/sitelink-rent-roll-report', 'exports', STAFF, 'tenants-letters'),
+  r('GET', '/api/exports/storedge-ledger-report', 'exports', STAFF, 'tenants-letters'),
+
+  // home dashboard
+  r('GET', '/api/monitors/cycle-stats', 'monitors', STAFF, 'facilities-cycles'),
+
+  // cycles
+  r('GET', '/api/cycles', 'cycles', STAFF, 'facilities-cycles'),
+  r('POST', '/api/cycles', 'cycles', STAFF, 'facilities-cycles'),
+  r('GET', '/api/cycles/search', 'cycles', STAFF, 'facilities-cycles'),
+  r('GET', '/api/cycles/get-for-facility', 'cycles', STAFF, 'facilities-cycles'),
+  r('POST', '/api/cycles/import-tenants', 'cycles', STAFF, 'tenants-letters'),
+  r('GET', '/api/cycles/{id}', 'cycles', STAFF_OR_MANAGER, 'facilities-cycles', cyclePath),
+  r('POST', '/api/cycles/{id}', 'cycles', STAFF, 'facilities-cycles'),
+  r('GET', '/api/cycles/{id}/coverages', 'cycles', STAFF_OR_MANAGER, 'facilities-cycles', cyclePath),
+  r('GET', '/api/cycles/{id}/tenant-filters', 'cycles', STAFF_OR_MANAGER, 'facilities-cycles', cyclePath),
+  r('GET', '/api/cycles/{id}/check-flagged', 'cycles', STAFF, 'facilities-cycles'),
+  r('POST', '/api/cycles/{id}/confirm-move-outs', 'cycles', STAFF, 'facilities-cycles'),
+  r('POST', '/api/cycles/{id}/archive', 'cycles', STAFF, 'archives'),
+
+  // tenants (staff)
+  r('GET', '/api/tenants', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/bulk', 'tenants', STAFF, 'tenants-letters'),
+  r('DELETE', '/api/tenants/bulk', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/reset', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/import', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/remove-uneligible-ledgers', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/sync-ledger-statuses', 'tenants', STAFF, 'tenants-letters'),
+  r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),
+  r('GET', '/api/tenants/export-policy-setup', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/setup-policies', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/setup-policy', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/{id}', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/{id}/status', 'tenants', STAFF, 'tenants-letters'),
+
+  // letters
+  r('GET', '/api/letter-batches', 'letter-batches', STAFF, 'tenants-letters'),
+] as const satisfies readonly RouteDef[];
+
+export type RouteKey = `${HttpMethod} ${string}`;
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${route.method} ${route.path}`;
+
+/** Path templates like /api/users/{id} turned into matchers; static segments win over parameters, as in API Gateway. */
+interface CompiledRoute { route: RouteDef; segments: string[] }
+const compiled: CompiledRoute[] = (ROUTES as readonly RouteDef[])
+  .map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }))
+  .sort((a, b) => specificity(b.segments) - specificity(a.segments));
+
+function specificity(segments: string[]): number {
+  // Earlier static segments weigh more, so /api/facilities/search beats /api/facilities/{id}.
+  return segments.reduce((sum, seg, i) => sum + (seg.startsWith('{') ? 0 : 2 ** (10 - i)), 0);
+}
+
+export interface RouteMatch { route: RouteDef; pathParameters: Record<string, string> }
+
+/** Finds the route for a concrete path; `methodMismatch` tells a 405 from a 404. */
+export function matchRoute(method: string, path: string): RouteMatch | { methodMismatch: boolean } {
+  const parts = path.split('/').filter(Boolean);
+  let pathKnown = false;
+  for (const { route, segments } of compiled) {
+    if (segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = segments.every((seg, i) => {
+      if (seg.startsWith('{')) {
+        params[seg.slice(1, -1)] = decodeURIComponent(parts[i]!);
+        return true;
+      }
+      return seg === parts[i];
+    });
+    if (!ok) continue;
+    pathKnown = true;
+    if (route.method === method) return { route, pathParameters: params };
+  }
+  return { methodMismatch: pathKnown };
+}
