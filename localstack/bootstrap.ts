@@ -6,8 +6,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToL
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
-import { JOB_QUEUES, dlqName } from '../shared/jobs';
-import { queueEnvName } from '../functions/aws/config';
+import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
 
 export type ResourceEnv = Record<string, string>;
 

@@ -33,3 +33,6 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export interface JobMessage { job_id: string; type: string }
 
 export const dlqName = (queue: string): string => `${queue}-dlq`;
+
+/** The environment variable carrying a queue's URL: QUEUE_URL_RENT_ROLL_IMPORTS and so on. */
+export const queueEnvName = (queue: JobQueueName): string => `QUEUE_URL_${queue.toUpperCase().replace(/-/g, '_')}`;

@@ -32,7 +32,6 @@ export const ENV = {
   table: 'APP_TABLE_NAME',
   uploadsBucket: 'UPLOADS_BUCKET_NAME',
   exportsBucket: 'EXPORTS_BUCKET_NAME',
-  queueUrlPrefix: 'QUEUE_URL_',
   appSecretArn: 'APP_SECRET_ARN',
   appSecret: 'APP_SECRET',
   version: 'APP_VERSION',

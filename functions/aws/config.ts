@@ -1,6 +1,7 @@
 /** Physical resource names, from the environment CDK (or the local runtime) sets. */
 import { ENV } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
+import { queueEnvName } from '../../shared/jobs';
 import type { JobQueueName } from '../../shared/jobs';
 
 function required(name: string): string {
@@ -14,9 +15,6 @@ export const tableName = (): string => required(ENV.table);
 export const bucketName = (bucket: BucketName): string =>
   required(bucket === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket);
 
-/** QUEUE_URL_RENT_ROLL_IMPORTS and so on. */
-export const queueEnvName = (queue: JobQueueName): string =>
-  `${ENV.queueUrlPrefix}${queue.toUpperCase().replace(/-/g, '_')}`;
 
 export const queueUrl = (queue: JobQueueName): string => required(queueEnvName(queue));
 

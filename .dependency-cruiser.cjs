@@ -1,0 +1,26 @@
+/**
+ * The dependency direction of DESIGN.md: web -> shared, functions -> shared, infra -> shared (+ the
+ * entry paths of functions, which CDK only names as files). shared imports nothing but zod.
+ * Nothing imports from web or tests. localstack (the local runtime) may use functions and shared.
+ */
+module.exports = {
+  forbidden: [
+    { name: 'shared-is-pure', severity: 'error', comment: 'shared imports nothing but zod and itself',
+      from: { path: '^shared/' }, to: { pathNot: ['^shared/', '^node_modules/zod/', '^node_modules/\\.pnpm/zod'], dependencyTypesNot: ['type-only'] } },
+    { name: 'nothing-imports-web', severity: 'error', from: { pathNot: '^web/' }, to: { path: '^web/' } },
+    { name: 'nothing-imports-tests', severity: 'error', from: { pathNot: '^tests/' }, to: { path: '^tests/' } },
+    { name: 'web-only-shared', severity: 'error', comment: 'the browser app uses shared, never server code',
+      from: { path: '^web/' }, to: { path: ['^functions/', '^infra/', '^localstack/'] } },
+    { name: 'functions-not-infra-or-local', severity: 'error',
+      from: { path: '^functions/' }, to: { path: ['^infra/', '^localstack/'] } },
+    { name: 'infra-not-function-code', severity: 'error', comment: 'CDK names handler entry files by path; it never imports them',
+      from: { path: '^infra/' }, to: { path: ['^functions/', '^localstack/'] } },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

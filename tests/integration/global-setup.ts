@@ -1,0 +1,26 @@
+/**
+ * Starts the whole program once for the integration suite: a private emulator on a free port (or
+ * AWS_ENDPOINT_URL), resources under a unique prefix, demo data, and the local runtime on a free port.
+ */
+import type { TestProject } from 'vitest/node';
+import { startProgram } from '../../localstack/runtime/program';
+import type { RunningProgram } from '../../localstack/runtime/program';
+
+let program: RunningProgram | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  program = await startProgram({ port: 0, emulatorPort: 'free', prefix: `it-${Date.now().toString(36)}`, seed: true, log: () => undefined });
+  project.provide('baseUrl', program.url);
+  project.provide('awsEnv', { ...program.env, AWS_ENDPOINT_URL: program.endpoint });
+}
+
+export async function teardown(): Promise<void> {
+  await program?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    awsEnv: Record<string, string>;
+  }
+}

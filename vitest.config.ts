@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three suites: unit (pure rules), integration (real HTTP through the local runtime against a private
+ * emulator) and infra (CDK templates). Playwright runs the end-to-end suite separately.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One emulator and one runtime for the suite; files run one after another against them.
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+    ],
+  },
+});
