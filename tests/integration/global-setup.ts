@@ -2,6 +2,7 @@
  * Starts the whole program once for the integration suite: a private emulator on a free port (or
  * AWS_ENDPOINT_URL), resources under a unique prefix, demo data, and the local runtime on a free port.
  */
+import 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startProgram } from '../../localstack/runtime/program';
 import type { RunningProgram } from '../../localstack/runtime/program';
