@@ -1,0 +1,18 @@
+/**
+ * `npm run maintenance -- 2026-12-01T03:00:00Z` announces planned maintenance on the local stack;
+ * `npm run maintenance -- clear` removes the announcement. Deployed, ops write the same item with the
+ * AWS CLI (README: Operations), so no deploy is needed either way.
+ */
+import { ENV, localName, APP_TABLE } from '../shared/resources';
+import { setScheduledMaintenance } from '../functions/app/app-status';
+import { useEndpoint } from './emulator';
+
+const arg = process.argv[2];
+if (!arg || (arg !== 'clear' && Number.isNaN(Date.parse(arg)))) {
+  console.error('Usage: npm run maintenance -- <ISO date-time, e.g. 2026-12-01T03:00:00Z> | clear');
+  process.exit(2);
+}
+useEndpoint(process.env.AWS_ENDPOINT_URL ?? 'http://127.0.0.1:4566');
+process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
+await setScheduledMaintenance(arg === 'clear' ? null : new Date(arg).toISOString());
+console.log(arg === 'clear' ? 'Maintenance announcement cleared.' : `Maintenance announced for ${new Date(arg).toISOString()}.`);
