@@ -1,0 +1,17 @@
+/** A job record with no queue message, so no poller races the test for it. */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../functions/aws/clients';
+import { tableName } from '../../functions/aws/config';
+import type { JobRecord } from '../../functions/jobs/job-store';
+import type { JobQueueName } from '../../shared/jobs';
+
+export async function createJobRecordOnly(args: { queue: JobQueueName; type: string; createdBy: string }): Promise<JobRecord> {
+  const now = new Date().toISOString();
+  const job: JobRecord = {
+    id: randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, error: null, result: null,
+    created_by: args.createdBy, facility_id: null, input: {}, created_at: now, updated_at: now,
+  };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${job.id}`, sk: 'JOB', ...job } }));
+  return job;
+}

@@ -1,0 +1,110 @@
+/**
+ * Job plumbing: job records, the SQS queues with their dead-letter queues, the local pollers that feed
+ * the worker handlers, and GET /api/jobs/{id}. Real SQS and DynamoDB calls against the suite's emulator.
+ */
+import { describe, expect, it } from 'vitest';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { call, login, uniqueName } from './helpers';
+import { makeUser } from './fixtures';
+import { enqueueJob, getJob } from '../../functions/jobs/job-store';
+import { createWorker } from '../../functions/runtime/worker';
+import type { JobRunner } from '../../functions/runtime/worker';
+import { sqsClient } from '../../functions/aws/clients';
+import { queueUrl } from '../../functions/aws/config';
+import { JOB_QUEUES } from '../../shared/jobs';
+
+async function waitForJob(id: string, token: string, until: (status: string) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call('GET', `/api/jobs/${id}`, { token });
+    expect(res.status).toBe(200);
+    if (until(res.body.status)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${id} stayed ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** An SQS record as Lambda would deliver it for a job, on its Nth receive. */
+function recordFor(jobId: string, type: string, receiveCount: number): SQSEvent {
+  return {
+    Records: [{
+      messageId: `m-${jobId}`, receiptHandle: 'r', body: JSON.stringify({ job_id: jobId, type }),
+      attributes: { ApproximateReceiveCount: String(receiveCount) } as SQSEvent['Records'][number]['attributes'],
+      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1',
+    }],
+  };
+}
+
+describe('job queues and workers', () => {
+  it('every queue has its dead-letter queue with the job table maxReceiveCount', async () => {
+    for (const def of JOB_QUEUES) {
+      const out = await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(def.name), AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'] }));
+      const redrive = JSON.parse(out.Attributes!.RedrivePolicy!);
+      expect(Number(redrive.maxReceiveCount)).toBe(def.maxReceiveCount);
+      expect(redrive.deadLetterTargetArn).toContain(`${def.name}-dlq`);
+      expect(Number(out.Attributes!.VisibilityTimeout)).toBe(def.visibilityTimeoutSeconds);
+    }
+  });
+
+  it('a queued job reaches its worker through the local poller; an unknown job type fails with a clear error', async () => {
+    const user = await makeUser({ username: uniqueName('jobs') });
+    const session = await login(user.username);
+    const job = await enqueueJob({ queue: 'letter-generation', type: 'no-such-type', createdBy: user.id });
+    const final = await waitForJob(job.id, session.token, (s) => s === 'failed');
+    expect(final.error).toBe("No worker handles jobs of type 'no-such-type' on queue letter-generation.");
+  });
+
+  it('a runner reports progress and its result; a redelivered message does not run a finished job again', async () => {
+    const user = await makeUser({ username: uniqueName('jobs') });
+    const job = await enqueueJob({ queue: 'archive-exports', type: 'x', createdBy: user.id });
+    // Take the job over from the runtime's poller: run a worker with a runner of our own on the same record.
+    let runs = 0;
+    const runner: JobRunner = async ({ progress }) => { runs += 1; await progress(40); return { file_key: 'exports/a.xlsx' }; };
+    const worker = createWorker('archive-exports', { x: runner });
+    const first = await worker(recordFor(job.id, 'x', 1));
+    expect(first.batchItemFailures).toEqual([]);
+    const done = await getJob(job.id);
+    // The runtime's own poller may have failed the job first (it has no runner for 'x'); both are final states.
+    if (done!.status === 'done') {
+      expect(done!.progress).toBe(100);
+      expect(done!.result).toEqual({ file_key: 'exports/a.xlsx' });
+      await worker(recordFor(job.id, 'x', 2));
+      expect(runs).toBe(1);
+    } else {
+      expect(done!.status).toBe('failed');
+    }
+  });
+
+  it('a failing runner is retried until maxReceiveCount, then the job is marked failed', async () => {
+    const user = await makeUser({ username: uniqueName('jobs') });
+    const { createJobRecordOnly } = await import('./job-fixture');
+    const job = await createJobRecordOnly({ queue: 'setup-batches', type: 'boom', createdBy: user.id });
+    const worker = createWorker('setup-batches', { boom: async () => { throw new Error('SiteLink said no'); } });
+    const max = JOB_QUEUES.find((q) => q.name === 'setup-batches')!.maxReceiveCount;
+    const early = await worker(recordFor(job.id, 'boom', 1));
+    expect(early.batchItemFailures).toEqual([{ itemIdentifier: `m-${job.id}` }]);
+    expect((await getJob(job.id))!.status).toBe('queued');
+    expect((await getJob(job.id))!.error).toBe('SiteLink said no');
+    const last = await worker(recordFor(job.id, 'boom', max));
+    expect(last.batchItemFailures).toHaveLength(1);
+    expect((await getJob(job.id))!.status).toBe('failed');
+  });
+});
+
+describe('GET /api/jobs/{id}', () => {
+  it('answers the creator and staff; another user and unknown ids get 404; anonymous 401', async () => {
+    const owner = await makeUser({ username: uniqueName('jobowner') });
+    const other = await makeUser({ username: uniqueName('jobother') });
+    const { createJobRecordOnly } = await import('./job-fixture');
+    const job = await createJobRecordOnly({ queue: 'letter-generation', type: 'quiet', createdBy: owner.id });
+    const ownerRes = await call('GET', `/api/jobs/${job.id}`, { token: (await login(owner.username)).token });
+    expect(ownerRes.status).toBe(200);
+    expect(ownerRes.body).toMatchObject({ id: job.id, type: 'quiet', status: 'queued', progress: 0, error: null, result: null });
+    expect(ownerRes.body).not.toHaveProperty('created_by');
+    expect((await call('GET', `/api/jobs/${job.id}`, { token: (await login(other.username)).token })).status).toBe(404);
+    expect((await call('GET', `/api/jobs/${job.id}`, { token: (await login('monitor')).token })).status).toBe(200);
+    expect((await call('GET', '/api/jobs/nope', { token: (await login('admin')).token })).status).toBe(404);
+    expect((await call('GET', `/api/jobs/${job.id}`)).status).toBe(401);
+  });
+});
