@@ -1,0 +1,61 @@
+/**
+ * Records written straight into the suite's emulator with the program's own store functions, for what
+ * the API cannot create yet (facilities, managers) or would create slowly (hundreds of users).
+ */
+import { DEMO_PASSWORD, login, uniqueName } from './helpers';
+import type { Session } from './helpers';
+import { hashPassword } from '../../functions/auth/passwords';
+import { seal } from '../../functions/auth/secret-box';
+import { putFacility } from '../../functions/facilities/facility-store';
+import type { FacilityRecord } from '../../functions/facilities/facility-store';
+import { createUser, getUser, getUserByUsername } from '../../functions/users/user-store';
+import type { UserRecord } from '../../functions/users/user-store';
+
+export { getUser, getUserByUsername };
+
+let demoHash: Promise<string> | undefined;
+/** One scrypt hash of the demo password, reused so fixtures stay fast. */
+export const demoPasswordHash = (): Promise<string> => (demoHash ??= hashPassword(DEMO_PASSWORD));
+
+export interface UserFixture {
+  username?: string;
+  is_admin?: boolean;
+  is_monitor?: boolean;
+  facility_id?: string | null;
+  has_changed_password?: boolean;
+  real_name?: string;
+}
+
+/** A user with password demo1234 (its original password sealed while it has not changed it). */
+export async function makeUser(fixture: UserFixture = {}): Promise<UserRecord> {
+  const username = fixture.username ?? uniqueName('user');
+  const changed = fixture.has_changed_password ?? true;
+  return createUser({
+    username,
+    email: `${username}@test.example`,
+    real_name: fixture.real_name ?? `Real ${username}`,
+    password_hash: await demoPasswordHash(),
+    is_admin: fixture.is_admin ?? false,
+    is_monitor: fixture.is_monitor ?? false,
+    facility_id: fixture.facility_id ?? null,
+    has_changed_password: changed,
+    original_password_sealed: changed ? null : await seal(DEMO_PASSWORD),
+  });
+}
+
+export async function makeFacility(id: string, managerUserId: string | null, number = String(2000 + Math.floor(Math.random() * 7000))): Promise<FacilityRecord> {
+  const facility: FacilityRecord = {
+    id, facility_number: number, account_name: `Facility ${number}`, address: '1 Test Road', city: 'Testville', state: 'TX',
+    zip_code: '75001', phone: '2145550100', email: `f${number}@test.example`, software: 'storedge', manager_user_id: managerUserId,
+  };
+  await putFacility(facility);
+  return facility;
+}
+
+/** A second facility with its own manager, who can log in. */
+export async function makeManagerWithFacility(): Promise<{ facility: FacilityRecord; manager: UserRecord; session: Session }> {
+  const facilityId = uniqueName('facility');
+  const manager = await makeUser({ username: uniqueName('mgr'), facility_id: facilityId, has_changed_password: false });
+  const facility = await makeFacility(facilityId, manager.id);
+  return { facility, manager, session: await login(manager.username) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Shared helpers of the integration suite: real HTTP against the local runtime started by global-setup,
+ * and direct access to the emulator through the program's own store functions (real AWS SDK, no mocks).
+ */
+import { expect, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_FACILITY_ID = 'demo-facility-1001';
+
+/** Points this worker's AWS SDK at the suite's private emulator and table. Call before importing stores. */
+export function useSuiteAws(): void {
+  Object.assign(process.env, inject('awsEnv'));
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'test';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}
+useSuiteAws();
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body (undefined when the body is not JSON). */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Signs of a leaked stack trace or server internals in a response body. */
+const STACK_SIGNS = [/\n\s+at\s/, /\bat\s+\S+\s+\(.*:\d+:\d+\)/, /\.(ts|js|mjs|cjs):\d+:\d+/, /node_modules\//, /"stack"\s*:/];
+
+export function expectNoStackTrace(text: string): void {
+  for (const sign of STACK_SIGNS) expect(text, `response body leaks internals: ${text.slice(0, 500)}`).not.toMatch(sign);
+}
+
+export interface CallOptions {
+  token?: string | null;
+  /** Send the token in X-Authorization instead of Authorization: Bearer. */
+  xAuthorization?: boolean;
+  /** JSON body (default), or a raw body with its own content type. */
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: Record<string, string>;
+  raw?: { body: string; contentType?: string };
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call to the program; every answer is checked for leaked stack traces. */
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const url = new URL(path, baseUrl());
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) {
+    if (options.xAuthorization) headers['x-authorization'] = options.token;
+    else headers.authorization = `Bearer ${options.token}`;
+  }
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.multipart) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(options.multipart)) fd.append(k, v);
+    body = fd;
+  } else if (options.raw) {
+    if (options.raw.contentType) headers['content-type'] = options.raw.contentType;
+    body = options.raw.body;
+  }
+  const res = await fetch(url, { method, headers, body });
+  const text = await res.text();
+  expectNoStackTrace(text);
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  return { status: res.status, headers: res.headers, text, body: parsed };
+}
+
+export interface Session {
+  token: string;
+  user: { id: string; username: string; real_name: string; email: string; is_admin: boolean; is_monitor: boolean; facility_id: string | null; has_changed_password: boolean };
+  permissions: string[];
+}
+
+export async function login(username: string, password = DEMO_PASSWORD): Promise<Session> {
+  const res = await call('POST', '/api/login', { json: { username, password } });
+  expect(res.status, `login ${username}: ${res.text}`).toBe(200);
+  return res.body as Session;
+}
+
+/** A username no other test uses. */
+let counter = 0;
+export const uniqueName = (stem: string): string => `${stem}-${Date.now().toString(36)}-${(++counter).toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
