@@ -3,6 +3,7 @@
  * turned into API Gateway proxy events for the same handlers Lambda runs.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -91,7 +92,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, handl
 }
 
 export function createHttpServer(options: { webRoot: string; handlers: Record<ApiGroup, ApiHandler> }): Server {
-  const serveWeb = sirv(options.webRoot, { single: true, dev: false, etag: true });
+  const serveWeb = existsSync(options.webRoot)
+    ? sirv(options.webRoot, { single: true, dev: false, etag: true })
+    : (_req: IncomingMessage, res: ServerResponse) => {
+        // The API works without the web app (integration tests); say how to get the pages.
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`The web app is not built (${options.webRoot} is missing). Run: npm run build:web`);
+      };
   return createServer((req, res) => {
     if ((req.url ?? '').startsWith('/api/') || req.url === '/api') {
       handleApi(req, res, options.handlers).catch((err) => {

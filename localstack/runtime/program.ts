@@ -49,7 +49,17 @@ function localAppSecret(): string {
 export async function startProgram(options: ProgramOptions): Promise<RunningProgram> {
   const log = options.log ?? console.log;
   const emulator = await startEmulator({ port: options.emulatorPort, log });
-  useEndpoint(emulator.endpoint);
+  try {
+    return await startOnEmulator(options, emulator.endpoint, emulator.stop);
+  } catch (err) {
+    await emulator.stop();
+    throw err;
+  }
+}
+
+/** Everything after the emulator is up; the caller stops the emulator if this fails. */
+async function startOnEmulator(options: ProgramOptions, endpoint: string, stopEmulator: () => Promise<void>): Promise<RunningProgram> {
+  useEndpoint(endpoint);
   const env = await bootstrapResources(options.prefix);
   Object.assign(env, {
     [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret(),
@@ -75,20 +85,19 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
     });
   } catch (err) {
     await stopPollers();
-    await emulator.stop();
     throw err;
   }
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
-    endpoint: emulator.endpoint,
+    endpoint,
     env,
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
       await stopPollers();
-      await emulator.stop();
+      await stopEmulator();
     },
   };
 }
