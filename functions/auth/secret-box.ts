@@ -6,6 +6,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV } from '../../shared/resources';
 
+const TAG_BYTES = 16;
+
 let keyPromise: Promise<Buffer> | undefined;
 
 async function loadKey(): Promise<Buffer> {
@@ -23,7 +25,7 @@ const key = () => (keyPromise ??= loadKey());
 
 export async function seal(plain: string): Promise<string> {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await key(), iv);
+  const cipher = createCipheriv('aes-256-gcm', await key(), iv, { authTagLength: TAG_BYTES });
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64')).join('.');
 }
@@ -32,7 +34,8 @@ export async function seal(plain: string): Promise<string> {
 export async function open(sealed: string): Promise<string | null> {
   try {
     const [iv, tag, data] = sealed.split('.').map((s) => Buffer.from(s, 'base64'));
-    const decipher = createDecipheriv('aes-256-gcm', await key(), iv!);
+    // A fixed tag length: GCM would otherwise accept a tag cut down to 4 bytes, which is easy to forge.
+    const decipher = createDecipheriv('aes-256-gcm', await key(), iv!, { authTagLength: TAG_BYTES });
     decipher.setAuthTag(tag!);
     return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
   } catch {
