@@ -179,6 +179,15 @@ function specificity(segments: string[]): number {
 
 export interface RouteMatch { route: RouteDef; pathParameters: Record<string, string> }
 
+/** A malformed percent-encoding (say %E0%A4%A) fills no parameter, so the path matches no route (404). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** Finds the route for a concrete path; `methodMismatch` tells a 405 from a 404. */
 export function matchRoute(method: string, path: string): RouteMatch | { methodMismatch: boolean } {
   const parts = path.split('/').filter(Boolean);
@@ -188,8 +197,9 @@ export function matchRoute(method: string, path: string): RouteMatch | { methodM
     const params: Record<string, string> = {};
     const ok = segments.every((seg, i) => {
       if (seg.startsWith('{')) {
-        params[seg.slice(1, -1)] = decodeURIComponent(parts[i]!);
-        return true;
+        const value = decodeSegment(parts[i]!);
+        params[seg.slice(1, -1)] = value ?? '';
+        return value !== null;
       }
       return seg === parts[i];
     });
