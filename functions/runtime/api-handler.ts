@@ -25,6 +25,8 @@ interface ApiState {
   impl?: RouteImpl;
   caller: Caller | null;
   input?: { params: unknown; query: unknown; body: unknown };
+  /** The body as it arrived, to tell a body no parser took (415) from JSON that parsed to a string. */
+  rawBody?: string | null;
 }
 /** Middy hands the context to the handler, so the request's state travels on it. */
 interface ApiContext extends Context { api: ApiState }
@@ -61,7 +63,7 @@ export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, 
       const route = routes.get(`${httpMethod} ${resource}`);
       if (!route) throw notFound(`No such API route: ${httpMethod} ${request.event.path}`);
       logger.appendKeys({ route: routeKey(route), request_id: requestIdOf(request) });
-      const state: ApiState = { route, caller: null };
+      const state: ApiState = { route, caller: null, rawBody: request.event.body };
       request.context.api = state;
       state.caller = await authenticate(request.event.headers, route);
       const impl = impls[routeKey(route)];
@@ -79,7 +81,7 @@ export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, 
       const { impl, route, caller } = state;
       const event = request.event;
       const body = event.body as unknown;
-      if (typeof body === 'string' && body.trim() !== '') {
+      if (typeof body === 'string' && body === state.rawBody && body.trim() !== '') {
         throw new HttpError(415, 'Send the body as JSON, application/x-www-form-urlencoded or multipart/form-data.');
       }
       const input = validate(impl!.contract, {
