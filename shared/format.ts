@@ -1,0 +1,18 @@
+/**
+ * Display formats the spec fixes (section 9): phone numbers and M/DD/YYYY dates. Pure, so web and
+ * functions (letters, exports) show the same text.
+ */
+
+/** 10 digits as (xxx) xxx-xxxx, 11 digits as x-xxx-xxx-xxxx; anything else is shown as given. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  if (digits.length === 11) return `${digits[0]}-${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
+  return phone;
+}
+
+/** M/DD/YYYY in the viewer's local calendar, e.g. 3/07/2026. */
+export function formatDisplayDate(date: Date): string {
+  return `${date.getMonth() + 1}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
+}

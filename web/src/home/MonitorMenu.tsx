@@ -1,0 +1,40 @@
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useFollow } from '../shell/follow';
+
+/** The three button groups of the monitor menu (spec: Home dashboard). */
+export const MONITOR_MENU = [
+  { group: 'Facility', links: [{ href: '/add-facility', text: 'Add Facility' }, { href: '/list-facilities', text: 'List Facilities' }] },
+  { group: 'Cycle', links: [{ href: '/manage-cycles', text: 'Manage Cycles' }] },
+  {
+    group: 'Tenant & User management',
+    links: [
+      { href: '/tenant-list', text: 'Master Tenants List' },
+      { href: '/send-letters', text: 'Send Proof Letters' },
+      { href: '/manage-users', text: 'View User Accounts' },
+      { href: '/insurance-policy-management', text: 'Insurance Policy Management' },
+    ],
+  },
+] as const;
+
+export function MonitorMenu() {
+  const follow = useFollow();
+  return (
+    <ColumnLayout columns={3}>
+      {MONITOR_MENU.map(({ group, links }) => (
+        <Container key={group} header={<Header variant="h2">{group}</Header>} fitHeight>
+          <SpaceBetween size="s">
+            {links.map((link) => (
+              <Button key={link.href} href={link.href} onFollow={follow} fullWidth>
+                {link.text}
+              </Button>
+            ))}
+          </SpaceBetween>
+        </Container>
+      ))}
+    </ColumnLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import '@cloudscape-design/global-styles/index.css';
+import { onTokenGone } from './api/client';
+import { queryClient } from './api/query-client';
+import { AuthProvider } from './auth/auth-context';
+import { sessionStore } from './auth/session-store';
+import { router } from './routes/router';
+import { ToastProvider } from './shell/toasts';
+
+// The server no longer knows the token (expired, revoked, user deleted): forget it and log in again.
+onTokenGone(() => {
+  sessionStore.clear();
+  queryClient.clear();
+  void router.navigate('/login', { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+/**
+ * Every path of the spec's route table, with its breadcrumb title and access. Each page is its own
+ * chunk (React.lazy), so the login page does not carry the user table.
+ */
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RouteAccess } from './access';
+
+/** The title travels on the route match, so the shell's breadcrumbs and the page read the same text. */
+export interface RouteHandle {
+  title: string;
+}
+
+export interface WebRoute {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const HomePage = lazy(() => import('../home/HomePage'));
+const LoginPage = lazy(() => import('../auth/LoginPage'));
+const LogoutPage = lazy(() => import('../auth/LogoutPage'));
+const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
+const HelpVideosPage = lazy(() => import('../help/HelpVideosPage'));
+const ManageUsersPage = lazy(() => import('../users/ManageUsersPage'));
+const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
+export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+export const WEB_ROUTES: readonly WebRoute[] = [
+  { path: '/', title: 'Home', access: 'session', page: HomePage },
+  { path: '/login', title: 'Login', access: 'guest', page: LoginPage },
+  // Public so the page can finish its sequence (clear auth, tell the server, go to /login) itself.
+  { path: '/logout', title: 'Logout', access: 'public', page: LogoutPage },
+  { path: '/profile', title: 'Profile', access: 'session', page: ProfilePage },
+  { path: '/unauthorized', title: 'Unauthorized', access: 'session', page: UnauthorizedPage },
+  { path: '/help-videos', title: 'Help Videos', access: 'public', page: HelpVideosPage },
+  { path: '/add-facility', title: 'Add Facility', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
+  { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: NotAvailableYetPage },
+  { path: '/cycle-audit/:cycle_id', title: 'Cycle Audit', access: ['manager'], page: NotAvailableYetPage },
+];

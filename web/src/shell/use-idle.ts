@@ -1,0 +1,38 @@
+/**
+ * Idle detection (spec: idle after 5000 ms without input). Coming back after 4 hours or more reloads
+ * the page, so a tab left open overnight never works on with an old build or stale data.
+ */
+import { useEffect, useState } from 'react';
+import { IDLE_AFTER_MS, IDLE_RELOAD_AFTER_MS } from '../../../shared/constants';
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll', 'input', 'focusin'] as const;
+
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+
+  useEffect(() => {
+    let lastActivity = Date.now();
+    let timer = setTimeout(() => setIdle(true), IDLE_AFTER_MS);
+
+    const onActivity = () => {
+      const now = Date.now();
+      const idleFor = now - lastActivity;
+      lastActivity = now;
+      if (idleFor >= IDLE_RELOAD_AFTER_MS) {
+        window.location.reload();
+        return;
+      }
+      setIdle(false);
+      clearTimeout(timer);
+      timer = setTimeout(() => setIdle(true), IDLE_AFTER_MS);
+    };
+
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+    };
+  }, []);
+
+  return idle;
+}

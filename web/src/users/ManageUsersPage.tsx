@@ -1,0 +1,18 @@
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Tabs from '@cloudscape-design/components/tabs';
+import { NotAvailableYet } from '../pages/NotAvailableYetPage';
+import { UserAccountsTab } from './UserAccountsTab';
+
+export default function ManageUsersPage() {
+  return (
+    <ContentLayout header={<Header variant="h1">View User Accounts</Header>}>
+      <Tabs
+        tabs={[
+          { id: 'users', label: 'User Accounts', content: <UserAccountsTab /> },
+          { id: 'tenants', label: 'Tenant Accounts', content: <NotAvailableYet what="The Tenant Accounts list" /> },
+        ]}
+      />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * New User and Edit User share one form: username, password, email, real name and the two permission
+ * flags. On edit a blank password keeps the current one. Server errors show inside the modal.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/constants';
+import type { UserView } from '../../../shared/contracts/users';
+import { ApiError, errorText } from '../api/api-error';
+import { useAuth } from '../auth/auth-context';
+import { useCreateUser, useUpdateUser } from './users-api';
+
+type Fields = { username: string; password: string; email: string; real_name: string; is_admin: boolean; is_monitor: boolean };
+type FieldName = keyof Fields;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function problemsOf(fields: Fields, passwordRequired: boolean): Partial<Record<FieldName, string>> {
+  const problems: Partial<Record<FieldName, string>> = {};
+  if (!fields.username.trim()) problems.username = 'Username is required.';
+  const password = fields.password.trim();
+  if (passwordRequired && !password) problems.password = 'Password is required.';
+  else if (password && password.length < PASSWORD_MIN_LENGTH) problems.password = PASSWORD_TOO_SHORT;
+  if (!fields.email.trim()) problems.email = 'Email is required.';
+  else if (!EMAIL.test(fields.email.trim())) problems.email = 'Enter a valid email address.';
+  return problems;
+}
+
+interface Props {
+  /** The user to edit; none to create a new one. */
+  user?: UserView;
+  onClose: () => void;
+  onSaved: (username: string) => void;
+}
+
+export function UserFormModal({ user, onClose, onSaved }: Props) {
+  const { isAdmin } = useAuth();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const saving = user ? update : create;
+  const [fields, setFields] = useState<Fields>({
+    username: user?.username ?? '',
+    password: '',
+    email: user?.email ?? '',
+    real_name: user?.real_name ?? '',
+    is_admin: user?.is_admin ?? false,
+    is_monitor: user?.is_monitor ?? false,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const problems = submitted ? problemsOf(fields, !user) : {};
+  const serverError = saving.error;
+  const serverField = serverError instanceof ApiError ? serverError.field : undefined;
+
+  const set = <K extends FieldName>(name: K, value: Fields[K]) => setFields((f) => ({ ...f, [name]: value }));
+  const fieldError = (name: FieldName) => problems[name] ?? (serverField === name ? errorText(serverError) : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problemsOf(fields, !user)).length > 0) return;
+    const body = {
+      username: fields.username.trim(),
+      email: fields.email.trim(),
+      real_name: fields.real_name.trim(),
+      is_admin: fields.is_admin,
+      is_monitor: fields.is_monitor,
+    };
+    const password = fields.password.trim();
+    if (user) {
+      update.mutate({ id: user.id, body: password ? { ...body, password } : body }, { onSuccess: () => onSaved(body.username) });
+    } else {
+      create.mutate({ ...body, password }, { onSuccess: (created) => onSaved(created.username) });
+    }
+  };
+
+  const formId = user ? 'edit-user-form' : 'new-user-form';
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      closeAriaLabel="Close"
+      header={
+        user ? <Header variant="h2" description={user.email}>Edit User {user.username}</Header> : <Header variant="h2">New User</Header>
+      }
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>Cancel</Button>
+            <Button variant="primary" form={formId} formAction="submit" loading={saving.isPending}>
+              {user ? 'Update' : 'Create'}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <Form errorText={serverError && !serverField ? errorText(serverError) : undefined} errorIconAriaLabel="Error">
+          <SpaceBetween size="l">
+            <FormField label="Username" errorText={fieldError('username')}>
+              <Input value={fields.username} onChange={({ detail }) => set('username', detail.value)} autoComplete="off" />
+            </FormField>
+            <FormField
+              label="Password"
+              constraintText={user ? 'Leave blank to keep the current password.' : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+              errorText={fieldError('password')}
+            >
+              <Input value={fields.password} onChange={({ detail }) => set('password', detail.value)} autoComplete="new-password" />
+            </FormField>
+            <FormField label="Email" errorText={fieldError('email')}>
+              <Input type="email" value={fields.email} onChange={({ detail }) => set('email', detail.value)} autoComplete="off" />
+            </FormField>
+            <FormField label={<>Real name <i>- optional</i></>} errorText={fieldError('real_name')}>
+              <Input value={fields.real_name} onChange={({ detail }) => set('real_name', detail.value)} autoComplete="off" />
+            </FormField>
+            <FormField
+              label="Permissions"
+              description={isAdmin ? undefined : 'Only administrators can change permissions.'}
+              errorText={fieldError('is_admin') ?? fieldError('is_monitor')}
+            >
+              <SpaceBetween size="xs">
+                <Checkbox checked={fields.is_admin} disabled={!isAdmin} onChange={({ detail }) => set('is_admin', detail.checked)}>
+                  Administrator
+                </Checkbox>
+                <Checkbox checked={fields.is_monitor} disabled={!isAdmin} onChange={({ detail }) => set('is_monitor', detail.checked)}>
+                  Monitor
+                </Checkbox>
+              </SpaceBetween>
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Modal>
+  );
+}
