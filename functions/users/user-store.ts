@@ -92,14 +92,22 @@ export type UserChanges = Partial<Pick<UserRecord,
 export async function updateUser(current: UserRecord, changes: UserChanges): Promise<UserRecord> {
   const next: UserRecord = { ...current, ...changes, updated_at: new Date().toISOString() };
   const renamed = next.username.toLowerCase() !== current.username.toLowerCase();
-  const put = {
+  // Every attribute but the key and last_active_at, which authentication touches on its own: writing
+  // the value read before this request's touch would put the activity back.
+  const { pk: _pk, sk: _sk, last_active_at: _lastActive, ...item } = toItem(next);
+  const fields = Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined));
+  const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
+  const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
+  const update = {
     TableName: tableName(),
-    Item: toItem(next),
+    Key: userKey(current.id),
+    UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`,
     // Optimistic concurrency: the record must be as we read it.
     ConditionExpression: 'updated_at = :seen',
-    ExpressionAttributeValues: { ':seen': current.updated_at },
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...values, ':seen': current.updated_at },
   };
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [{ Put: put }];
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [{ Update: update }];
   if (renamed) {
     items.push(
       { Put: { TableName: tableName(), Item: { ...usernameKey(next.username), user_id: next.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
