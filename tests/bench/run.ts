@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: bundle sizes, cold module init and local-runtime latency, written to
+ * docs/benchmarks.md. Bounded in count and time; stops the emulator and leaves nothing running.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, bundleAll, zodWhatIf } from './bundles';
+import type { BundleResult, WhatIf } from './bundles';
+import type { ColdStart } from './cold-start';
+import { measureColdStarts } from './cold-start';
+import { measureLatency } from './latency';
+import type { LatencyOptions } from './latency';
+import { describeMachine } from './machine';
+import { benchChildPids, startWatchdog } from './processes';
+import { renderReport, targetLines } from './report';
+import type { BenchData } from './report';
+
+const COLD_REPEATS = 5;
+const LATENCY: LatencyOptions = { warmupRounds: 30, rounds: 200, budgetMs: 60_000 };
+/** Normal runs take about two minutes; past this something hangs. */
+const WATCHDOG_MS = 8 * 60_000;
+
+async function main(): Promise<number> {
+  const stopWatchdog = startWatchdog(WATCHDOG_MS);
+  const started = performance.now();
+  const machine = describeMachine();
+  const date = new Date().toISOString();
+  const loadBefore = loadavg()[0]!;
+
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  let bundles: BundleResult[], whatIf: WhatIf[], coldStarts: ColdStart[];
+  try {
+    console.log('bench: bundling every Lambda with the CDK options...');
+    bundles = await bundleAll(dir);
+    whatIf = await zodWhatIf(bundles);
+    console.log(`bench: cold module init, ${COLD_REPEATS} fresh node processes per bundle...`);
+    coldStarts = await measureColdStarts(bundles, COLD_REPEATS);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('bench: latency through the local runtime (starting a private emulator)...');
+  const latency = await measureLatency(LATENCY);
+
+  const data: BenchData = {
+    date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
+    latency, latencyOptions: LATENCY, load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
+  };
+  const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  writeFileSync(file, renderReport(data));
+  stopWatchdog();
+
+  console.log('');
+  for (const b of bundles) console.log(`  ${b.kind.padEnd(6)} ${b.name.padEnd(20)} ${(b.bytes / 1000).toFixed(1).padStart(8)} kB`);
+  for (const c of coldStarts) console.log(`  init ${c.bundle.kind.padEnd(6)} ${c.bundle.name.padEnd(20)} median ${c.importMs.p50.toFixed(1)} ms, max ${c.importMs.max.toFixed(1)} ms`);
+  for (const s of latency.scenarios) {
+    console.log(`  ${s.name}: HTTP p50 ${s.http.p50.toFixed(2)} ms, handler p50 ${s.inProcess.p50.toFixed(2)} ms, DynamoDB p50 ${s.dynamo.p50.toFixed(2)} ms`
+      + `${s.cpu ? `, scrypt p50 ${s.cpu.p50.toFixed(2)} ms` : ''}; overhead median ${s.adapter.p50.toFixed(2)} ms, above DynamoDB median ${s.aboveDynamo.p50.toFixed(2)} ms`);
+  }
+  console.log('');
+  const lines = targetLines(data);
+  for (const t of lines) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
+  console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
+  if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
+  // Missed targets are findings, reported in the file, not a crash of the bench.
+  return 0;
+}
+
+main().then((code) => process.exit(code), (err) => {
+  console.error('bench failed:', err);
+  process.exit(1);
+});

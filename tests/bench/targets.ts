@@ -1,0 +1,18 @@
+/** The budgets the bench checks (the brief for `npm run bench`), and how each is judged. */
+import type { BundleResult } from './bundles';
+import type { ColdStart } from './cold-start';
+import type { ScenarioResult } from './latency';
+
+/** 1 MB taken as 1,000,000 bytes, the stricter reading; the report also gives MiB. */
+export const API_BUNDLE_LIMIT_BYTES = 1_000_000;
+/** Judged on the median of the repeats; the max is reported beside it. */
+export const INIT_LIMIT_MS = 150;
+/** Judged on the median of per-round paired differences (one noisy round cannot fail or pass it). */
+export const OVERHEAD_LIMIT_MS = 5;
+
+export const bundlePasses = (b: BundleResult): boolean | null => (b.kind === 'api' ? b.bytes < API_BUNDLE_LIMIT_BYTES : null);
+export const initPasses = (c: ColdStart): boolean => c.importMs.p50 < INIT_LIMIT_MS;
+export const adapterPasses = (s: ScenarioResult): boolean => s.adapter.p50 < OVERHEAD_LIMIT_MS;
+export const aboveDynamoPasses = (s: ScenarioResult): boolean => s.aboveDynamo.p50 < OVERHEAD_LIMIT_MS;
+
+export const verdict = (pass: boolean | null): string => (pass === null ? '—' : pass ? 'PASS' : 'FAIL');
