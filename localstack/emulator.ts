@@ -12,6 +12,8 @@ export const MOTO_VERSION = '5.2.5';
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 const VENV = join(REPO_ROOT, '.venv-moto');
 const MOTO_SERVER = join(VENV, 'bin', 'moto_server');
+/** moto_server with DynamoDB calls serialized: moto's DynamoDB is not thread-safe (see the script). */
+const MOTO_LAUNCHER = join(REPO_ROOT, 'localstack', 'moto-server.py');
 
 export interface Emulator {
   endpoint: string;
@@ -81,7 +83,7 @@ export async function startEmulator(options: { port: number | 'free'; log?: (lin
     return { endpoint, owned: false, stop: async () => undefined };
   }
   ensureMotoInstalled(log);
-  const child: ChildProcess = spawn(MOTO_SERVER, ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(join(VENV, 'bin', 'python'), [MOTO_LAUNCHER, '-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
   const deadline = Date.now() + 30_000;
