@@ -1,0 +1,146 @@
+/**
+ * The REST API and the workers. Every ROUTES entry becomes a resource and method with a Lambda proxy
+ * integration to its group's function; every JOB_QUEUES entry gets a worker fed by its queue. Access
+ * comes only from shared/grants.ts (grant-access.ts).
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogFormat, EndpointType, LambdaIntegration, LogGroupLogDestination, MethodLoggingLevel, ResponseType, RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { API_GRANTS, WORKER_GRANTS } from '../shared/grants';
+import { JOB_QUEUES } from '../shared/jobs';
+import type { JobQueueName } from '../shared/jobs';
+import { ENV } from '../shared/resources';
+import { API_GROUPS, ROUTES } from '../shared/routes';
+import type { ApiGroup } from '../shared/routes';
+import { AppFunction } from './app-function';
+import { apiEntry, workerEntry } from './bundling';
+import type { DataStack } from './data-stack';
+import { grantAccess } from './grant-access';
+
+/** CloudFront prefixes this to the /api/... path it forwards (see web-stack.ts). */
+export const API_STAGE_NAME = 'live';
+/** An internal tool for ~300 staff and managers: generous for people, a ceiling for runaway scripts. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/** API Gateway gives up on an integration after 29 s, so a longer Lambda timeout would only waste time. */
+const API_TIMEOUT = Duration.seconds(29);
+/** scrypt password hashing is CPU-bound and Lambda CPU grows with memory. */
+const API_MEMORY_MB = 1024;
+/** Spreadsheets (exceljs) and PDF letters (pdf-lib) of large facilities are built in memory. */
+const WORKER_MEMORY_MB = 2048;
+
+export interface ApiStackProps extends StackProps {
+  data: DataStack;
+  /** APP_STAGE and APP_VERSION for the handlers. */
+  stage: string;
+  version: string;
+}
+
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly apiFunctions: Record<ApiGroup, AppFunction>;
+  readonly workers: Record<JobQueueName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { data } = props;
+    const environment = { [ENV.version]: props.version, [ENV.stage]: props.stage };
+
+    this.apiFunctions = {} as Record<ApiGroup, AppFunction>;
+    for (const group of API_GROUPS) {
+      const fn = new AppFunction(this, `api-${group}`, {
+        entry: apiEntry(group), description: `API group ${group}`, memorySize: API_MEMORY_MB, timeout: API_TIMEOUT, environment,
+      });
+      grantAccess(fn, API_GRANTS[group], data);
+      this.apiFunctions[group] = fn;
+    }
+
+    this.workers = {} as Record<JobQueueName, AppFunction>;
+    for (const def of JOB_QUEUES) {
+      const worker = new AppFunction(this, `worker-${def.name}`, {
+        entry: workerEntry(def.name),
+        description: `Worker for queue ${def.name}`,
+        memorySize: WORKER_MEMORY_MB,
+        timeout: Duration.seconds(def.workerTimeoutSeconds),
+        environment,
+      });
+      grantAccess(worker, WORKER_GRANTS[def.name], data);
+      // Workers answer with batchItemFailures, so one failed job does not retry the whole batch.
+      worker.fn.addEventSource(new SqsEventSource(data.queues[def.name], { batchSize: def.batchSize, reportBatchItemFailures: true }));
+      this.workers[def.name] = worker;
+    }
+
+    this.api = this.restApi(props.stage);
+  }
+
+  private restApi(stage: string): RestApi {
+    const accessLogs = new LogGroup(this, 'api-access-logs', { retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
+    const api = new RestApi(this, 'api', {
+      restApiName: `audit-letter-${stage}`,
+      description: 'Audit Letter Program /api, one Lambda per route group (shared/routes.ts).',
+      // CloudFront is the only front door the app uses; an edge-optimized API would add a second CDN hop.
+      endpointTypes: [EndpointType.REGIONAL],
+      // Uploads (rent rolls, insurance sheets) arrive base64-encoded instead of being mangled as text.
+      binaryMediaTypes: ['multipart/form-data'],
+      // Access and execution logs need the account-level CloudWatch role; kept on delete because other
+      // APIs in the account rely on the same setting.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        throttlingRateLimit: API_THROTTLE.rateLimit,
+        throttlingBurstLimit: API_THROTTLE.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        // Never log bodies: they carry passwords and tenant data.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+      },
+    });
+
+    // One permission per function covering the whole API instead of two per method: ~95 routes would
+    // otherwise add ~190 AWS::Lambda::Permission resources.
+    const integrations = new Map(API_GROUPS.map((group) => [
+      group, new LambdaIntegration(this.apiFunctions[group].fn, { scopePermissionToMethod: false }),
+    ]));
+    for (const route of ROUTES) api.root.resourceForPath(route.path).addMethod(route.method, integrations.get(route.group)!);
+
+    // API Gateway's own answers speak the handlers' JSON shape ({ error }); an unknown route is a 404
+    // as in the local runtime, not API Gateway's 403 'Missing Authentication Token'.
+    const jsonError = { 'application/json': '{"error":$context.error.messageString}' };
+    api.addGatewayResponse('unknown-route', {
+      type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', templates: { 'application/json': '{"error":"No such API route."}' },
+    });
+    api.addGatewayResponse('default-4xx', { type: ResponseType.DEFAULT_4XX, templates: jsonError });
+    api.addGatewayResponse('default-5xx', { type: ResponseType.DEFAULT_5XX, templates: jsonError });
+
+    Validations.of(api).acknowledge(
+      {
+        id: 'AwsSolutions-APIG2',
+        reason: 'Each route validates its request with its zod contract in the Lambda (shared/contracts), the one place both local and deployed runs use.',
+      },
+      {
+        id: 'AwsSolutions-APIG4',
+        reason: 'Authorization is done in the Lambda per the route table (shared/routes.ts access and scope): bearer session tokens from the program\'s own user store, as DESIGN.md requires.',
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'The program keeps its own user store and sessions (spec: generated manager passwords, has_changed_password); there is no Cognito user pool to authorize against.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'Internal tool for ~300 users behind CloudFront with stage throttling and an application login throttle; a WAF web ACL can be attached later without code changes.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: 'The account-level API Gateway logging role; this AWS-managed policy is the documented one and grants log writes only.',
+      },
+    );
+    return api;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The program's state: the single table, the uploads and exports buckets, one queue and dead-letter
+ * queue per job kind, and the app secret. Built from shared/resources.ts and shared/jobs.ts, the same
+ * definitions the local bootstrap creates, so local and deployed never drift.
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { APP_TABLE, BUCKETS } from '../shared/resources';
+import type { BucketName } from '../shared/resources';
+import { JOB_QUEUES, dlqName } from '../shared/jobs';
+import type { JobQueueName } from '../shared/jobs';
+import { secureBucket } from './secure-bucket';
+
+/**
+ * One-off downloads (list, stats and tenant exports) belong under this prefix of the exports bucket
+ * and expire; letters and archive spreadsheets live elsewhere in the bucket and are kept, because the
+ * archives tab links to them long after they were made.
+ */
+export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
+export const TEMPORARY_EXPORT_DAYS = 7;
+
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly buckets: Record<BucketName, Bucket>;
+  /**
+   * Bucket ARNs exported under fixed names. IAM statements in other stacks build object ARNs from
+   * them, so the cdk-nag finding for `arn/*` names a stable export, not a generated one.
+   */
+  readonly bucketArnExports: Record<BucketName, { name: string; value: string }>;
+  readonly queues: Record<JobQueueName, Queue>;
+  readonly deadLetterQueues: Record<JobQueueName, Queue>;
+  readonly appSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    this.table = this.appTable();
+
+    const accessLogs = secureBucket(this, 'access-logs', {
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(365) }],
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket of the uploads and exports buckets; logging it into itself would loop.',
+    });
+    const abortUploads = { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) };
+    this.buckets = {
+      uploads: secureBucket(this, BUCKETS.uploads.logicalName, { accessLogs, lifecycleRules: [abortUploads] }),
+      exports: secureBucket(this, BUCKETS.exports.logicalName, {
+        accessLogs,
+        lifecycleRules: [
+          abortUploads,
+          { id: 'expire-temporary-exports', prefix: EXPORTS_TEMPORARY_PREFIX, expiration: Duration.days(TEMPORARY_EXPORT_DAYS) },
+        ],
+      }),
+    };
+    this.bucketArnExports = mapKeys(BUCKETS, (key) => {
+      const name = `${this.stackName}-${BUCKETS[key].logicalName}-bucket-arn`;
+      return { name, value: this.exportValue(this.buckets[key].bucketArn, { name }) };
+    });
+
+    this.deadLetterQueues = {} as Record<JobQueueName, Queue>;
+    this.queues = {} as Record<JobQueueName, Queue>;
+    for (const def of JOB_QUEUES) {
+      const dlq = new Queue(this, dlqName(def.name), {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // The longest SQS allows, so a failed job's message can be inspected and redriven.
+        retentionPeriod: Duration.days(14),
+      });
+      this.deadLetterQueues[def.name] = dlq;
+      this.queues[def.name] = new Queue(this, def.name, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
+      });
+    }
+
+    this.appSecret = new Secret(this, 'app-secret', {
+      description: 'Key material that seals generated first passwords until their users change them.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Sealed passwords in the table are unreadable without it.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.appSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'An encryption key, not a credential: rotating it would make every sealed first password unreadable. Rotate by a planned re-seal, not on a schedule.',
+    });
+  }
+
+  private appTable(): Table {
+    const key = (name: string) => ({ name, type: AttributeType.STRING });
+    const table = new Table(this, APP_TABLE.logicalName, {
+      partitionKey: key(APP_TABLE.partitionKey),
+      sortKey: key(APP_TABLE.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: APP_TABLE.ttlAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of APP_TABLE.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}
+
+function mapKeys<K extends string, V>(source: Record<K, unknown>, value: (key: K) => V): Record<K, V> {
+  return Object.fromEntries((Object.keys(source) as K[]).map((key) => [key, value(key)])) as Record<K, V>;
+}

@@ -1,0 +1,64 @@
+/**
+ * Turns one line of shared/grants.ts into IAM statements on a function's role and the environment
+ * variables that name what it may touch. Nothing else grants data access, so the grant table is the
+ * whole truth about who can read or write what. Resources a function may not touch are not even named
+ * in its environment, so a missing grant fails loudly ("Missing environment variable") in any stage.
+ */
+import { Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { FunctionGrant } from '../shared/grants';
+import { queueEnvName } from '../shared/jobs';
+import { APP_TABLE, ENV } from '../shared/resources';
+import type { BucketName } from '../shared/resources';
+import type { AppFunction } from './app-function';
+import type { DataStack } from './data-stack';
+
+/** Item reads; Scan is left out on purpose (DESIGN.md: no Scan on a request path). */
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+/** Transactions need no action of their own: IAM checks each Put/Update/Delete inside them. */
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** ListBucket lets a missing key answer NoSuchKey (404) instead of AccessDenied. */
+const BUCKET_LIST = ['s3:ListBucket'];
+const OBJECT_READ = ['s3:GetObject'];
+/** AbortMultipartUpload lets the SDK's multipart upload clean up after a failed part. */
+const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+
+const BUCKET_ENV: Record<BucketName, string> = { uploads: ENV.uploadsBucket, exports: ENV.exportsBucket };
+
+/** Grants `grant` to `target` and sets the environment variables naming the granted resources. */
+export function grantAccess(target: AppFunction, grant: FunctionGrant, data: DataStack): void {
+  const role = target.role;
+  const env: Record<string, string> = { [ENV.table]: data.table.tableName };
+
+  const tableArn = data.table.tableArn;
+  // Indexes are named one by one so the policy carries no wildcard.
+  const indexArns = APP_TABLE.indexes.map((index) => `${tableArn}/index/${index.name}`);
+  role.addToPolicy(new PolicyStatement({ actions: TABLE_READ, resources: [tableArn, ...indexArns] }));
+  if (grant.table === 'readwrite') role.addToPolicy(new PolicyStatement({ actions: TABLE_WRITE, resources: [tableArn] }));
+
+  for (const [bucket, access] of Object.entries(grant.buckets) as [BucketName, FunctionGrant['table']][]) {
+    const arn = data.bucketArnExports[bucket];
+    const objects = `${arn.value}/*`;
+    role.addToPolicy(new PolicyStatement({ actions: BUCKET_LIST, resources: [arn.value] }));
+    role.addToPolicy(new PolicyStatement({
+      actions: access === 'readwrite' ? [...OBJECT_READ, ...OBJECT_WRITE] : OBJECT_READ,
+      resources: [objects],
+    }));
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${arn.name}/*]`,
+      reason: `Object keys in the ${bucket} bucket are made at run time (per job, file and facility); the grant is that one bucket's objects, as shared/grants.ts lists.`,
+    });
+    env[BUCKET_ENV[bucket]] = data.buckets[bucket].bucketName;
+  }
+
+  for (const queue of grant.sendTo) {
+    role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [data.queues[queue].queueArn] }));
+    env[queueEnvName(queue)] = data.queues[queue].queueUrl;
+  }
+
+  if (grant.appSecret) {
+    role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [data.appSecret.secretArn] }));
+    env[ENV.appSecretArn] = data.appSecret.secretArn;
+  }
+  for (const [name, value] of Object.entries(env)) target.fn.addEnvironment(name, value);
+}

@@ -1,0 +1,178 @@
+/**
+ * The single host users open: CloudFront serves the SPA from a private bucket (origin access control)
+ * and sends /api/* to the REST API, so the browser never needs CORS (DESIGN.md).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AllowedMethods, CachePolicy, Distribution, Function as CloudFrontFunction, FunctionCode, FunctionEventType, FunctionRuntime,
+  HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, OriginRequestPolicy, PriceClass, ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { secureBucket } from './secure-bucket';
+import { SPA_REWRITE_CODE } from './spa-rewrite';
+
+/**
+ * Styles allow 'unsafe-inline' because Cloudscape positions popovers and dropdowns with inline styles;
+ * scripts, connections and frames stay same-origin.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const WEB_DIST_MISSING = 'audit-letter:web-dist-missing';
+
+export interface WebStackProps extends StackProps {
+  api: RestApi;
+  /** The built SPA (web/dist); deployed only when it holds index.html. */
+  webDist: string;
+}
+
+export class WebStack extends Stack {
+  readonly siteBucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    // CloudFront standard logs are delivered with ACLs, so this bucket keeps ACLs enabled.
+    const logs = secureBucket(this, 'web-logs', {
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-web-logs', expiration: Duration.days(365) }],
+    });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the log bucket of the site bucket and the distribution; logging it into itself would loop.',
+    });
+    this.siteBucket = secureBucket(this, 'site', { accessLogs: logs });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
+      comment: 'Audit Letter Program security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      },
+    });
+    // SPA fallback in a viewer-request function on the site behaviour only: distribution-wide error
+    // responses would also turn /api 403/404 answers into index.html.
+    const spaRewrite = new CloudFrontFunction(this, 'spa-rewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Extension-less paths are client-side routes: serve /index.html',
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+    });
+
+    this.distribution = new Distribution(this, 'cdn', {
+      comment: 'Audit Letter Program',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new RestApiOrigin(props.api),
+          // A redirect would turn POSTs into GETs, so plain HTTP is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Authorization, X-Authorization and content types reach the API; Host must stay the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Facilities and staff are spread over the country and travel; access is controlled by login, not by geography.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'Internal tool for ~300 users; stage throttling and the application login throttle limit abuse. A WAF web ACL (us-east-1) can be attached later.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'The distribution uses the default *.cloudfront.net certificate, for which CloudFront cannot raise the minimum TLS version; TLSv1.2_2021 applies as soon as a custom domain and ACM certificate are added.',
+      },
+    );
+
+    this.deploySite(props.webDist);
+  }
+
+  /**
+   * Hashed files under assets/ are cached for a year; index.html and the other root files revalidate on
+   * every load. Nothing is pruned, so a tab still running the previous build can load its lazy chunks.
+   */
+  private deploySite(webDist: string): void {
+    if (!existsSync(join(webDist, 'index.html'))) {
+      Annotations.of(this).addWarningV2(WEB_DIST_MISSING,
+        `${webDist}/index.html not found: the site bucket is deployed empty. Run 'npm run build:web' before 'cdk deploy'.`);
+      return;
+    }
+    const hashedDir = join(webDist, 'assets');
+    const hashed = existsSync(hashedDir)
+      ? new BucketDeployment(this, 'deploy-hashed-assets', {
+        sources: [Source.asset(hashedDir)],
+        destinationBucket: this.siteBucket,
+        destinationKeyPrefix: 'assets/',
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        prune: false,
+      })
+      : undefined;
+    const root = new BucketDeployment(this, 'deploy-root-files', {
+      sources: [Source.asset(webDist, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.siteBucket,
+      cacheControl: [CacheControl.noCache()],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new index.html must never reference chunks that are not uploaded yet.
+    if (hashed) root.node.addDependency(hashed);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment's copy Lambda is a CDK-provided singleton at the stack root; it runs only during deploys. */
+  private acknowledgeDeploymentHandler(): void {
+    const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('BucketDeployment handler not found; cdk-nag acknowledgements need updating.');
+    const site = this.getLogicalId(this.siteBucket.node.defaultChild as CfnElement);
+    const copyReason = 'CDK BucketDeployment copies the built SPA from the CDK asset bucket into the site bucket at deploy time; its grants are CDK-generated and scoped to those two buckets.';
+    Validations.of(handler).acknowledge(
+      { id: 'AwsSolutions-L1', reason: 'The runtime of the CDK-provided BucketDeployment handler is chosen by aws-cdk-lib and moves with it; it runs only during deploys.' },
+      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'CDK-provided BucketDeployment handler role; the managed policy only writes its own logs.' },
+      ...['Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*', 'Action::s3:Abort*', 'Action::s3:DeleteObject*',
+        'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*', `Resource::<${site}.Arn>/*`]
+        .map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason: copyReason })),
+      { id: 'AwsSolutions-IAM5[Resource::*]', reason: `${copyReason} The '*' statement is the CloudFront invalidation CDK adds (CloudFront invalidations take no resource-level ARN).` },
+    );
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What each Lambda may touch, written once: CDK grants exactly this (infra/grant-access.ts) and the
+ * infra tests check the synthesized IAM policies against it. A handler that needs more gets a line
+ * here first; locally nothing enforces IAM, so a missing line shows up only when deployed.
+ */
+import type { JobQueueName } from './jobs';
+import type { BucketName } from './resources';
+import type { ApiGroup } from './routes';
+
+/** read: get, batch get and query (no Scan: no request path scans). readwrite adds put, update, delete. */
+export type DataAccess = 'read' | 'readwrite';
+
+export interface FunctionGrant {
+  table: DataAccess;
+  buckets: Partial<Record<BucketName, DataAccess>>;
+  /** Job queues the function may send to (it writes the job record first, so it needs table readwrite). */
+  sendTo: readonly JobQueueName[];
+  /** Reads the app secret (the key that seals generated first passwords). */
+  appSecret: boolean;
+  /** One line on why, from the spec calls the function serves. */
+  why: string;
+}
+
+const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>): FunctionGrant => ({
+  buckets: {}, sendTo: [], appSecret: false, ...grant,
+});
+
+export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
+  auth: g({ table: 'readwrite', appSecret: true, why: 'sessions, login throttle and password changes write the table; a password change drops the sealed first password' }),
+  app: g({ table: 'read', why: 'status reads the maintenance item; openapi.json is static' }),
+  users: g({ table: 'readwrite', appSecret: true, why: 'creates, edits and deletes accounts and seals/opens the generated first password' }),
+  managers: g({ table: 'readwrite', why: 'managers tag move-outs, correct tenants and confirm charges on their facility' }),
+  facilities: g({
+    table: 'readwrite', appSecret: true, buckets: { exports: 'readwrite' }, sendTo: ['letter-generation', 'archive-exports'],
+    why: 'facility CRUD creates the manager login (sealed password); generate-letters and archive queue jobs; letter downloads and sample letters live in exports',
+  }),
+  coverages: g({ table: 'read', why: 'coverage options by state; fetch-from-api calls SiteLink/StorEdge, not AWS' }),
+  'insurance-programs': g({ table: 'read', why: 'lists insurance programs' }),
+  'facility-archives': g({
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
+    why: 'execute archives a facility (new letter dates) and queues its export; download-export presigns the spreadsheet',
+  }),
+  'retired-facilities': g({ table: 'read', why: 'lists retired facilities' }),
+  'facility-stats': g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'reads maintained stats; create-export writes the spreadsheet that download-export presigns' }),
+  exports: g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'writes facility, tenant and ledger spreadsheets and presigns downloads' }),
+  monitors: g({ table: 'read', why: 'home dashboard reads maintained cycle stats' }),
+  cycles: g({
+    table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports', 'archive-exports'],
+    why: 'cycle CRUD; import-tenants stores the rent roll and queues the import; archive queues the export',
+  }),
+  tenants: g({
+    table: 'readwrite', buckets: { uploads: 'readwrite', exports: 'readwrite' }, sendTo: ['rent-roll-imports', 'setup-batches'],
+    why: 'tenant edits; import stores files and queues the import; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+  }),
+  'letter-batches': g({ table: 'read', why: 'lists letter batches' }),
+  jobs: g({ table: 'read', why: 'reads job records for progress polling' }),
+};
+
+export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
+  'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants and job progress, writes the duplicate-tenant report' }),
+  'letter-generation': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'marks letters sent and writes letter PDFs and mail-merge files' }),
+  'archive-exports': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'archives the cycle or facility and writes the archive spreadsheet' }),
+  'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
+};
