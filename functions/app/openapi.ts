@@ -8,6 +8,12 @@ import type { RouteDef } from '../../shared/routes';
 
 const errorSchema = z.object({ error: z.string(), field: z.string().optional() });
 
+/** Path parameters of a route that has no contract yet: OpenAPI needs every template parameter declared. */
+const pathParams = (path: string): z.ZodObject | undefined => {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+};
+
 let cached: unknown;
 
 export function openApiDocument(version: string): unknown {
@@ -26,7 +32,7 @@ export function openApiDocument(version: string): unknown {
       description: `Access: ${access}.`,
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       request: {
-        params: contract?.params as z.ZodObject | undefined,
+        params: (contract?.params as z.ZodObject | undefined) ?? pathParams(route.path),
         query: contract?.query as z.ZodObject | undefined,
         body: contract?.body
           ? {
