@@ -16,7 +16,7 @@ import type { ApiGroup, RouteDef } from '../../shared/routes';
 import { authenticate } from './authenticate';
 import { HttpError, notFound } from './http-error';
 import { logger } from './logger';
-import { checkOwnership } from './ownership';
+import { checkOwnership, hasOwnershipResolver } from './ownership';
 import type { Caller, Reply, RouteImpl } from './route';
 import { validate } from './validate';
 
@@ -68,6 +68,13 @@ export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, 
       state.caller = await authenticate(request.event.headers, route);
       const impl = impls[routeKey(route)];
       if (!impl) {
+        // Object-level access is part of authorization: a manager naming another facility's object
+        // hears 403 (or 404) before 'not available yet', wherever the id can be read without a contract.
+        const scope = route.scope;
+        if (scope && scope.from !== 'body' && state.caller && hasOwnershipResolver(scope.kind)) {
+          const { pathParameters, queryStringParameters } = request.event;
+          await checkOwnership(scope, { params: pathParameters ?? {}, query: queryStringParameters ?? {}, body: undefined }, state.caller);
+        }
         const name = CAPABILITY_NAMES[route.capability] ?? route.capability;
         throw new HttpError(501, `${routeKey(route)} is not available yet: it arrives with the '${name}' capability.`);
       }
