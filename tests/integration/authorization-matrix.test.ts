@@ -1,0 +1,144 @@
+/**
+ * The authorization matrix: every route of the table, called through the real HTTP path by nobody, a
+ * manager, a monitor and an admin. The expected answers come from the route table itself (access and
+ * ownership scope), so a route added to the table is covered without touching this file.
+ *
+ * "Passed authorization" means any answer but 401 and 403 (a 501 of a route not built yet included);
+ * no answer may be a server failure or a route the runtime does not know.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
+import type { ApiResponse } from './helpers';
+import { getUserByUsername, makeFacility, makeManagerWithFacility, makeUser } from './fixtures';
+import { createSession } from '../../functions/auth/sessions';
+import { hasAnyPermission, permissionsOf } from '../../shared/permissions';
+import type { Permission } from '../../shared/permissions';
+import { ROUTES, routeKey } from '../../shared/routes';
+import type { RouteDef } from '../../shared/routes';
+
+const routes = ROUTES as readonly RouteDef[];
+type Role = 'manager' | 'monitor' | 'admin';
+type Variant = 'own' | 'other' | null;
+
+interface Actor { userId: string; permissions: Permission[]; facilityId: string | null }
+const actors = {} as Record<Role, Actor>;
+/** A facility with its own manager: "another facility" for the demo manager. */
+let otherFacilityId = '';
+
+beforeAll(async () => {
+  for (const role of ['manager', 'monitor', 'admin'] as const) {
+    const user = (await getUserByUsername(role))!;
+    actors[role] = { userId: user.id, permissions: permissionsOf(user), facilityId: user.facility_id };
+  }
+  expect(actors.manager.facilityId).toBe(DEMO_FACILITY_ID);
+  otherFacilityId = (await makeManagerWithFacility()).facility.id;
+});
+
+const mutating = (route: RouteDef) => route.method !== 'GET';
+const allowed = (route: RouteDef, permissions: Permission[]) =>
+  route.access === 'public' || route.access === 'session' || hasAnyPermission(permissions, route.access);
+
+/**
+ * A value for each id the request names. Facilities and users are real records; a route that changes or
+ * deletes one gets a disposable record, so the matrix never damages the demo data. Kinds that have no
+ * store yet get an id that does not exist.
+ */
+async function idFor(route: RouteDef, name: string, variant: Variant): Promise<string> {
+  const scope = route.scope;
+  const facilityNamed = (scope?.kind === 'facility' && scope.name === name) || (route.group === 'facilities' && name === 'id');
+  if (facilityNamed) {
+    if (variant === 'own') return actors.manager.facilityId!;
+    if (variant === 'other') return otherFacilityId;
+    return mutating(route) ? (await makeFacility(uniqueName('matrix-facility'), null)).id : DEMO_FACILITY_ID;
+  }
+  if (route.group === 'users' && name === 'id') return (await makeUser({ username: uniqueName('matrix-user') })).id;
+  if (name === 'state') return 'TX';
+  if (name === 'file_name') return 'matrix-letters.pdf';
+  return `matrix-missing-${name}`;
+}
+
+async function request(route: RouteDef, token: string | null, variant: Variant): Promise<ApiResponse> {
+  let path = route.path;
+  for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) path = path.replace(`{${name}}`, encodeURIComponent(await idFor(route, name!, variant)));
+  const query: Record<string, string> = {};
+  const body: Record<string, string> = {};
+  if (route.scope?.from === 'query') query[route.scope.name] = await idFor(route, route.scope.name, variant);
+  if (route.scope?.from === 'body') body[route.scope.name] = await idFor(route, route.scope.name, variant);
+  return call(route.method, path, { token, query, ...(route.method === 'POST' ? { json: body } : {}) });
+}
+
+/** A fresh session per call, so routes that end sessions (logout, change-password) do not disturb others. */
+const tokenOf = async (role: Role) => (await createSession(actors[role].userId)).token;
+
+function expectNoFailure(route: RouteDef, res: ApiResponse): void {
+  if (res.status !== 501) expect(res.status, `${routeKey(route)} failed: ${res.text}`).toBeLessThan(500);
+  expect(res.status, `${routeKey(route)} is not in the runtime: ${res.text}`).not.toBe(405);
+  expect(String(res.body?.error ?? ''), routeKey(route)).not.toMatch(/^No such API route/);
+}
+
+function expectPassed(route: RouteDef, res: ApiResponse, who: string): void {
+  expectNoFailure(route, res);
+  expect([401, 403], `${who} should pass ${routeKey(route)} but got ${res.status}: ${res.text}`).not.toContain(res.status);
+}
+
+function expectForbidden(route: RouteDef, res: ApiResponse, who: string): void {
+  expect(res.status, `${who} should be refused ${routeKey(route)}: ${res.text}`).toBe(403);
+  expect(res.body.error).toEqual(expect.any(String));
+  expect(res.headers.get('x-token-gone')).toBeNull();
+}
+
+describe.concurrent.each(routes.map((route) => [routeKey(route), route] as const))('%s', (_key, route) => {
+  it(route.access === 'public' ? 'nobody: open (public)' : 'nobody: 401', async () => {
+    const res = await request(route, null, null);
+    if (route.access === 'public') {
+      expectPassed(route, res, 'nobody');
+    } else {
+      expect(res.status, `${routeKey(route)}: ${res.text}`).toBe(401);
+      expect(res.headers.get('x-token-gone')).toBe('1');
+    }
+  });
+
+  for (const role of ['monitor', 'admin'] as const) {
+    it(`${role}: ${role === 'admin' ? 'passes' : 'passes only where its permissions allow'}`, async () => {
+      const res = await request(route, await tokenOf(role), null);
+      if (allowed(route, actors[role].permissions)) expectPassed(route, res, role);
+      else expectForbidden(route, res, role);
+    });
+  }
+
+  const facilityScoped = route.scope?.kind === 'facility';
+  it(`manager: ${facilityScoped ? 'passes for its own facility' : 'passes only where its permissions allow'}`, async () => {
+    const res = await request(route, await tokenOf('manager'), facilityScoped ? 'own' : null);
+    if (allowed(route, actors.manager.permissions)) expectPassed(route, res, 'manager');
+    else expectForbidden(route, res, 'manager');
+  });
+
+  if (facilityScoped) {
+    it("manager: 403 for another facility's records; staff reach them", async () => {
+      if (!allowed(route, actors.manager.permissions)) return;
+      const res = await request(route, await tokenOf('manager'), 'other');
+      expectForbidden(route, res, 'manager');
+      expect(res.body.error).toBe('This record belongs to another facility.');
+      expectPassed(route, await request(route, await tokenOf('monitor'), 'other'), 'monitor');
+      expectPassed(route, await request(route, await tokenOf('admin'), 'other'), 'admin');
+    });
+  }
+});
+
+describe('the matrix itself', () => {
+  it('covers every permission shape of the table', () => {
+    const shapes = new Set(routes.map((r) => (typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))));
+    expect([...shapes].sort()).toEqual(['admin', 'manager', 'manager+monitor', 'monitor', 'public', 'session']);
+    expect(routes.some((r) => r.scope?.kind === 'facility')).toBe(true);
+  });
+
+  it('a user with no permission at all reaches only public and session routes', async () => {
+    const plain = await makeUser();
+    const { token } = await createSession(plain.id);
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const res = await request(route, token, null);
+      if (route.access === 'public' || route.access === 'session') expectPassed(route, res, 'a plain user');
+      else expectForbidden(route, res, 'a plain user');
+    }
+  });
+});
