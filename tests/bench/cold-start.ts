@@ -14,14 +14,22 @@ import type { Summary } from './stats';
 
 const run = promisify(execFile);
 
-/** performance.now() counts from the process's time origin, so `total` includes Node's own startup. */
+/**
+ * performance.now() counts from the process's time origin, so `total` includes Node's own startup.
+ * CPU time is reported beside the wall time: it hardly moves when other work competes for the cores,
+ * so it tells a slow module from a busy machine.
+ */
 const CHILD = `
+const cpu = process.cpuUsage();
 const started = performance.now();
 await import(process.argv[1]);
 const done = performance.now();
-process.stdout.write(JSON.stringify({ importMs: done - started, totalMs: done }));
+const used = process.cpuUsage(cpu);
+process.stdout.write(JSON.stringify({ importMs: done - started, totalMs: done, cpuMs: (used.user + used.system) / 1000 }));
 process.exit(0);
 `;
+
+interface ChildSample { importMs: number; totalMs: number; cpuMs: number }
 
 export interface ColdStart {
   bundle: BundleResult;
@@ -29,6 +37,8 @@ export interface ColdStart {
   importMs: Summary;
   /** Process time origin to import done: what Lambda's Init phase would add to Node's startup. */
   totalMs: Summary;
+  /** CPU time (user + system, all threads) spent by the import. */
+  cpuMs: Summary;
 }
 
 /** Only what a Lambda would have: region, credentials, and the resource names CDK passes, all dummies. */
@@ -51,12 +61,12 @@ export function lambdaEnv(functionName: string): Record<string, string> {
   return env;
 }
 
-async function importOnce(bundle: BundleResult): Promise<{ importMs: number; totalMs: number }> {
+async function importOnce(bundle: BundleResult): Promise<ChildSample> {
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', CHILD, pathToFileURL(bundle.file).href], {
     env: lambdaEnv(`${bundle.kind}-${bundle.name}`),
     timeout: 20_000,
   });
-  return JSON.parse(stdout) as { importMs: number; totalMs: number };
+  return JSON.parse(stdout) as ChildSample;
 }
 
 /**
@@ -64,13 +74,10 @@ async function importOnce(bundle: BundleResult): Promise<{ importMs: number; tot
  * bundles instead of landing on one. One child at a time: two cores, and init is CPU-bound.
  */
 export async function measureColdStarts(bundles: BundleResult[], repeats: number): Promise<ColdStart[]> {
-  const samples = bundles.map(() => ({ importMs: [] as number[], totalMs: [] as number[] }));
+  const samples = bundles.map(() => [] as ChildSample[]);
   for (let round = 0; round < repeats; round++) {
-    for (const [i, bundle] of bundles.entries()) {
-      const s = await importOnce(bundle);
-      samples[i]!.importMs.push(s.importMs);
-      samples[i]!.totalMs.push(s.totalMs);
-    }
+    for (const [i, bundle] of bundles.entries()) samples[i]!.push(await importOnce(bundle));
   }
-  return bundles.map((bundle, i) => ({ bundle, importMs: summarize(samples[i]!.importMs), totalMs: summarize(samples[i]!.totalMs) }));
+  const of = (i: number, key: keyof ChildSample) => summarize(samples[i]!.map((s) => s[key]));
+  return bundles.map((bundle, i) => ({ bundle, importMs: of(i, 'importMs'), totalMs: of(i, 'totalMs'), cpuMs: of(i, 'cpuMs') }));
 }

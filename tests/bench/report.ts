@@ -2,10 +2,12 @@
 import { ZOD_LOCALES } from './bundles';
 import type { BundleResult, Contributor, WhatIf } from './bundles';
 import type { ColdStart } from './cold-start';
+import type { Contention } from './contention';
 import type { LatencyOptions, LatencyResult, ScenarioResult } from './latency';
 import type { Machine } from './machine';
 import { ms } from './stats';
 import type { Summary } from './stats';
+import { BUSY_OTHER_CORES } from './contention';
 import {
   API_BUNDLE_LIMIT_BYTES, INIT_LIMIT_MS, OVERHEAD_LIMIT_MS,
   aboveDynamoPasses, adapterPasses, bundlePasses, initPasses, verdict,
@@ -21,6 +23,9 @@ export interface BenchData {
   coldRepeats: number;
   latency: LatencyResult;
   latencyOptions: LatencyOptions;
+  /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
+  machineUse: Record<'cold' | 'latency', { waitedSeconds: number; cpu: Contention | null }>;
+  quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
   leftRunning: number[];
@@ -32,7 +37,19 @@ const contributors = (list: Contributor[], n: number) => list.slice(0, n).map((c
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const stat = (s: Summary) => [ms(s.p50), ms(s.p95), ms(s.max)];
 
-export interface TargetLine { target: string; measured: string; pass: boolean }
+export interface TargetLine {
+  target: string;
+  measured: string;
+  pass: boolean;
+  /** For timing targets: whether other work on the machine left the timings conclusive. */
+  machine: string | null;
+}
+
+export function machineNote(c: Contention | null): string {
+  if (!c) return 'unknown (no /proc)';
+  const others = `other processes ${c.otherCores.toFixed(2)} cores, bench ${c.ownCores.toFixed(2)}`;
+  return c.busy ? `BUSY (${others}): not conclusive, rerun on a quiet machine` : `quiet (${others})`;
+}
 
 export function targetLines(d: BenchData): TargetLine[] {
   const api = d.bundles.filter((b) => b.kind === 'api');
@@ -47,6 +64,7 @@ export function targetLines(d: BenchData): TargetLine[] {
         ? `${overBudget.length} of ${api.length} over: ${overBudget.map((b) => `${b.name} ${kb(b.bytes)}`).join(', ')}`
         : `all ${api.length} under; largest ${largest.name} ${kb(largest.bytes)}`,
       pass: overBudget.length === 0,
+      machine: null,
     },
     {
       target: `Cold module init under ${INIT_LIMIT_MS} ms (median of ${d.coldRepeats}, every bundle)`,
@@ -54,6 +72,7 @@ export function targetLines(d: BenchData): TargetLine[] {
         ? `${slowInit.length} of ${d.coldStarts.length} over: ${slowInit.map((c) => `${c.bundle.kind} ${c.bundle.name} ${ms(c.importMs.p50, 1)} ms`).join(', ')}`
         : `all ${d.coldStarts.length} under; slowest ${slowest.bundle.kind} ${slowest.bundle.name} ${ms(slowest.importMs.p50, 1)} ms (max ${ms(slowest.importMs.max, 1)} ms)`,
       pass: slowInit.length === 0,
+      machine: machineNote(d.machineUse.cold.cpu),
     },
   ];
   for (const s of d.latency.scenarios) {
@@ -61,11 +80,13 @@ export function targetLines(d: BenchData): TargetLine[] {
       target: `${s.name}: local-runtime overhead (HTTP − in-process handler) under ${OVERHEAD_LIMIT_MS} ms`,
       measured: `median ${ms(s.adapter.p50)} ms (p95 ${ms(s.adapter.p95)} ms)`,
       pass: adapterPasses(s),
+      machine: machineNote(d.machineUse.latency.cpu),
     });
     lines.push({
       target: `${s.name}: everything above its DynamoDB calls${s.cpu ? ' and scrypt' : ''} (HTTP − bare DynamoDB${s.cpu ? ' − scrypt' : ''}) under ${OVERHEAD_LIMIT_MS} ms`,
       measured: `median ${ms(s.aboveDynamo.p50)} ms (p95 ${ms(s.aboveDynamo.p95)} ms)`,
       pass: aboveDynamoPasses(s),
+      machine: machineNote(d.machineUse.latency.cpu),
     });
   }
   return lines;
@@ -104,11 +125,14 @@ function coldSection(d: BenchData): string[] {
     `Each bundle imported by a fresh \`node\` process, ${d.coldRepeats} times. "Import" is the module's own init (import start to`,
     'import done); "process" adds Node\'s bootstrap (from the process\'s time origin), which Lambda also pays but which no code change here affects.',
     '',
-    row(['Lambda', 'Import median (ms)', 'Import max (ms)', 'Process median (ms)', `Target (median < ${INIT_LIMIT_MS} ms)`]),
-    row(['---', '---:', '---:', '---:', '---']),
+    'CPU time (user + system of all threads, so it can exceed wall time) barely moves when other work competes for the cores; when the',
+    'import time is far above it, the machine was busy rather than the module slow.',
+    '',
+    row(['Lambda', 'Import median (ms)', 'Import max (ms)', 'Import CPU median (ms)', 'Process median (ms)', `Target (median < ${INIT_LIMIT_MS} ms)`]),
+    row(['---', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const c of d.coldStarts) {
-    out.push(row([`${c.bundle.kind} ${c.bundle.name}`, ms(c.importMs.p50, 1), ms(c.importMs.max, 1), ms(c.totalMs.p50, 1), verdict(initPasses(c))]));
+    out.push(row([`${c.bundle.kind} ${c.bundle.name}`, ms(c.importMs.p50, 1), ms(c.importMs.max, 1), ms(c.cpuMs.p50, 1), ms(c.totalMs.p50, 1), verdict(initPasses(c))]));
   }
   out.push('');
   return out;
@@ -222,9 +246,14 @@ export function renderReport(d: BenchData): string {
     '',
     '## Targets',
     '',
-    row(['Target', 'Measured', 'Result']),
-    row(['---', '---', '---']),
-    ...targetLines(d).map((t) => row([t.target, t.measured, verdict(t.pass)])),
+    row(['Target', 'Measured', 'Result', 'Machine while measured']),
+    row(['---', '---', '---', '---']),
+    ...targetLines(d).map((t) => row([t.target, t.measured, verdict(t.pass), t.machine ?? 'n/a (sizes do not depend on load)'])),
+    '',
+    `"Machine while measured" is the CPU other processes used during the phase (from /proc/stat, minus the bench and its children). Above`,
+    `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
+    `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
+    `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency (at most ${d.quietWaitLimitSeconds} s each).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { REPO_ROOT, bundleAll, zodWhatIf } from './bundles';
 import type { BundleResult, WhatIf } from './bundles';
 import type { ColdStart } from './cold-start';
+import type { Contention } from './contention';
 import { measureColdStarts } from './cold-start';
+import { waitForQuiet, watchCpu } from './contention';
 import { measureLatency } from './latency';
 import type { LatencyOptions } from './latency';
 import { describeMachine } from './machine';
@@ -20,6 +22,8 @@ const COLD_REPEATS = 5;
 const LATENCY: LatencyOptions = { warmupRounds: 30, rounds: 200, budgetMs: 60_000 };
 /** Normal runs take about two minutes; past this something hangs. */
 const WATCHDOG_MS = 8 * 60_000;
+/** How long a timing phase may wait for other work on the machine to calm down before it runs anyway. */
+const QUIET_WAIT_MS = 60_000;
 
 async function main(): Promise<number> {
   const stopWatchdog = startWatchdog(WATCHDOG_MS);
@@ -29,23 +33,32 @@ async function main(): Promise<number> {
   const loadBefore = loadavg()[0]!;
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  let bundles: BundleResult[], whatIf: WhatIf[], coldStarts: ColdStart[];
+  let bundles: BundleResult[], whatIf: WhatIf[], coldStarts: ColdStart[], coldWait: number, coldCpu: Contention | null;
   try {
     console.log('bench: bundling every Lambda with the CDK options...');
     bundles = await bundleAll(dir);
     whatIf = await zodWhatIf(bundles);
+    coldWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
     console.log(`bench: cold module init, ${COLD_REPEATS} fresh node processes per bundle...`);
+    const watch = watchCpu();
     coldStarts = await measureColdStarts(bundles, COLD_REPEATS);
+    coldCpu = watch();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const latencyWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log('bench: latency through the local runtime (starting a private emulator)...');
+  const watch = watchCpu();
   const latency = await measureLatency(LATENCY);
+  const latencyCpu = watch();
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
+    latency, latencyOptions: LATENCY,
+    quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
+    machineUse: { cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu } },
+    load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
   };
   const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
   writeFileSync(file, renderReport(data));
@@ -60,7 +73,7 @@ async function main(): Promise<number> {
   }
   console.log('');
   const lines = targetLines(data);
-  for (const t of lines) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
+  for (const t of lines) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}${t.machine ? ` [machine: ${t.machine}]` : ''}`);
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench.
