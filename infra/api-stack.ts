@@ -110,14 +110,19 @@ export class ApiStack extends Stack {
     ]));
     for (const route of ROUTES) api.root.resourceForPath(route.path).addMethod(route.method, integrations.get(route.group)!);
 
-    // API Gateway's own answers speak the handlers' JSON shape ({ error }); an unknown route is a 404
-    // as in the local runtime, not API Gateway's 403 'Missing Authentication Token'.
+    // API Gateway's own answers speak the handlers' JSON shape ({ error }) and, like the handlers'
+    // answers, say no-store so CloudFront never caches them. An unknown route is a 404 as in the local
+    // runtime, not API Gateway's 403 'Missing Authentication Token'.
+    const noStore = { 'Cache-Control': "'no-store'" };
     const jsonError = { 'application/json': '{"error":$context.error.messageString}' };
     api.addGatewayResponse('unknown-route', {
-      type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', templates: { 'application/json': '{"error":"No such API route."}' },
+      type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      responseHeaders: noStore,
+      templates: { 'application/json': '{"error":"No such API route."}' },
     });
-    api.addGatewayResponse('default-4xx', { type: ResponseType.DEFAULT_4XX, templates: jsonError });
-    api.addGatewayResponse('default-5xx', { type: ResponseType.DEFAULT_5XX, templates: jsonError });
+    api.addGatewayResponse('default-4xx', { type: ResponseType.DEFAULT_4XX, responseHeaders: noStore, templates: jsonError });
+    api.addGatewayResponse('default-5xx', { type: ResponseType.DEFAULT_5XX, responseHeaders: noStore, templates: jsonError });
 
     Validations.of(api).acknowledge(
       {

@@ -1,0 +1,109 @@
+/** The data stack matches shared/resources.ts and shared/jobs.ts, and every bucket and queue is locked down. */
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { EXPORTS_TEMPORARY_PREFIX } from '../../infra/data-stack';
+import { JOB_QUEUES } from '../../shared/jobs';
+import { APP_TABLE, BUCKETS } from '../../shared/resources';
+import { logicalId, mentions, resourcesOf, synthApp } from './synth';
+
+const { stacks, templates } = synthApp();
+const data = templates.data;
+
+describe('app table', () => {
+  const [table] = Object.values(resourcesOf(data, 'AWS::DynamoDB::Table'));
+  const props = table!.Properties;
+
+  it('is the only table, keyed and indexed as APP_TABLE says', () => {
+    expect(Object.keys(resourcesOf(data, 'AWS::DynamoDB::Table'))).toHaveLength(1);
+    expect(props.KeySchema).toEqual([
+      { AttributeName: APP_TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: APP_TABLE.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(props.GlobalSecondaryIndexes).toHaveLength(APP_TABLE.indexes.length);
+    for (const index of APP_TABLE.indexes) {
+      expect(props.GlobalSecondaryIndexes).toContainEqual({
+        IndexName: index.name,
+        KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+
+  it('is on-demand with point-in-time recovery, TTL and protection against deletion', () => {
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: APP_TABLE.ttlAttribute, Enabled: true });
+    expect(props.DeletionProtectionEnabled).toBe(true);
+    expect(table!.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('buckets', () => {
+  const allBuckets = Object.entries(templates).flatMap(([stack, template]) =>
+    Object.entries(resourcesOf(template, 'AWS::S3::Bucket')).map(([id, bucket]) => ({ stack, id, bucket, template })));
+
+  it('has the shared buckets plus a log bucket in the data stack', () => {
+    expect(Object.keys(resourcesOf(data, 'AWS::S3::Bucket'))).toHaveLength(Object.keys(BUCKETS).length + 1);
+  });
+
+  it.each(allBuckets.map((b) => [`${b.stack}/${b.id}`, b] as const))('%s is encrypted, private and TLS-only', (_name, { id, bucket, template }) => {
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true,
+    });
+    const policies = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).filter((p) => mentions(p.Properties.Bucket, id));
+    expect(policies).toHaveLength(1);
+    expect(policies[0]!.Properties.PolicyDocument.Statement).toContainEqual(expect.objectContaining({
+      Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    }));
+  });
+
+  it('logs access to the uploads and exports buckets', () => {
+    const logBucket = logicalId(stacks.data.node.findChild('access-logs'));
+    for (const bucket of Object.values(stacks.data.buckets)) {
+      const props = data.toJSON().Resources[logicalId(bucket)].Properties;
+      expect(mentions(props.LoggingConfiguration.DestinationBucketName, logBucket)).toBe(true);
+    }
+  });
+
+  it('expires temporary exports and keeps the rest (archive spreadsheets stay downloadable)', () => {
+    const exportsBucket = data.toJSON().Resources[logicalId(stacks.data.buckets.exports)].Properties;
+    const expiring = exportsBucket.LifecycleConfiguration.Rules.filter((rule: { ExpirationInDays?: number }) => rule.ExpirationInDays);
+    expect(expiring).toEqual([expect.objectContaining({ Prefix: EXPORTS_TEMPORARY_PREFIX, Status: 'Enabled' })]);
+  });
+});
+
+describe('job queues', () => {
+  const resources = data.toJSON().Resources;
+
+  it('has one queue and one dead-letter queue per JOB_QUEUES entry', () => {
+    expect(Object.keys(resourcesOf(data, 'AWS::SQS::Queue'))).toHaveLength(JOB_QUEUES.length * 2);
+  });
+
+  it.each(JOB_QUEUES.map((def) => [def.name, def] as const))('%s has its visibility timeout and redrive to its DLQ', (name, def) => {
+    const queue = resources[logicalId(stacks.data.queues[name])].Properties;
+    const dlqId = logicalId(stacks.data.deadLetterQueues[name]);
+    expect(queue.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: def.maxReceiveCount });
+    expect(def.visibilityTimeoutSeconds).toBeGreaterThan(def.workerTimeoutSeconds);
+  });
+
+  it('encrypts every queue and refuses plain HTTP', () => {
+    for (const [id, queue] of Object.entries(resourcesOf(data, 'AWS::SQS::Queue'))) {
+      expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
+      const policy = Object.values(resourcesOf(data, 'AWS::SQS::QueuePolicy')).find((p) => mentions(p.Properties.Queues, id));
+      expect(policy?.Properties.PolicyDocument.Statement, id).toContainEqual(expect.objectContaining({
+        Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }));
+    }
+  });
+});
+
+describe('app secret', () => {
+  it('is generated by Secrets Manager, never written into the template, and kept on delete', () => {
+    data.hasResource('AWS::SecretsManager::Secret', {
+      Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }), SecretString: Match.absent() },
+      DeletionPolicy: 'Retain',
+    });
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Every function's IAM policy and environment match its line in shared/grants.ts: no table write for
+ * read-only groups, no queue beyond its list, no bucket beyond its list, the secret only where listed.
+ */
+import { describe, expect, it } from 'vitest';
+import { API_GRANTS, WORKER_GRANTS } from '../../shared/grants';
+import type { FunctionGrant } from '../../shared/grants';
+import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import { BUCKETS, ENV } from '../../shared/resources';
+import type { BucketName } from '../../shared/resources';
+import { API_GROUPS } from '../../shared/routes';
+import type { AppFunction } from '../../infra/app-function';
+import { logicalId, mentions, resourcesOf, synthApp } from './synth';
+
+const { stacks, templates } = synthApp();
+const functions = resourcesOf(templates.api, 'AWS::Lambda::Function');
+const policies = Object.values(resourcesOf(templates.api, 'AWS::IAM::Policy'));
+
+interface Statement { Effect: string; Action: string | string[]; Resource: unknown }
+const actionsOf = (s: Statement) => [s.Action].flat();
+const resourcesOfStatement = (s: Statement) => [s.Resource].flat();
+
+function statementsOf(target: AppFunction): Statement[] {
+  const roleId = logicalId(target.role);
+  return policies
+    .filter((p) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const OBJECT_READ = ['s3:GetObject', 's3:ListBucket'];
+const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+const CONSUME = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager'];
+
+const cases: [string, AppFunction, FunctionGrant, 'api' | 'worker', string?][] = [
+  ...API_GROUPS.map((group) => [`api ${group}`, stacks.api.apiFunctions[group], API_GRANTS[group], 'api'] as [string, AppFunction, FunctionGrant, 'api']),
+  ...JOB_QUEUE_NAMES.map((queue) => [`worker ${queue}`, stacks.api.workers[queue], WORKER_GRANTS[queue], 'worker', queue] as [string, AppFunction, FunctionGrant, 'worker', string]),
+];
+
+describe('the grant table', () => {
+  it.each(cases.map(([name, , grant]) => [name, grant] as const))('%s: sending a job implies writing its job record, and says why', (_name, grant) => {
+    if (grant.sendTo.length > 0) expect(grant.table).toBe('readwrite');
+    expect(grant.why.length).toBeGreaterThan(15);
+  });
+});
+
+describe.each(cases)('%s', (_name, target, grant, kind, ownQueue) => {
+  const statements = statementsOf(target);
+  const allows = (prefix: string) => statements.filter((s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith(prefix)));
+  const env = functions[logicalId(target.fn)]!.Properties.Environment.Variables as Record<string, unknown>;
+
+  it('uses no wildcard actions and no service outside its data', () => {
+    for (const action of statements.flatMap(actionsOf)) {
+      expect(action).not.toContain('*');
+      expect(ALLOWED_SERVICES).toContain(action.split(':')[0]);
+    }
+  });
+
+  it(`${grant.table === 'read' ? 'only reads' : 'reads and writes'} the app table (never Scan)`, () => {
+    const tableId = logicalId(stacks.data.table);
+    const actions = allows('dynamodb:').flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(TABLE_READ));
+    const allowed = grant.table === 'readwrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ;
+    for (const action of actions) expect(allowed).toContain(action);
+    if (grant.table === 'readwrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITE));
+    for (const resource of allows('dynamodb:').flatMap(resourcesOfStatement)) expect(mentions(resource, tableId)).toBe(true);
+    expect(env[ENV.table]).toBeDefined();
+  });
+
+  it.each(Object.keys(BUCKETS) as BucketName[])('has exactly its listed access to the %s bucket', (bucket) => {
+    const exportName = stacks.data.bucketArnExports[bucket].name;
+    const onBucket = allows('s3:').filter((s) => resourcesOfStatement(s).some((r) => mentions(r, exportName)));
+    const actions = new Set(onBucket.flatMap(actionsOf));
+    const access = grant.buckets[bucket];
+    const expected = access === 'readwrite' ? [...OBJECT_READ, ...OBJECT_WRITE] : access === 'read' ? OBJECT_READ : [];
+    expect([...actions].sort()).toEqual([...expected].sort());
+    const envName = bucket === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket;
+    expect(env[envName] !== undefined).toBe(access !== undefined);
+  });
+
+  it('touches no bucket outside the data stack\'s shared buckets', () => {
+    const names = Object.values(stacks.data.bucketArnExports).map((e) => e.name);
+    for (const resource of allows('s3:').flatMap(resourcesOfStatement)) expect(names.some((n) => mentions(resource, n))).toBe(true);
+  });
+
+  it(`sends only to ${grant.sendTo.join(', ') || 'no queue'}`, () => {
+    const sendResources = allows('sqs:SendMessage').flatMap(resourcesOfStatement);
+    const reached = JOB_QUEUE_NAMES.filter((q) => sendResources.some((r) => mentions(r, logicalId(stacks.data.queues[q]))));
+    expect(reached.sort()).toEqual([...grant.sendTo].sort());
+    expect(sendResources).toHaveLength(grant.sendTo.length);
+    for (const queue of JOB_QUEUE_NAMES) expect(env[queueEnvName(queue)] !== undefined).toBe(grant.sendTo.includes(queue));
+  });
+
+  it(kind === 'worker' ? 'consumes its own queue only' : 'consumes no queue', () => {
+    const consume = statements.filter((s) => actionsOf(s).some((a) => CONSUME.includes(a)));
+    if (kind === 'api') return expect(consume).toEqual([]);
+    const resources = consume.flatMap(resourcesOfStatement);
+    expect(resources.length).toBeGreaterThan(0);
+    for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[ownQueue as (typeof JOB_QUEUE_NAMES)[number]]))).toBe(true);
+  });
+
+  it(grant.appSecret ? 'reads the app secret' : 'cannot read the app secret', () => {
+    const secretId = logicalId(stacks.data.appSecret);
+    const reads = allows('secretsmanager:');
+    expect(reads.flatMap(actionsOf)).toEqual(grant.appSecret ? ['secretsmanager:GetSecretValue'] : []);
+    for (const resource of reads.flatMap(resourcesOfStatement)) expect(mentions(resource, secretId)).toBe(true);
+    expect(env[ENV.appSecretArn] !== undefined).toBe(grant.appSecret);
+  });
+
+  it('writes logs only to its own log group', () => {
+    const groupId = functions[logicalId(target.fn)]!.Properties.LoggingConfig.LogGroup.Ref as string;
+    for (const resource of allows('logs:').flatMap(resourcesOfStatement)) expect(resource).toEqual({ 'Fn::GetAtt': [groupId, 'Arn'] });
+  });
+});

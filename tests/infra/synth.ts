@@ -1,0 +1,71 @@
+/**
+ * Synthesizes the real CDK app (infra/audit-app.ts) with cdk.json's context, once per test file.
+ * Lambda bundling is skipped (the CLI's own switch for it), so a synth takes seconds; `npm run synth`
+ * bundles for real. cdk-nag runs on every synth here, because buildAuditApp registers it.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { buildAuditApp } from '../../infra/audit-app';
+import type { AuditStacks } from '../../infra/audit-app';
+
+export interface Synthesized {
+  app: App;
+  stacks: AuditStacks;
+  assembly: CloudAssembly;
+  templates: { data: Template; api: Template; web: Template };
+}
+
+export interface SynthOptions {
+  /**
+   * Synthesize as on a fresh clone, without a built web/dist (the Web stack then warns). By default a
+   * small fake web/dist (index.html + assets/) is used so the site deployment is part of the app.
+   */
+  withoutWebDist?: boolean;
+  /** Also run CDK's built-in CloudFormation schema and rule validation (slow: ~8 s). */
+  cloudFormationValidation?: boolean;
+}
+
+export const TEST_STAGE = 'test';
+export const TEST_VERSION = '9.9.9';
+
+export function synthApp(options: SynthOptions = {}): Synthesized {
+  const cdkJson = JSON.parse(readFileSync(join(process.cwd(), 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
+    outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+  });
+  const webDist = options.withoutWebDist ? join(tmpdir(), 'no-web-dist-here') : fakeWebDist();
+  const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, webDist });
+  const assembly = app.synth();
+  const template = (stack: Stack) => Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
+  return { app, stacks, assembly, templates: { data: template(stacks.data), api: template(stacks.api), web: template(stacks.web) } };
+}
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+/** The logical id a construct (or its default L1 child) has in its stack's template. */
+export const logicalId = (construct: IConstruct): string => {
+  const element = (CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild) as CfnElement;
+  return Stack.of(element).getLogicalId(element);
+};
+
+/** True when a CloudFormation value (Ref, GetAtt, ImportValue, Join...) mentions the logical id or export. */
+export const mentions = (value: unknown, name: string): boolean => JSON.stringify(value).includes(name);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Resource = { Type: string; Properties: any; DeletionPolicy?: string };
+
+export const resourcesOf = (template: Template, type: string): Record<string, Resource> =>
+  template.findResources(type) as Record<string, Resource>;
