@@ -1,5 +1,6 @@
 /** A failed call, carrying the server's JSON error body ({ error, field? }) as the spec wants. */
 export class ApiError extends Error {
+  /** The server's own error text; empty when the answer carried none. */
   readonly error: string;
   readonly field?: string;
 
@@ -10,7 +11,7 @@ export class ApiError extends Error {
     /** True when the server said the session token is unknown, expired or revoked. */
     readonly tokenGone = false,
   ) {
-    super(body.error);
+    super(body.error || `The server answered with status ${status}.`);
     this.name = 'ApiError';
     this.error = body.error;
     if (body.field) this.field = body.field;
@@ -19,9 +20,10 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = 'Network Error';
 
-/** The text to show for any error thrown by a call or a page. */
-export function errorText(err: unknown, fallback = 'Unexpected error!'): string {
-  if (err instanceof ApiError) return err.error;
+/** The server's error text when it sent one; otherwise the caller's fallback, or the error's message. */
+export function errorText(err: unknown, fallback?: string): string {
+  if (err instanceof ApiError && err.error) return err.error;
+  if (fallback) return fallback;
   if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  return 'Unexpected error!';
 }

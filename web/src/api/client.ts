@@ -78,16 +78,16 @@ export async function call<K extends ImplementedRouteKey>(key: K, input: CallInp
   const data = await readJson(response);
   if (response.headers.has('x-token-gone')) {
     tokenGoneHandler();
-    throw new ApiError(response.status, errorBodyOf(data, response.status), true);
+    throw new ApiError(response.status, errorBodyOf(data), true);
   }
-  if (!response.ok) throw new ApiError(response.status, errorBodyOf(data, response.status));
+  if (!response.ok) throw new ApiError(response.status, errorBodyOf(data));
   return data as ResponseOf<K>;
 }
 
-function errorBodyOf(data: unknown, status: number): { error: string; field?: string } {
+function errorBodyOf(data: unknown): { error: string; field?: string } {
   const body = data as { error?: unknown; field?: unknown } | null;
   if (body && typeof body.error === 'string') {
     return { error: body.error, ...(typeof body.field === 'string' ? { field: body.field } : {}) };
   }
-  return { error: `The server answered with status ${status}.` };
+  return { error: '' };
 }

@@ -34,12 +34,7 @@ export default function ProfilePage() {
     <ContentLayout header={<Header variant="h1">Profile</Header>}>
       <SpaceBetween size="l">
         {!user.has_changed_password && (
-          <Alert
-            type="warning"
-            action={<Button onClick={() => setChangingPassword(true)}>Change Password</Button>}
-          >
-            {CHANGE_PASSWORD_ADVICE}
-          </Alert>
+          <Alert type="warning" data-testid="change-password-advice">{CHANGE_PASSWORD_ADVICE}</Alert>
         )}
         {update.error && (
           <Alert type="error" header="Your profile was not updated">{errorText(update.error)}</Alert>

@@ -45,7 +45,7 @@ export function AppShell() {
         navigationHide
         toolsHide
         breadcrumbs={breadcrumbs}
-        notifications={<Flashbar items={[...banners, ...toasts]} />}
+        notifications={<Flashbar data-testid="notifications" items={[...banners, ...toasts]} />}
         stickyNotifications
         splitPanel={panel?.element}
         splitPanelOpen={!!panel}

@@ -12,7 +12,7 @@ export function SupportDialog({ visible, onClose }: { visible: boolean; onClose:
       visible={visible}
       onDismiss={onClose}
       header="Need Help?"
-      closeAriaLabel="Close"
+      closeAriaLabel="Close dialog"
       footer={
         <Box float="right">
           <Button variant="primary" onClick={onClose}>Close</Button>
@@ -21,7 +21,7 @@ export function SupportDialog({ visible, onClose }: { visible: boolean; onClose:
     >
       <Box variant="p">Contact our support team with any questions about the program or this site.</Box>
       <KeyValuePairs
-        columns={3}
+        columns={1}
         items={[
           { label: 'Name', value: SUPPORT_CONTACT.name },
           { label: 'Phone', value: <Link href={`tel:${SUPPORT_CONTACT.phone}`}>{formatPhone(SUPPORT_CONTACT.phone)}</Link> },

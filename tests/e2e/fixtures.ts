@@ -1,0 +1,90 @@
+/**
+ * Shared test setup: the demo logins, a UI login helper, fresh users made through the API for tests
+ * that change state (removed again afterwards), and a guard that keeps the browser off the internet.
+ */
+import { randomBytes } from 'node:crypto';
+import { test as base, expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  admin: { username: 'admin', name: 'Avery Admin' },
+  monitor: { username: 'monitor', name: 'Morgan Monitor' },
+  manager: { username: 'manager', name: 'Mia Manager' },
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+export interface FreshUser {
+  id: string;
+  username: string;
+  password: string;
+  email: string;
+  real_name: string;
+}
+
+export const uniqueName = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+
+export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/login', { form: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  // Through /logout, so a test can switch users: /login sends a logged-in user home.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(greeting(page)).toBeVisible();
+}
+
+/** TopNavigation renders a hidden copy of its content for measuring; the real bar is the banner. */
+export const greeting = (page: Page) => page.getByRole('banner').getByTestId('greeting');
+export const notifications = (page: Page) => page.getByTestId('notifications');
+
+const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
+
+interface Fixtures {
+  blockInternet: void;
+  /** Makes a user through the API as admin: no permissions, no facility, generated password. */
+  makeUser: (fields?: Partial<Omit<FreshUser, 'id'>> & { is_admin?: boolean; is_monitor?: boolean }) => Promise<FreshUser>;
+}
+
+export const test = base.extend<Fixtures>({
+  blockInternet: [
+    async ({ context }, use) => {
+      await context.route((url) => !isLocal(url), (route) => route.abort('internetdisconnected'));
+      await use();
+    },
+    { auto: true },
+  ],
+  makeUser: async ({ request }, use) => {
+    const adminToken = await apiLogin(request, DEMO.admin.username, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${adminToken}` };
+    const made: FreshUser[] = [];
+    await use(async (fields = {}) => {
+      const username = fields.username ?? uniqueName('e2e');
+      const user = {
+        username,
+        password: fields.password ?? `start-${randomBytes(3).toString('hex')}`,
+        email: fields.email ?? `${username}@test.example`,
+        real_name: fields.real_name ?? '',
+      };
+      const response = await request.post('/api/users', {
+        headers,
+        form: { ...user, is_admin: String(fields.is_admin ?? false), is_monitor: String(fields.is_monitor ?? false) },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      const { user: view } = (await response.json()) as { user: { id: string } };
+      const fresh = { id: view.id, ...user };
+      made.push(fresh);
+      return fresh;
+    });
+    // Tests may have deleted their user already; a 404 is fine.
+    for (const user of made) await request.delete(`/api/users/${user.id}`, { headers });
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * Builds the web app and starts the program (private emulator, resources under a fresh prefix, demo
+ * data, runtime on a free port) once for the whole suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startProgram } from '../../localstack/runtime/program';
+import type { RunningProgram } from '../../localstack/runtime/program';
+
+declare global {
+  var e2eProgram: { program: RunningProgram; webRoot: string } | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  // A private build: web/dist is shared with `npm start` and other builds in this working tree, and a
+  // rebuild there (emptyOutDir) would pull the pages away from under a running suite.
+  const webRoot = mkdtempSync(join(tmpdir(), 'alp-e2e-web-'));
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    rmSync(webRoot, { recursive: true, force: true });
+    throw new Error('The web app did not build; see the messages above.');
+  }
+  const program = await startProgram({
+    port: 0,
+    emulatorPort: 'free',
+    prefix: `e2e-${randomBytes(4).toString('hex')}`,
+    seed: true,
+    webRoot,
+    log: () => undefined,
+  });
+  globalThis.e2eProgram = { program, webRoot };
+  // Workers start after global setup and inherit this, so use.baseURL points at the program.
+  process.env.E2E_BASE_URL = program.url;
+}

@@ -1,0 +1,88 @@
+import { DEMO, expect, greeting, loginAs, test } from './fixtures';
+
+/** Pages of later releases: guarded like the real ones, and saying honestly that they are not there yet. */
+const LATER_PAGES = [
+  ['/add-facility', 'Add Facility'],
+  ['/list-facilities', 'List Facilities'],
+  ['/manage-cycles', 'Manage Cycles'],
+  ['/tenant-list', 'Master Tenants List'],
+  ['/upload-tenants', 'Upload Tenants'],
+  ['/send-letters', 'Send Proof Letters'],
+  ['/insurance-policy-management', 'Insurance Policy Management'],
+  ['/letter-batches', 'Letter Batches'],
+] as const;
+
+test('a logged-out visitor of a guarded page is sent to /login', async ({ page }) => {
+  for (const path of ['/manage-users', '/profile', '/', '/master-audit']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  }
+});
+
+test('a manager visiting /manage-users is sent to /unauthorized', async ({ page }) => {
+  await loginAs(page, DEMO.manager.username);
+  await page.goto('/manage-users');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Your facility' })).toBeVisible();
+});
+
+test('a monitor may not open the manager audit pages', async ({ page }) => {
+  await loginAs(page, DEMO.monitor.username);
+  for (const path of ['/master-audit', '/cycle-audit/42']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/unauthorized$/);
+  }
+});
+
+test('admin passes every guard', async ({ page }) => {
+  await loginAs(page, DEMO.admin.username);
+  for (const [path, title] of [['/master-audit', 'Master Audit'], ['/cycle-audit/42', 'Cycle Audit'], ['/manage-users', 'View User Accounts']]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+});
+
+test('the manager reaches the cycle audit route', async ({ page }) => {
+  await loginAs(page, DEMO.manager.username);
+  await page.goto('/cycle-audit/42');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cycle Audit' })).toBeVisible();
+  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+});
+
+test('pages of later releases are guarded and say they are not available yet', async ({ page }) => {
+  await loginAs(page, DEMO.monitor.username);
+  for (const [path, title] of LATER_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  }
+  await loginAs(page, DEMO.manager.username);
+  for (const [path] of LATER_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/unauthorized$/);
+  }
+});
+
+test('an unknown path shows Page Not Found with a link home', async ({ page }) => {
+  await loginAs(page, DEMO.monitor.username);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Tenant & User management' })).toBeVisible();
+});
+
+test('help videos are public and embed the video showcase', async ({ page }) => {
+  await page.goto('/help-videos');
+  await expect(page).toHaveURL(/\/help-videos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Help Videos' })).toBeVisible();
+  await expect(page.locator('iframe[title="Audit Letter Program help videos"]')).toHaveAttribute('src', /^https:\/\//);
+  await expect(greeting(page)).toHaveCount(0);
+});

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, loginAs, notifications, test, uniqueName } from './fixtures';
+
+const usersTable = (page: Page) => page.getByRole('table');
+const row = (page: Page, username: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}\\b`) }) });
+
+async function openUsers(page: Page, role: 'admin' | 'monitor') {
+  await loginAs(page, DEMO[role].username);
+  await page.goto('/manage-users');
+  await expect(page.getByRole('heading', { level: 1, name: 'View User Accounts' })).toBeVisible();
+  await expect(row(page, 'admin')).toBeVisible();
+}
+
+async function filterBy(page: Page, username: string) {
+  await page.getByLabel('Filter by username').fill(username);
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+test('admin adds, edits and deletes a user, with a toast for each', async ({ page }) => {
+  const username = uniqueName('added');
+  await openUsers(page, 'admin');
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const create = page.getByRole('dialog', { name: 'New User' });
+  await create.getByLabel('Username').fill(username);
+  await create.getByLabel('Password').fill('first-pass');
+  await create.getByLabel('Email').fill(`${username}@test.example`);
+  await create.getByLabel(/Real name/).fill('Casey Created');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(notifications(page).getByText(`User ${username} has been created!`)).toBeVisible();
+  await expect(create).toBeHidden();
+  await filterBy(page, username);
+  await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+  await expect(row(page, username)).toContainText('Casey Created');
+  await expect(row(page, username)).not.toContainText('Monitor');
+
+  await row(page, username).getByRole('button', { name: `Edit ${username}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit User ${username}` });
+  await expect(edit).toContainText(`${username}@test.example`);
+  await expect(edit.getByLabel('Password')).toHaveValue('');
+  await edit.getByLabel(/Real name/).fill('Casey Changed');
+  await edit.getByText('Monitor', { exact: true }).click();
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row(page, username)).toContainText('Casey Changed');
+  await expect(row(page, username).getByText('Monitor', { exact: true })).toBeVisible();
+
+  await row(page, username).getByRole('button', { name: `Delete ${username}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete user' });
+  const deleteButton = confirm.getByRole('button', { name: 'Delete' });
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel('Username to confirm').fill('wrong');
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel('Username to confirm').fill(username);
+  await deleteButton.click();
+  await expect(notifications(page).getByText(`User ${username} has been deleted!`)).toBeVisible();
+  await expect(row(page, username)).toHaveCount(0);
+  await expect(page.getByText('No users to show.')).toBeVisible();
+});
+
+test('the edited password is the one that works; a blank password keeps it', async ({ page, makeUser, request }) => {
+  const user = await makeUser();
+  await openUsers(page, 'admin');
+  await filterBy(page, user.username);
+  await row(page, user.username).getByRole('button', { name: `Edit ${user.username}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit User ${user.username}` });
+  await edit.getByLabel('Password').fill('reset-by-admin');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  expect((await request.post('/api/login', { form: { username: user.username, password: 'reset-by-admin' } })).status()).toBe(200);
+
+  await row(page, user.username).getByRole('button', { name: `Edit ${user.username}` }).click();
+  await edit.getByLabel(/Real name/).fill('Only The Name');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  expect((await request.post('/api/login', { form: { username: user.username, password: 'reset-by-admin' } })).status()).toBe(200);
+});
+
+test('the New User form checks required fields and shows server errors inside the modal', async ({ page }) => {
+  await openUsers(page, 'admin');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const create = page.getByRole('dialog', { name: 'New User' });
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText('Username is required.')).toBeVisible();
+  await expect(create.getByText('Password is required.')).toBeVisible();
+  await expect(create.getByText('Email is required.')).toBeVisible();
+  await expect(create.getByLabel('Email')).toHaveAttribute('type', 'email');
+
+  // The username is taken: the server refuses and the modal stays open with its message.
+  await create.getByLabel('Username').fill('admin');
+  await create.getByLabel('Password').fill('whatever1');
+  await create.getByLabel('Email').fill('someone@test.example');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText(/already/i)).toBeVisible();
+  await expect(create).toBeVisible();
+  await expect(notifications(page).getByText(/has been created/)).toHaveCount(0);
+});
+
+test('monitor sees the users but no Add User button', async ({ page }) => {
+  await openUsers(page, 'monitor');
+  await expect(row(page, 'manager')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show filters' }).or(page.getByRole('button', { name: 'Hide filters' }))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  // Staff accounts are the admins' to change.
+  await expect(row(page, 'admin').getByRole('button', { name: 'Delete admin' })).toBeDisabled();
+});
+
+test('rows show permission badges, activity and facility ownership', async ({ page, makeUser }) => {
+  const fresh = await makeUser();
+  await openUsers(page, 'admin');
+  await expect(row(page, 'admin').getByText('Admin', { exact: true })).toBeVisible();
+  await expect(row(page, 'monitor').getByText('Monitor', { exact: true })).toBeVisible();
+  // The admin has just been active; the fresh user never has.
+  await expect(row(page, 'admin').locator('[data-activity]')).toHaveAttribute('data-activity', 'active');
+  await row(page, 'admin').locator('[data-activity]').hover();
+  await expect(page.getByText(/^Active: \d+ seconds? ago$/)).toBeVisible();
+  await expect(row(page, fresh.username).getByRole('cell').nth(1)).toHaveText('--');
+  await expect(row(page, 'manager').getByRole('img', { name: 'Owns a facility' })).toBeVisible();
+  await expect(row(page, 'monitor').getByRole('img', { name: 'Owns a facility' })).toHaveCount(0);
+});
+
+test('clicking a user shows their facility, or says they own none', async ({ page }) => {
+  await openUsers(page, 'monitor');
+  await expect(page.getByText('Click a user to view their facility information.')).toBeVisible();
+  await row(page, 'manager').getByRole('cell').nth(2).click();
+  const panel = page.getByRole('region', { name: 'User manager' }).or(page.locator('[class*="split-panel"]').filter({ hasText: 'User manager' }));
+  await expect(panel.first()).toContainText('1001');
+  await expect(panel.first()).toContainText('Maple Street Self Storage');
+  await expect(panel.first()).toContainText('1200 Maple Street');
+  await expect(panel.first()).toContainText('(217) 555-0142');
+
+  await row(page, 'monitor').getByRole('cell').nth(2).click();
+  await expect(page.getByText('User does not own a facility.')).toBeVisible();
+  await expect(page.getByText('Maple Street Self Storage')).toHaveCount(0);
+});
+
+test('the credentials e-mail is offered only while the generated password is unchanged', async ({ page, makeUser }) => {
+  const fresh = await makeUser({ real_name: 'Nina New' });
+  await openUsers(page, 'admin');
+  await filterBy(page, fresh.username);
+  await row(page, fresh.username).getByRole('cell').nth(2).click();
+  const mail = page.getByRole('link', { name: `E-mail the login details to ${fresh.email}` });
+  await expect(mail).toBeVisible();
+  const href = decodeURIComponent((await mail.getAttribute('href')) ?? '');
+  expect(href.startsWith(`mailto:${fresh.email}?subject=`)).toBe(true);
+  expect(href).toContain(`Username: ${fresh.username}`);
+  expect(href).toContain(`Password: ${fresh.password}`);
+  expect(href).toContain(`Portal: ${new URL(page.url()).origin}`);
+
+  await filterBy(page, 'monitor');
+  await row(page, 'monitor').getByRole('cell').nth(2).click();
+  await expect(page.getByText('User does not own a facility.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /E-mail the login details/ })).toHaveCount(0);
+});
+
+test('the username filter searches, resets and hides', async ({ page }) => {
+  await openUsers(page, 'admin');
+  await filterBy(page, 'mana');
+  await expect(row(page, 'manager')).toBeVisible();
+  await expect(row(page, 'admin')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(row(page, 'admin')).toBeVisible();
+  await expect(page.getByLabel('Filter by username')).toHaveValue('');
+  await page.getByRole('button', { name: 'Hide filters' }).click();
+  await expect(page.getByLabel('Filter by username')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show filters' }).click();
+  await expect(page.getByLabel('Filter by username')).toBeVisible();
+});
+
+test('a failed load shows the server error with Retry', async ({ page }) => {
+  await loginAs(page, DEMO.admin.username);
+  await page.route('**/api/users?*', (route) => route.fulfill({ status: 500, json: { error: 'The user table is resting.' } }));
+  await page.goto('/manage-users');
+  await expect(page.getByText('The user table is resting.')).toBeVisible();
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(row(page, 'admin')).toBeVisible();
+  await expect(page.getByText('The user table is resting.')).toHaveCount(0);
+});
+
+test('an answer without an error text shows the generic message', async ({ page }) => {
+  await loginAs(page, DEMO.admin.username);
+  await page.route('**/api/users?*', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+  await page.goto('/manage-users');
+  await expect(page.getByText('Unknown error loading users.')).toBeVisible();
+});
+
+test('the Tenant Accounts tab says it is not available yet', async ({ page }) => {
+  await openUsers(page, 'monitor');
+  await page.getByRole('tab', { name: 'Tenant Accounts' }).click();
+  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+});
