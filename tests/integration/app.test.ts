@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { call, login } from './helpers';
-import { makeUser } from './fixtures';
+import { call } from './helpers';
+import { makeUser, tokenFor } from './fixtures';
 import { ROUTES, routeKey } from '../../shared/routes';
 import type { RouteDef } from '../../shared/routes';
 import { CONTRACTS } from '../../shared/contracts';
@@ -28,7 +28,7 @@ describe('GET /api/app/status', () => {
   });
 
   it('answers the same with a session', async () => {
-    const { token } = await login('manager');
+    const token = await tokenFor('manager');
     const res = await call('GET', '/api/app/status', { token });
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(PACKAGE_VERSION);
@@ -97,18 +97,18 @@ describe('the HTTP front door', () => {
   });
 
   it('a malformed percent-encoding in the path answers 404, not a runtime failure', async () => {
-    const { token } = await login('admin');
+    const token = await tokenFor('admin');
     const res = await call('DELETE', '/api/users/%E0%A4%A', { token });
     expect(res.status).toBe(404);
   });
 
   it('a route of a later capability answers 501 after the permission check', async () => {
-    const monitor = await login('monitor');
+    const monitor = { token: await tokenFor('monitor') };
     const res = await call('GET', '/api/facilities', { token: monitor.token });
     expect(res.status).toBe(501);
     expect(res.body.error).toMatch(/not available yet/);
     expect((await call('GET', '/api/facilities')).status).toBe(401);
-    const manager = await login('manager');
+    const manager = { token: await tokenFor('manager') };
     expect((await call('GET', '/api/facilities', { token: manager.token })).status).toBe(403);
   });
 
@@ -129,7 +129,7 @@ describe('the HTTP front door', () => {
 
   it('an oversized body is refused before any handler runs', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     const res = await call('POST', '/api/update-profile', { token, raw: { body: JSON.stringify({ real_name: 'x'.repeat(11 * 1024 * 1024) }), contentType: 'application/json' } });
     expect(res.status).toBe(413);
   });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, DEMO_PASSWORD, login, uniqueName } from './helpers';
-import { getUser, makeUser } from './fixtures';
+import { getUser, makeUser, tokenFor } from './fixtures';
 import { expireSession, hashToken } from '../../functions/auth/sessions';
 import { verifyPassword } from '../../functions/auth/passwords';
 
@@ -177,8 +177,8 @@ describe('sessions', () => {
 
   it('logout revokes the session: the token then answers 401 with x-token-gone', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
-    const other = await login(user.username);
+    const token = await tokenFor(user);
+    const other = { token: await tokenFor(user) };
     const out = await call('POST', '/api/logout', { token });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ success: true });
@@ -193,7 +193,7 @@ describe('sessions', () => {
 
   it('an expired session answers 401 with x-token-gone', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Before' } })).status).toBe(200);
     await expireSession(hashToken(token));
     const res = await call('POST', '/api/update-profile', { token, json: { real_name: 'After' } });
@@ -204,8 +204,8 @@ describe('sessions', () => {
 
   it('a session whose user was deleted answers 401 with x-token-gone', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
-    const admin = await login('admin');
+    const token = await tokenFor(user);
+    const admin = { token: await tokenFor('admin') };
     expect((await call('DELETE', `/api/users/${user.id}`, { token: admin.token })).status).toBe(200);
     const res = await call('POST', '/api/update-profile', { token, json: { real_name: 'Ghost' } });
     expect(res.status).toBe(401);
@@ -216,7 +216,7 @@ describe('sessions', () => {
 describe('POST /api/change-password', () => {
   it.each(['', '12345', '  12345  ', '      '])('%j is too short after trimming: 422 and nothing changes', async (password) => {
     const user = await makeUser({ has_changed_password: false });
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     const res = await call('POST', '/api/change-password', { token, form: { password } });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'Password must be at least 6 characters.', field: 'password' });
@@ -229,7 +229,7 @@ describe('POST /api/change-password', () => {
   });
 
   it('a missing password is the same 422', async () => {
-    const { token } = await login((await makeUser()).username);
+    const token = await tokenFor(await makeUser());
     const res = await call('POST', '/api/change-password', { token, json: {} });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'Password must be at least 6 characters.', field: 'password' });
@@ -237,8 +237,8 @@ describe('POST /api/change-password', () => {
 
   it('changes the password, rotates the session and forgets the generated password', async () => {
     const user = await makeUser({ has_changed_password: false });
-    const old = await login(user.username);
-    const admin = await login('admin');
+    const old = { token: await tokenFor(user) };
+    const admin = { token: await tokenFor('admin') };
     const listed = async () => (await call('GET', '/api/users', { token: admin.token, query: { username: user.username } })).body.data[0];
     expect((await listed()).original_password).toBe(DEMO_PASSWORD);
 
@@ -274,7 +274,7 @@ describe('POST /api/change-password', () => {
 describe('POST /api/update-profile', () => {
   it('changes the real name only and returns the session user', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     const res = await call('POST', '/api/update-profile', {
       token, form: { real_name: '  Pat Manager ', username: 'hijack', email: 'hijack@x.example', is_admin: 'true' },
     });
@@ -288,7 +288,7 @@ describe('POST /api/update-profile', () => {
 
   it('a missing or too long real name answers 422 and changes nothing', async () => {
     const user = await makeUser();
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     const missing = await call('POST', '/api/update-profile', { token, json: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.field).toBe('real_name');
@@ -301,7 +301,7 @@ describe('POST /api/update-profile', () => {
   it('keeps the activity the request itself recorded', async () => {
     const user = await makeUser();
     expect(user.last_active_at).toBeNull();
-    const { token } = await login(user.username);
+    const token = await tokenFor(user);
     expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Active Person' } })).status).toBe(200);
     const stored = (await getUser(user.id))!;
     expect(stored.real_name).toBe('Active Person');

@@ -2,16 +2,26 @@
  * Records written straight into the suite's emulator with the program's own store functions, for what
  * the API cannot create yet (facilities, managers) or would create slowly (hundreds of users).
  */
-import { DEMO_PASSWORD, login, uniqueName } from './helpers';
-import type { Session } from './helpers';
+import { DEMO_PASSWORD, uniqueName } from './helpers';
 import { hashPassword } from '../../functions/auth/passwords';
 import { seal } from '../../functions/auth/secret-box';
+import { createSession } from '../../functions/auth/sessions';
 import { putFacility } from '../../functions/facilities/facility-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { createUser, getUser, getUserByUsername } from '../../functions/users/user-store';
 import type { UserRecord } from '../../functions/users/user-store';
 
 export { getUser, getUserByUsername };
+
+/**
+ * A session token made straight in the store, for tests that need a caller but do not test login
+ * itself: no scrypt on the server, so the suite stays fast on a busy machine.
+ */
+export async function tokenFor(user: UserRecord | string): Promise<string> {
+  const record = typeof user === 'string' ? await getUserByUsername(user) : user;
+  if (!record) throw new Error(`no user ${String(user)}`);
+  return (await createSession(record.id)).token;
+}
 
 let demoHash: Promise<string> | undefined;
 /** One scrypt hash of the demo password, reused so fixtures stay fast. */
@@ -53,9 +63,9 @@ export async function makeFacility(id: string, managerUserId: string | null, num
 }
 
 /** A second facility with its own manager, who can log in. */
-export async function makeManagerWithFacility(): Promise<{ facility: FacilityRecord; manager: UserRecord; session: Session }> {
+export async function makeManagerWithFacility(): Promise<{ facility: FacilityRecord; manager: UserRecord; token: string }> {
   const facilityId = uniqueName('facility');
   const manager = await makeUser({ username: uniqueName('mgr'), facility_id: facilityId, has_changed_password: false });
   const facility = await makeFacility(facilityId, manager.id);
-  return { facility, manager, session: await login(manager.username) };
+  return { facility, manager, token: await tokenFor(manager) };
 }

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, DEMO_PASSWORD, login, uniqueName } from './helpers';
 import type { Session } from './helpers';
-import { getUser, getUserByUsername, makeManagerWithFacility, makeUser } from './fixtures';
+import { getUser, getUserByUsername, makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { touchLastActive } from '../../functions/users/user-store';
 import type { UserRecord } from '../../functions/users/user-store';
 
@@ -104,7 +104,7 @@ describe('GET /api/users', () => {
     expect(neverRow).toMatchObject({ last_active_date: null, days_since: null, hours_since: null, minutes_since: null, seconds_since: null });
 
     const active = await makeUser();
-    const { token } = await login(active.username);
+    const token = await tokenFor(active);
     expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Active' } })).status).toBe(200);
     const activeRow = (await listRows(monitor.token, { username: active.username })).data[0]!;
     expect(Date.now() - Date.parse(activeRow.last_active_date)).toBeLessThan(60_000);
@@ -262,8 +262,8 @@ describe('POST /api/users/{id}', () => {
       await expectUnchanged(user);
     }
     const own = await makeUser({ is_monitor: true });
-    const ownSession = await login(own.username);
-    const drop = await call('POST', `/api/users/${own.id}`, { token: ownSession.token, json: { is_monitor: false } });
+    const ownToken = await tokenFor(own);
+    const drop = await call('POST', `/api/users/${own.id}`, { token: ownToken, json: { is_monitor: false } });
     expect(drop.status).toBe(403);
     await expectUnchanged({ ...own, last_active_at: null });
   });
@@ -277,8 +277,8 @@ describe('POST /api/users/{id}', () => {
       await expectUnchanged(target);
     }
     const self = await makeUser({ is_monitor: true });
-    const session = await login(self.username);
-    const res = await call('POST', `/api/users/${self.id}`, { token: session.token, json: { real_name: 'Me Myself' } });
+    const token = await tokenFor(self);
+    const res = await call('POST', `/api/users/${self.id}`, { token, json: { real_name: 'Me Myself' } });
     expect(res.status).toBe(200);
     expect(res.body.user.real_name).toBe('Me Myself');
   });
@@ -290,9 +290,9 @@ describe('POST /api/users/{id}', () => {
     expect((await login(user.username)).permissions).toEqual(['monitor']);
 
     const self = await makeUser({ is_admin: true });
-    const selfSession = await login(self.username);
+    const selfToken = await tokenFor(self);
     const before = (await getUser(self.id))!;
-    const res = await call('POST', `/api/users/${self.id}`, { token: selfSession.token, json: { is_admin: false, real_name: 'Not Admin' } });
+    const res = await call('POST', `/api/users/${self.id}`, { token: selfToken, json: { is_admin: false, real_name: 'Not Admin' } });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ field: 'is_admin', error: 'You cannot remove your own administrator permission.' });
     await expectUnchanged(before);
@@ -309,8 +309,8 @@ describe('POST /api/users/{id}', () => {
     expect(row).toMatchObject({ has_changed_password: false, original_password: 'reset-by-staff' });
 
     const self = await makeUser({ is_admin: true, has_changed_password: false });
-    const session = await login(self.username);
-    const own = await call('POST', `/api/users/${self.id}`, { token: session.token, json: { password: 'my-own-choice' } });
+    const selfToken = await tokenFor(self);
+    const own = await call('POST', `/api/users/${self.id}`, { token: selfToken, json: { password: 'my-own-choice' } });
     expect(own.status).toBe(200);
     expect(own.body.user).toMatchObject({ has_changed_password: true, original_password: null });
     expect((await getUser(self.id))!.original_password_sealed).toBeNull();
@@ -343,8 +343,8 @@ describe('POST /api/users/{id}', () => {
 describe('DELETE /api/users/{id}', () => {
   it('nobody deletes their own account (409)', async () => {
     const self = await makeUser({ is_admin: true });
-    const session = await login(self.username);
-    const res = await call('DELETE', `/api/users/${self.id}`, { token: session.token });
+    const token = await tokenFor(self);
+    const res = await call('DELETE', `/api/users/${self.id}`, { token });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('You cannot delete your own account.');
     await expectUnchanged({ ...(await getUser(self.id))! });
