@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -124,6 +124,7 @@ export class WebStack extends Stack {
       },
     );
 
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}`, description: 'Open this address' });
     this.deploySite(props.webDist);
   }
 
