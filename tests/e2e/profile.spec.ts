@@ -3,10 +3,13 @@ import { DEMO, expect, greeting, loginAs, notifications, test } from './fixtures
 
 const ADVICE = 'To improve security, please consider changing the password that was generated for your account.';
 const profileLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Profile/ });
+/** The dot Cloudscape draws on the Profile icon. */
+const profileBadge = (page: Page) => profileLink(page).locator('[class*="awsui_badge"]');
 
 test('the manager is asked to change the generated password, on the page and by a badge', async ({ page }) => {
   await loginAs(page, DEMO.manager.username);
   await expect(profileLink(page)).toHaveAccessibleName('Profile (password change recommended)');
+  await expect(profileBadge(page)).toHaveCount(1);
   await profileLink(page).click();
   await expect(page.getByText(ADVICE)).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue('manager');
@@ -19,6 +22,7 @@ test('the manager is asked to change the generated password, on the page and by 
 test('a user who has changed the password sees neither banner nor badge', async ({ page }) => {
   await loginAs(page, DEMO.monitor.username);
   await expect(profileLink(page)).toHaveAccessibleName('Profile');
+  await expect(profileBadge(page)).toHaveCount(0);
   await profileLink(page).click();
   await expect(page.getByLabel('Manager Name')).toBeVisible();
   await expect(page.getByText(ADVICE)).toHaveCount(0);
@@ -30,6 +34,7 @@ test('the password change checks length and match, then removes banner and badge
   await page.goto('/profile');
   await expect(page.getByText(ADVICE)).toBeVisible();
   await expect(profileLink(page)).toHaveAccessibleName('Profile (password change recommended)');
+  await expect(profileBadge(page)).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -50,6 +55,7 @@ test('the password change checks length and match, then removes banner and badge
   await expect(dialog).toBeHidden();
   await expect(page.getByText(ADVICE)).toHaveCount(0);
   await expect(profileLink(page)).toHaveAccessibleName('Profile');
+  await expect(profileBadge(page)).toHaveCount(0);
 
   // The new session survives a reload, and the new password is the one that works.
   await page.reload();

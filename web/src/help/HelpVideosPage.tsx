@@ -24,7 +24,6 @@ export default function HelpVideosPage() {
           src={HELP_VIDEOS_URL}
           style={{ display: 'block', width: '100%', height: '70vh', border: 0 }}
           allow="autoplay; fullscreen; picture-in-picture"
-          allowFullScreen
         />
       </Container>
     </ContentLayout>

@@ -52,7 +52,8 @@ export function ChangePasswordModal({ visible, onClose, onChanged }: Props) {
     });
   };
 
-  const message = problem ?? (change.error ? errorText(change.error) : null);
+  // Too short belongs to the first field; a mismatch or a server refusal to the confirmation.
+  const message = problem === PASSWORD_TOO_SHORT ? null : problem ?? (change.error ? errorText(change.error) : null);
   return (
     <Modal
       visible={visible}
@@ -70,7 +71,7 @@ export function ChangePasswordModal({ visible, onClose, onChanged }: Props) {
     >
       <form id="change-password-form" onSubmit={submit} noValidate>
         <SpaceBetween size="l">
-          <FormField label="New password" constraintText={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          <FormField label="New password" constraintText={`At least ${PASSWORD_MIN_LENGTH} characters.`} errorText={problem === PASSWORD_TOO_SHORT ? problem : undefined}>
             <Input type="password" value={password} onChange={({ detail }) => setPassword(detail.value)} autoComplete="new-password" />
           </FormField>
           <FormField label="Confirm new password" errorText={message ?? undefined}>

@@ -6,11 +6,6 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteAccess } from './access';
 
-/** The title travels on the route match, so the shell's breadcrumbs and the page read the same text. */
-export interface RouteHandle {
-  title: string;
-}
-
 export interface WebRoute {
   path: string;
   title: string;

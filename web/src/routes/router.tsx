@@ -3,7 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { AppShell } from '../shell/AppShell';
 import { Guard } from './Guard';
 import { NOT_FOUND_TITLE, NotFoundPage, WEB_ROUTES } from './route-table';
-import type { RouteHandle } from './route-table';
+import type { RouteHandle } from './route-handle';
 
 export const router = createBrowserRouter([
   {

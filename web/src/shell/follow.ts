@@ -1,7 +1,7 @@
 /** Cloudscape links and buttons fire onFollow; inside the app they navigate without a page load. */
 import { useCallback } from 'react';
 import { useMatches, useNavigate } from 'react-router-dom';
-import type { RouteHandle } from '../routes/route-table';
+import type { RouteHandle } from '../routes/route-handle';
 
 interface FollowEvent {
   preventDefault: () => void;
