@@ -37,7 +37,13 @@ async function facilitiesById(ids: string[]): Promise<Map<string, FacilityRecord
   return found;
 }
 
-async function viewOf(user: UserRecord, facility: FacilityRecord | null, now = Date.now()): Promise<UserView> {
+/**
+ * The generated password of a staff account is an admin's to send: a monitor who could read it could
+ * log in as a new admin before that admin changes it.
+ */
+const mayReadOriginalPassword = (caller: Caller, user: UserRecord) => isAdmin(caller) || !isStaffAccount(user);
+
+async function viewOf(caller: Caller, user: UserRecord, facility: FacilityRecord | null, now = Date.now()): Promise<UserView> {
   return {
     id: user.id,
     username: user.username,
@@ -47,7 +53,9 @@ async function viewOf(user: UserRecord, facility: FacilityRecord | null, now = D
     is_monitor: user.is_monitor,
     facility_id: user.facility_id,
     has_changed_password: user.has_changed_password,
-    original_password: !user.has_changed_password && user.original_password_sealed ? await open(user.original_password_sealed) : null,
+    original_password: !user.has_changed_password && user.original_password_sealed && mayReadOriginalPassword(caller, user)
+      ? await open(user.original_password_sealed)
+      : null,
     last_active_date: user.last_active_at,
     ...elapsedSince(user.last_active_at, now),
     facility: facility
@@ -66,7 +74,9 @@ async function targetUser(id: string): Promise<UserRecord> {
 }
 
 export const userRoutes = {
-  'GET /api/users': implement(CONTRACTS['GET /api/users'], async ({ query }) => {
+  'GET /api/users': implement(CONTRACTS['GET /api/users'], async (input) => {
+    const { query } = input;
+    const caller = requireCaller(input);
     if (query.tenants) {
       throw new HttpError(501, "The Tenant Accounts list is not available yet: it arrives with the 'Tenants, letters, imports and policy setup' capability.");
     }
@@ -75,11 +85,12 @@ export const userRoutes = {
     const { rows, pagination } = paginate(all, query.page ?? 1, PAGE_SIZE.users);
     const facilities = await facilitiesById(rows.flatMap((u) => (u.facility_id ? [u.facility_id] : [])));
     const now = Date.now();
-    const data = await Promise.all(rows.map((u) => viewOf(u, u.facility_id ? facilities.get(u.facility_id) ?? null : null, now)));
+    const data = await Promise.all(rows.map((u) => viewOf(caller, u, u.facility_id ? facilities.get(u.facility_id) ?? null : null, now)));
     return { body: { data, pagination } };
   }),
 
-  'POST /api/users': implement(CONTRACTS['POST /api/users'], async ({ body }) => {
+  'POST /api/users': implement(CONTRACTS['POST /api/users'], async (input) => {
+    const { body } = input;
     const user = await createUser({
       username: body.username,
       email: body.email,
@@ -91,7 +102,7 @@ export const userRoutes = {
       has_changed_password: false,
       original_password_sealed: await seal(body.password),
     });
-    return { status: 201, body: { username: user.username, user: await viewOf(user, null) } };
+    return { status: 201, body: { username: user.username, user: await viewOf(requireCaller(input), user, null) } };
   }),
 
   'POST /api/users/{id}': implement(CONTRACTS['POST /api/users/{id}'], async (input) => {
@@ -121,7 +132,7 @@ export const userRoutes = {
     for (const k of Object.keys(changes) as (keyof UserChanges)[]) if (changes[k] === undefined) delete changes[k];
     const user = await updateUser(target, changes);
     const facilities = user.facility_id ? await facilitiesById([user.facility_id]) : new Map();
-    return { body: { user: await viewOf(user, facilities.get(user.facility_id ?? '') ?? null) } };
+    return { body: { user: await viewOf(caller, user, facilities.get(user.facility_id ?? '') ?? null) } };
   }),
 
   'DELETE /api/users/{id}': implement(CONTRACTS['DELETE /api/users/{id}'], async (input) => {

@@ -139,6 +139,17 @@ describe('GET /api/users', () => {
     const fresh = await makeUser({ has_changed_password: false });
     expect(await row(fresh.username)).toMatchObject({ has_changed_password: false, original_password: DEMO_PASSWORD });
   });
+
+  it("shows a new staff account's generated password to admins only, so a monitor cannot log in as a new admin", async () => {
+    const newAdmin = await makeUser({ is_admin: true, has_changed_password: false });
+    const newMonitor = await makeUser({ is_monitor: true, has_changed_password: false });
+    for (const staff of [newAdmin, newMonitor]) {
+      const seenByMonitor = (await listRows(monitor.token, { username: staff.username })).data[0]!;
+      expect(seenByMonitor).toMatchObject({ has_changed_password: false, original_password: null });
+      const seenByAdmin = (await listRows(admin.token, { username: staff.username })).data[0]!;
+      expect(seenByAdmin).toMatchObject({ has_changed_password: false, original_password: DEMO_PASSWORD });
+    }
+  });
 });
 
 describe('POST /api/users', () => {
