@@ -112,6 +112,15 @@ describe('the HTTP front door', () => {
     expect((await call('GET', '/api/facilities', { token: manager.token })).status).toBe(403);
   });
 
+  it('authenticates and authorizes before the body is read', async () => {
+    const malformed = { raw: { body: '{"username": ', contentType: 'application/json' } };
+    expect((await call('POST', '/api/users', malformed)).status).toBe(401);
+    const monitor = await tokenFor('monitor');
+    expect((await call('POST', '/api/users', { token: monitor, ...malformed })).status).toBe(403);
+    expect((await call('POST', '/api/users', { token: monitor, raw: { body: 'x', contentType: 'text/plain' } })).status).toBe(403);
+    expect((await call('POST', '/api/users', { token: await tokenFor('admin'), ...malformed })).status).toBe(400);
+  });
+
   it('an unexpected error answers 500 with a request id and no internals', async () => {
     // A stored password hash with broken parameters makes scrypt throw inside the login handler.
     const username = uniqueName('broken');

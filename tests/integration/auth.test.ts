@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, DEMO_PASSWORD, login, uniqueName } from './helpers';
 import { getUser, makeUser, tokenFor } from './fixtures';
-import { expireSession, hashToken } from '../../functions/auth/sessions';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createSession, expireSession, findSession, hashToken } from '../../functions/auth/sessions';
+import { lockRemainingMs, recordFailure } from '../../functions/auth/login-throttle';
+import { dynamo } from '../../functions/aws/clients';
+import { tableName } from '../../functions/aws/config';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, SESSION_TTL_MS } from '../../shared/constants';
 import { verifyPassword } from '../../functions/auth/passwords';
 
 const SESSION_USER_KEYS = ['email', 'facility_id', 'has_changed_password', 'id', 'is_admin', 'is_monitor', 'real_name', 'username'];
@@ -142,6 +147,16 @@ describe('login throttle', () => {
     expect((await call('POST', '/api/login', { json: { username: ghost, password: 'x' } })).status).toBe(429);
   });
 
+  it('the lock ends after 15 minutes, and the count starts afresh', async () => {
+    const user = await makeUser();
+    const longAgo = Date.now() - LOGIN_LOCK_MS - 60_000;
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await recordFailure(user.username, longAgo);
+    expect(await lockRemainingMs(user.username, longAgo + 1000)).toBeGreaterThan(0);
+    expect(await lockRemainingMs(user.username)).toBe(0);
+    expect((await call('POST', '/api/login', { json: { username: user.username, password: 'wrong' } })).status).toBe(401);
+    await login(user.username);
+  });
+
   it('invalid input is not counted as a failure', async () => {
     const user = await makeUser();
     for (let i = 0; i < 6; i++) expect((await call('POST', '/api/login', { json: { username: user.username } })).status).toBe(422);
@@ -200,6 +215,34 @@ describe('sessions', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('x-token-gone')).toBe('1');
     expect((await getUser(user.id))!.real_name).toBe('Before');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await login('monitor');
+    const byHash = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION' } }));
+    expect(byHash.Item).toBeDefined();
+    expect(JSON.stringify(byHash.Item)).not.toContain(token);
+    const byToken = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `SESSION#${token}`, sk: 'SESSION' } }));
+    expect(byToken.Item).toBeUndefined();
+  });
+
+  it('slides: a request pushes the expiry to 12 hours from now', async () => {
+    const user = await makeUser();
+    const twoHoursAgo = Date.now() - 2 * 60 * 60 * 1000;
+    const { token, session } = await createSession(user.id, twoHoursAgo);
+    expect(session.expires_at).toBe(twoHoursAgo + SESSION_TTL_MS);
+    const before = Date.now();
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Sliding' } })).status).toBe(200);
+    const slid = (await findSession(token))!;
+    expect(slid.expires_at).toBeGreaterThanOrEqual(before + SESSION_TTL_MS);
+    expect(slid.expires_at).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+  });
+
+  it('does not write the expiry again within a minute', async () => {
+    const user = await makeUser();
+    const { token, session } = await createSession(user.id);
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Fresh' } })).status).toBe(200);
+    expect((await findSession(token))!.expires_at).toBe(session.expires_at);
   });
 
   it('a session whose user was deleted answers 401 with x-token-gone', async () => {
