@@ -11,7 +11,7 @@ import {
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { API_GRANTS, WORKER_GRANTS } from '../shared/grants';
+import { API_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
 import { JOB_QUEUES } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { ENV } from '../shared/resources';
@@ -55,7 +55,7 @@ export class ApiStack extends Stack {
       const fn = new AppFunction(this, `api-${group}`, {
         entry: apiEntry(group), description: `API group ${group}`, memorySize: API_MEMORY_MB, timeout: API_TIMEOUT, environment,
       });
-      grantAccess(fn, API_GRANTS[group], data);
+      grantAccess(fn, API_GRANTS[group], data, { sessionUpkeep: authenticatesRequests(group) });
       this.apiFunctions[group] = fn;
     }
 

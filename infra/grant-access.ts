@@ -6,6 +6,7 @@
  */
 import { Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SESSION_UPKEEP } from '../shared/grants';
 import type { FunctionGrant } from '../shared/grants';
 import { queueEnvName } from '../shared/jobs';
 import { APP_TABLE, ENV } from '../shared/resources';
@@ -25,8 +26,16 @@ const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUploa
 
 const BUCKET_ENV: Record<BucketName, string> = { uploads: ENV.uploadsBucket, exports: ENV.exportsBucket };
 
+/** What UpdateItem may ask DynamoDB to return: never whole items a read-only function could not read anyway. */
+const NARROW_RETURN_VALUES = ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'];
+
+export interface GrantOptions {
+  /** The function authenticates requests (authenticatesRequests), so it slides sessions even when read-only. */
+  sessionUpkeep?: boolean;
+}
+
 /** Grants `grant` to `target` and sets the environment variables naming the granted resources. */
-export function grantAccess(target: AppFunction, grant: FunctionGrant, data: DataStack): void {
+export function grantAccess(target: AppFunction, grant: FunctionGrant, data: DataStack, options: GrantOptions = {}): void {
   const role = target.role;
   const env: Record<string, string> = { [ENV.table]: data.table.tableName };
 
@@ -35,6 +44,20 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
   const indexArns = APP_TABLE.indexes.map((index) => `${tableArn}/index/${index.name}`);
   role.addToPolicy(new PolicyStatement({ actions: TABLE_READ, resources: [tableArn, ...indexArns] }));
   if (grant.table === 'readwrite') role.addToPolicy(new PolicyStatement({ actions: TABLE_WRITE, resources: [tableArn] }));
+  if (grant.table === 'read' && options.sessionUpkeep) {
+    // DynamoDB fine-grained access: only these items (by partition key prefix) and these attributes.
+    for (const upkeep of SESSION_UPKEEP) {
+      role.addToPolicy(new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${upkeep.keyPrefix}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [APP_TABLE.partitionKey, APP_TABLE.sortKey, ...upkeep.attributes] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': NARROW_RETURN_VALUES },
+        },
+      }));
+    }
+  }
 
   for (const [bucket, access] of Object.entries(grant.buckets) as [BucketName, FunctionGrant['table']][]) {
     const arn = data.bucketArnExports[bucket];

@@ -5,9 +5,13 @@
  */
 import type { JobQueueName } from './jobs';
 import type { BucketName } from './resources';
+import { ROUTES } from './routes';
 import type { ApiGroup } from './routes';
 
-/** read: get, batch get and query (no Scan: no request path scans). readwrite adds put, update, delete. */
+/**
+ * read: get, batch get and query (no Scan: no request path scans), plus SESSION_UPKEEP for API groups
+ * that authenticate requests. readwrite adds put, update and delete on every item.
+ */
 export type DataAccess = 'read' | 'readwrite';
 
 export interface FunctionGrant {
@@ -20,6 +24,22 @@ export interface FunctionGrant {
   /** One line on why, from the spec calls the function serves. */
   why: string;
 }
+
+/**
+ * Authenticating a request slides the session's expiry and stamps the user's last activity
+ * (docs/data-model.md, "Authenticate a request"). A group that only reads the table may still make
+ * exactly these writes: UpdateItem on items whose key starts with the prefix, touching only these
+ * attributes. Keep in step with functions/auth/sessions.ts (slideSession) and users/user-store.ts
+ * (touchLastActive); tests/infra/grants.test.ts checks the two still match.
+ */
+export const SESSION_UPKEEP = [
+  { keyPrefix: 'SESSION#', attributes: ['expires_at', 'expires_at_epoch'] },
+  { keyPrefix: 'USER#', attributes: ['last_active_at'] },
+] as const;
+
+/** A group with any non-public route authenticates its requests, so it needs SESSION_UPKEEP. */
+export const authenticatesRequests = (group: ApiGroup): boolean =>
+  ROUTES.some((route) => route.group === group && route.access !== 'public');
 
 const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>): FunctionGrant => ({
   buckets: {}, sendTo: [], appSecret: false, ...grant,

@@ -3,12 +3,14 @@
  * read-only groups, no queue beyond its list, no bucket beyond its list, the secret only where listed.
  */
 import { describe, expect, it } from 'vitest';
-import { API_GRANTS, WORKER_GRANTS } from '../../shared/grants';
+import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
 import type { FunctionGrant } from '../../shared/grants';
 import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
-import { BUCKETS, ENV } from '../../shared/resources';
+import type { JobQueueName } from '../../shared/jobs';
+import { APP_TABLE, BUCKETS, ENV } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
 import { API_GROUPS } from '../../shared/routes';
+import type { ApiGroup } from '../../shared/routes';
 import type { AppFunction } from '../../infra/app-function';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
@@ -16,7 +18,7 @@ const { stacks, templates } = synthApp();
 const functions = resourcesOf(templates.api, 'AWS::Lambda::Function');
 const policies = Object.values(resourcesOf(templates.api, 'AWS::IAM::Policy'));
 
-interface Statement { Effect: string; Action: string | string[]; Resource: unknown }
+interface Statement { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }
 const actionsOf = (s: Statement) => [s.Action].flat();
 const resourcesOfStatement = (s: Statement) => [s.Resource].flat();
 
@@ -34,19 +36,20 @@ const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUploa
 const CONSUME = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
 const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager'];
 
-const cases: [string, AppFunction, FunctionGrant, 'api' | 'worker', string?][] = [
-  ...API_GROUPS.map((group) => [`api ${group}`, stacks.api.apiFunctions[group], API_GRANTS[group], 'api'] as [string, AppFunction, FunctionGrant, 'api']),
-  ...JOB_QUEUE_NAMES.map((queue) => [`worker ${queue}`, stacks.api.workers[queue], WORKER_GRANTS[queue], 'worker', queue] as [string, AppFunction, FunctionGrant, 'worker', string]),
+interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?: ApiGroup; queue?: JobQueueName }
+const cases: Case[] = [
+  ...API_GROUPS.map((group) => ({ name: `api ${group}`, target: stacks.api.apiFunctions[group], grant: API_GRANTS[group], group })),
+  ...JOB_QUEUE_NAMES.map((queue) => ({ name: `worker ${queue}`, target: stacks.api.workers[queue], grant: WORKER_GRANTS[queue], queue })),
 ];
 
 describe('the grant table', () => {
-  it.each(cases.map(([name, , grant]) => [name, grant] as const))('%s: sending a job implies writing its job record, and says why', (_name, grant) => {
+  it.each(cases.map((c) => [c.name, c.grant] as const))('%s: sending a job implies writing its job record, and says why', (_name, grant) => {
     if (grant.sendTo.length > 0) expect(grant.table).toBe('readwrite');
     expect(grant.why.length).toBeGreaterThan(15);
   });
 });
 
-describe.each(cases)('%s', (_name, target, grant, kind, ownQueue) => {
+describe.each(cases)('$name', ({ target, grant, group, queue }) => {
   const statements = statementsOf(target);
   const allows = (prefix: string) => statements.filter((s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith(prefix)));
   const env = functions[logicalId(target.fn)]!.Properties.Environment.Variables as Record<string, unknown>;
@@ -60,13 +63,30 @@ describe.each(cases)('%s', (_name, target, grant, kind, ownQueue) => {
 
   it(`${grant.table === 'read' ? 'only reads' : 'reads and writes'} the app table (never Scan)`, () => {
     const tableId = logicalId(stacks.data.table);
-    const actions = allows('dynamodb:').flatMap(actionsOf);
+    const actions = allows('dynamodb:').filter((s) => !s.Condition).flatMap(actionsOf);
     expect(actions).toEqual(expect.arrayContaining(TABLE_READ));
     const allowed = grant.table === 'readwrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ;
     for (const action of actions) expect(allowed).toContain(action);
     if (grant.table === 'readwrite') expect(actions).toEqual(expect.arrayContaining(TABLE_WRITE));
     for (const resource of allows('dynamodb:').flatMap(resourcesOfStatement)) expect(mentions(resource, tableId)).toBe(true);
     expect(env[ENV.table]).toBeDefined();
+  });
+
+  const upkeep = group !== undefined && grant.table === 'read' && authenticatesRequests(group);
+  it(upkeep ? 'may update only session expiry and last activity (authenticated requests)' : 'has no conditional table writes', () => {
+    const conditioned = allows('dynamodb:').filter((s) => s.Condition);
+    if (!upkeep) return expect(conditioned).toEqual([]);
+    expect(conditioned).toHaveLength(SESSION_UPKEEP.length);
+    for (const { keyPrefix, attributes } of SESSION_UPKEEP) {
+      expect(conditioned).toContainEqual(expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${keyPrefix}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [APP_TABLE.partitionKey, APP_TABLE.sortKey, ...attributes] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        },
+      }));
+    }
   });
 
   it.each(Object.keys(BUCKETS) as BucketName[])('has exactly its listed access to the %s bucket', (bucket) => {
@@ -93,12 +113,12 @@ describe.each(cases)('%s', (_name, target, grant, kind, ownQueue) => {
     for (const queue of JOB_QUEUE_NAMES) expect(env[queueEnvName(queue)] !== undefined).toBe(grant.sendTo.includes(queue));
   });
 
-  it(kind === 'worker' ? 'consumes its own queue only' : 'consumes no queue', () => {
+  it(queue ? 'consumes its own queue only' : 'consumes no queue', () => {
     const consume = statements.filter((s) => actionsOf(s).some((a) => CONSUME.includes(a)));
-    if (kind === 'api') return expect(consume).toEqual([]);
+    if (!queue) return expect(consume).toEqual([]);
     const resources = consume.flatMap(resourcesOfStatement);
     expect(resources.length).toBeGreaterThan(0);
-    for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[ownQueue as (typeof JOB_QUEUE_NAMES)[number]]))).toBe(true);
+    for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[queue]))).toBe(true);
   });
 
   it(grant.appSecret ? 'reads the app secret' : 'cannot read the app secret', () => {
