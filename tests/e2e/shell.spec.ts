@@ -132,10 +132,13 @@ test('the idle overlay appears after 5 seconds without input and goes on activit
   await page.clock.install();
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // Stop the clock, then start the idle count with one input: from here only runFor moves time.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.mouse.move(10, 10);
   const overlay = page.getByTestId('idle-overlay');
-  await page.clock.fastForward(4000);
+  await page.clock.runFor(4900);
   await expect(overlay).toHaveCount(0);
-  await page.clock.fastForward(1500);
+  await page.clock.runFor(200);
   await expect(overlay).toBeVisible();
   await expect(overlay).toContainText('Are you still there?');
   await page.mouse.move(200, 200);
@@ -146,14 +149,16 @@ test('after 4 hours idle the page reloads when activity resumes', async ({ page 
   await page.clock.install();
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await page.clock.fastForward('03:59:00');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.mouse.move(10, 10);
   let loads = 0;
   page.on('load', () => loads++);
+  await page.clock.runFor('03:59:59');
   await page.mouse.move(100, 100);
   await page.waitForTimeout(500);
   expect(loads).toBe(0);
 
-  await page.clock.fastForward('04:00:01');
+  await page.clock.runFor('04:00:00');
   const reloaded = page.waitForEvent('load');
   await page.mouse.move(300, 300);
   await reloaded;

@@ -12,7 +12,12 @@ export function useIdle(): boolean {
 
   useEffect(() => {
     let lastActivity = Date.now();
-    let timer = setTimeout(() => setIdle(true), IDLE_AFTER_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setIdle(true), IDLE_AFTER_MS);
+    };
+    arm();
 
     const onActivity = () => {
       const now = Date.now();
@@ -23,8 +28,7 @@ export function useIdle(): boolean {
         return;
       }
       setIdle(false);
-      clearTimeout(timer);
-      timer = setTimeout(() => setIdle(true), IDLE_AFTER_MS);
+      arm();
     };
 
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
