@@ -190,3 +190,27 @@ test('the Tenant Accounts tab says it is not available yet', async ({ page }) =>
   await page.getByRole('tab', { name: 'Tenant Accounts' }).click();
   await expect(page.getByText('This page is not available yet.')).toBeVisible();
 });
+
+test('pages come from the server: the pager follows its pagination and asks for the chosen page', async ({ page }) => {
+  await loginAs(page, DEMO.admin.username);
+  const asked: string[] = [];
+  // Two pages of 100 are more users than the demo data has; the server's answer shape is what counts.
+  await page.route('**/api/users?*', async (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.searchParams.get('page') ?? '');
+    const firstPage = new URL(url);
+    firstPage.searchParams.set('page', '1');
+    const response = await route.fetch({ url: firstPage.toString() });
+    const body = (await response.json()) as { data: { username: string }[]; pagination: Record<string, number> };
+    const current = Number(url.searchParams.get('page') ?? 1);
+    const rows = current === 1 ? body.data.filter((u) => u.username === 'admin') : body.data.filter((u) => u.username === 'monitor');
+    await route.fulfill({ json: { data: rows, pagination: { ...body.pagination, current_page: current, last_page: 2, per_page: 100, total: 101 } } });
+  });
+  await page.goto('/manage-users');
+  await expect(row(page, 'admin')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /User Accounts/ }).getByText('(101)')).toBeVisible();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(row(page, 'monitor')).toBeVisible();
+  await expect(row(page, 'admin')).toHaveCount(0);
+  expect(asked).toEqual(['1', '2']);
+});
