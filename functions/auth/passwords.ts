@@ -1,5 +1,5 @@
 /** Password hashing with scrypt from node:crypto (memory-hard, no native add-on to install). */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -35,6 +35,5 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 /** Generated first passwords for new manager accounts: 10 characters without look-alikes. */
 export function generatePassword(length = 10): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(length);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 }

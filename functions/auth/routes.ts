@@ -35,13 +35,14 @@ export const authRoutes = {
     return { body: { success: true } };
   }),
 
-  /** A new password ends the old session and starts a new one; the generated password is forgotten. */
+  /** A new password ends every session of the user and starts a new one; the generated password is forgotten. */
   'POST /api/change-password': implement(CONTRACTS['POST /api/change-password'], async (input) => {
     const caller = requireCaller(input);
     const user = await updateUser(caller.user, {
       password_hash: await hashPassword(input.body.password),
       has_changed_password: true,
       original_password_sealed: null,
+      sessions_valid_after: Date.now(),
     });
     await revokeSession(caller.sessionId);
     const { token } = await createSession(user.id);

@@ -12,6 +12,8 @@ export interface SessionRecord {
   id: string;
   user_id: string;
   expires_at: number;
+  /** Epoch ms; a session older than its user's sessions_valid_after is over. */
+  created_at: number;
 }
 
 const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
@@ -22,10 +24,10 @@ const SLIDE_EVERY_MS = 60_000;
 
 export async function createSession(userId: string, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
   const token = randomBytes(32).toString('base64url');
-  const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: now + SESSION_TTL_MS };
+  const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: now + SESSION_TTL_MS, created_at: now };
   await dynamo().send(new PutCommand({
     TableName: tableName(),
-    Item: { ...sessionKey(session.id), type: 'session', ...session, created_at: new Date(now).toISOString(), expires_at_epoch: Math.ceil(session.expires_at / 1000) },
+    Item: { ...sessionKey(session.id), type: 'session', ...session, expires_at_epoch: Math.ceil(session.expires_at / 1000) },
   }));
   return { token, session };
 }
@@ -36,7 +38,7 @@ export async function findSession(token: string, now = Date.now()): Promise<Sess
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
   const item = out.Item;
   if (!item || typeof item.expires_at !== 'number' || item.expires_at <= now) return null;
-  return { id, user_id: item.user_id, expires_at: item.expires_at };
+  return { id, user_id: item.user_id, expires_at: item.expires_at, created_at: Number(item.created_at ?? 0) };
 }
 
 export async function slideSession(session: SessionRecord, now = Date.now()): Promise<void> {

@@ -23,7 +23,8 @@ export async function authenticate(headers: Record<string, string | undefined> |
   const session = await findSession(token);
   if (!session) throw tokenGone();
   const user = await getUser(session.user_id);
-  if (!user) throw tokenGone();
+  // A password change ends every session started before it.
+  if (!user || session.created_at < user.sessions_valid_after) throw tokenGone();
   const permissions = permissionsOf(user);
   if (route.access !== 'session' && !hasAnyPermission(permissions, route.access)) throw forbidden();
   await Promise.all([slideSession(session), touchLastActive(user)]);

@@ -122,11 +122,14 @@ export const userRoutes = {
       username: body.username, email: body.email, real_name: body.real_name, is_admin: body.is_admin, is_monitor: body.is_monitor,
     };
     if (body.password) {
-      // A password set by staff is a new generated password: the user is asked to change it again.
+      // A password set by staff is a new generated password: the user is asked to change it again, and
+      // the sessions that user has open end (the old password may be why it was reset).
+      const own = target.id === caller.user.id;
       Object.assign(changes, {
         password_hash: await hashPassword(body.password),
-        has_changed_password: target.id === caller.user.id,
-        original_password_sealed: target.id === caller.user.id ? null : await seal(body.password),
+        has_changed_password: own,
+        original_password_sealed: own ? null : await seal(body.password),
+        ...(own ? {} : { sessions_valid_after: Date.now() }),
       });
     }
     for (const k of Object.keys(changes) as (keyof UserChanges)[]) if (changes[k] === undefined) delete changes[k];

@@ -23,6 +23,8 @@ export interface UserRecord {
   /** Sealed generated password; removed when the user changes it. */
   original_password_sealed: string | null;
   last_active_at: string | null;
+  /** Sessions started before this instant (epoch ms) are over: set when the password changes. */
+  sessions_valid_after: number;
   created_at: string;
   updated_at: string;
 }
@@ -43,6 +45,7 @@ function fromItem(item: Record<string, NativeAttributeValue>): UserRecord {
     has_changed_password: Boolean(item.has_changed_password),
     original_password_sealed: item.original_password_sealed ?? null,
     last_active_at: item.last_active_at ?? null,
+    sessions_valid_after: Number(item.sessions_valid_after ?? 0),
     created_at: item.created_at,
     updated_at: item.updated_at,
   };
@@ -62,12 +65,12 @@ export async function getUserByUsername(username: string): Promise<UserRecord | 
   return claim.Item ? getUser(claim.Item.user_id as string) : null;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'updated_at' | 'last_active_at'> & { id?: string };
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'updated_at' | 'last_active_at' | 'sessions_valid_after'> & { id?: string };
 
 /** Creates the account and claims its username in one transaction; a taken username is a 409. */
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const now = new Date().toISOString();
-  const user: UserRecord = { ...input, id: input.id ?? randomUUID(), last_active_at: null, created_at: now, updated_at: now };
+  const user: UserRecord = { ...input, id: input.id ?? randomUUID(), last_active_at: null, sessions_valid_after: 0, created_at: now, updated_at: now };
   try {
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
@@ -83,7 +86,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
 }
 
 export type UserChanges = Partial<Pick<UserRecord,
-  'username' | 'email' | 'real_name' | 'password_hash' | 'is_admin' | 'is_monitor' | 'facility_id' | 'has_changed_password' | 'original_password_sealed'>>;
+  'username' | 'email' | 'real_name' | 'password_hash' | 'is_admin' | 'is_monitor' | 'facility_id' | 'has_changed_password' | 'original_password_sealed' | 'sessions_valid_after'>>;
 
 /**
  * Applies changes to an existing account. A new username moves the claim in the same transaction,

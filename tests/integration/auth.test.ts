@@ -281,6 +281,7 @@ describe('POST /api/change-password', () => {
   it('changes the password, rotates the session and forgets the generated password', async () => {
     const user = await makeUser({ has_changed_password: false });
     const old = { token: await tokenFor(user) };
+    const otherDevice = await tokenFor(user);
     const admin = { token: await tokenFor('admin') };
     const listed = async () => (await call('GET', '/api/users', { token: admin.token, query: { username: user.username } })).body.data[0];
     expect((await listed()).original_password).toBe(DEMO_PASSWORD);
@@ -296,6 +297,10 @@ describe('POST /api/change-password', () => {
     expect(gone.status).toBe(401);
     expect(gone.headers.get('x-token-gone')).toBe('1');
     expect((await call('POST', '/api/update-profile', { token: res.body.token, json: { real_name: 'New token works' } })).status).toBe(200);
+    // Every other session of the user ends too.
+    const elsewhere = await call('POST', '/api/update-profile', { token: otherDevice, json: { real_name: 'x' } });
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.headers.get('x-token-gone')).toBe('1');
 
     // The value is trimmed before it is stored.
     expect((await call('POST', '/api/login', { json: { username: user.username, password: DEMO_PASSWORD } })).status).toBe(401);

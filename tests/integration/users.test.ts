@@ -311,8 +311,13 @@ describe('POST /api/users/{id}', () => {
 
   it('a password set by staff is a new generated password; one set by oneself is not', async () => {
     const user = await makeUser({ has_changed_password: true });
+    const before = await tokenFor(user);
     const res = await call('POST', `/api/users/${user.id}`, { token: monitor.token, json: { password: 'reset-by-staff' } });
     expect(res.status).toBe(200);
+    // The reset ends the sessions the user had open.
+    const ended = await call('POST', '/api/update-profile', { token: before, json: { real_name: 'x' } });
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get('x-token-gone')).toBe('1');
     expect(res.body.user).toMatchObject({ has_changed_password: false, original_password: 'reset-by-staff' });
     expect((await call('POST', '/api/login', { json: { username: user.username, password: DEMO_PASSWORD } })).status).toBe(401);
     await login(user.username, 'reset-by-staff');
@@ -324,6 +329,8 @@ describe('POST /api/users/{id}', () => {
     const own = await call('POST', `/api/users/${self.id}`, { token: selfToken, json: { password: 'my-own-choice' } });
     expect(own.status).toBe(200);
     expect(own.body.user).toMatchObject({ has_changed_password: true, original_password: null });
+    // Changing one's own password here keeps one's own session.
+    expect((await call('POST', '/api/update-profile', { token: selfToken, json: { real_name: 'still me' } })).status).toBe(200);
     expect((await getUser(self.id))!.original_password_sealed).toBeNull();
   });
 

@@ -16,7 +16,7 @@ const caller = (permissions: Permission[], facilityId: string | null): Caller =>
   user: {
     id: 'u', username: 'u', email: '', real_name: '', password_hash: '', is_admin: permissions.includes('admin'),
     is_monitor: permissions.includes('monitor'), facility_id: facilityId, has_changed_password: true,
-    original_password_sealed: null, last_active_at: null, created_at: '', updated_at: '',
+    original_password_sealed: null, last_active_at: null, sessions_valid_after: 0, created_at: '', updated_at: '',
   },
 });
 
