@@ -67,3 +67,13 @@ test('logout clears the session, ends it on the server and returns to /login', a
   expect(after.headers()['x-token-gone']).toBeTruthy();
 });
 
+
+test('a login that never reaches the server says Network Error', async ({ page }) => {
+  await page.goto('/login');
+  await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Username').fill(DEMO.admin.username);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Network Error');
+  await expect(greeting(page)).toHaveCount(0);
+});
