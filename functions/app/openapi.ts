@@ -1,6 +1,6 @@
 /** GET /api/openapi.json: generated from the route table and the zod contracts, so it cannot drift. */
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTRACTS } from '../../shared/contracts';
 import type { RouteContract } from '../../shared/contracts';
 import { ROUTES, routeKey } from '../../shared/routes';

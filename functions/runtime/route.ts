@@ -2,7 +2,7 @@
  * How a route is implemented: its zod contract (shared/contracts) plus a function that gets the
  * validated input and the caller. The api handler does everything else (auth, parsing, errors).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteContract } from '../../shared/contracts';
 import type { Permission } from '../../shared/permissions';
 import type { UserRecord } from '../users/user-store';

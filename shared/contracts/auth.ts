@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../constants';
 import { requiredText } from './form';
 

@@ -2,7 +2,7 @@
  * The spec sends forms (urlencoded or multipart), so every scalar may arrive as a string. These schemas
  * accept the JSON type and the form spelling of the same value.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const formBoolean = z.preprocess((v) => {
   if (typeof v !== 'string') return v;

@@ -2,7 +2,7 @@
  * The zod contract of every implemented route, keyed like the route table. The API handlers validate
  * with them, the web client types its calls with them and GET /api/openapi.json is generated from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteKey } from '../routes';
 import { appStatus, changePasswordBody, loginBody, sessionResponse, sessionUser, updateProfileBody } from './auth';
 import { createUserBody, listUsersQuery, updateUserBody, userIdParams, userView } from './users';

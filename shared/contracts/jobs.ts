@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { JOB_STATUSES } from '../jobs';
 
 export const jobIdParams = z.object({ id: z.string().trim().min(1).max(64) });

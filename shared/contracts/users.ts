@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formBoolean, formInt, requiredText } from './form';
 
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTRACTS } from '../../shared/contracts';
 import { HttpError } from '../../functions/runtime/http-error';
 import { validate } from '../../functions/runtime/validate';
