@@ -28,7 +28,9 @@ async function facilitiesById(ids: string[]): Promise<Map<string, FacilityRecord
   for (let i = 0; i < unique.length; i += 100) {
     const keys = unique.slice(i, i + 100).map((id) => ({ pk: `FACILITY#${id}`, sk: 'PROFILE' }));
     let request: Record<string, { Keys: Record<string, string>[] }> | undefined = { [tableName()]: { Keys: keys } };
-    while (request && Object.keys(request).length > 0) {
+    for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
+      // DynamoDB hands back keys it could not read under load; back off before asking again.
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
       const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
       for (const item of out.Responses?.[tableName()] ?? []) found.set(item.id as string, item as FacilityRecord);
       request = out.UnprocessedKeys as typeof request;

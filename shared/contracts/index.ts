@@ -34,7 +34,7 @@ const ok = z.object({ success: z.literal(true) });
 export const CONTRACTS = {
   'POST /api/login': { summary: 'Log in with username and password', body: loginBody, response: sessionResponse },
   'POST /api/logout': { summary: 'Revoke the current session', response: ok },
-  'POST /api/change-password': { summary: 'Change the own password; returns a fresh session', body: changePasswordBody, response: sessionResponse.omit({ user: true }).extend({ user: sessionUser }) },
+  'POST /api/change-password': { summary: 'Change the own password; returns a fresh session', body: changePasswordBody, response: sessionResponse },
   'POST /api/update-profile': { summary: 'Update the own profile (real name)', body: updateProfileBody, response: z.object({ user: sessionUser }) },
   'GET /api/app/status': { summary: 'Server version and scheduled maintenance', response: appStatus },
   'GET /api/openapi.json': { summary: 'This document', response: z.record(z.string(), z.unknown()) },
