@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const results = join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const results = join(root, '.local', 'test-summary');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
@@ -50,5 +51,6 @@ const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 console.log('\n=== summary');
 for (const o of outcomes) console.log(`${o.ok ? 'ok  ' : 'FAIL'}  ${o.name} (${o.seconds.toFixed(1)} s)`);
 const stepsFailed = outcomes.filter((o) => !o.ok).length;
+// A red step with no red test (type check, lint, a suite that did not start) still counts as a failure.
 console.log(`tests: ${passed} passed, ${failed + (failed === 0 ? stepsFailed : 0)} failed`);
 process.exit(stepsFailed > 0 ? 1 : 0);
