@@ -87,6 +87,10 @@ export function lambdaEntries(): { kind: BundleResult['kind']; name: string; ent
 }
 
 export const ZOD_LOCALES = 'zod/v4/locales';
+/** zod's English locale alone is about 3 kB; tens of kB means every language came along. */
+export const ALL_LOCALES_BYTES = 20_000;
+export const carriesAllZodLocales = (b: BundleResult): boolean =>
+  (b.areas.find((a) => a.name === ZOD_LOCALES)?.bytes ?? 0) > ALL_LOCALES_BYTES;
 const ZOD_NAMED_IMPORT = /import \{ z \} from 'zod';/g;
 
 /**
@@ -112,7 +116,7 @@ export interface WhatIf {
 
 /** Only for bundles that carry zod's locales; empty once the source no longer pulls them in. */
 export async function zodWhatIf(bundles: BundleResult[]): Promise<WhatIf[]> {
-  const affected = bundles.filter((b) => b.areas.some((a) => a.name === ZOD_LOCALES));
+  const affected = bundles.filter(carriesAllZodLocales);
   const results: WhatIf[] = [];
   for (const b of affected) {
     const out = await build({
