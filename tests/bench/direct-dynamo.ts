@@ -63,7 +63,7 @@ export function createDirectDynamo(): DirectDynamo {
       TableName: table,
       Item: {
         pk: `SESSION#${id}`, sk: 'SESSION', type: 'session', id, user_id: user.id, expires_at: now + SESSION_TTL_MS,
-        created_at: new Date(now).toISOString(), expires_at_epoch: Math.ceil((now + SESSION_TTL_MS) / 1000),
+        created_at: now, expires_at_epoch: Math.ceil((now + SESSION_TTL_MS) / 1000),
       },
     }));
     return performance.now() - started;
