@@ -3,7 +3,7 @@
  * (CONFIG / APP_STATUS), so ops can announce maintenance without a deploy (npm run maintenance).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { AppStatus } from '../../shared/contracts/auth';
+import type { AppStatus } from '../../shared/contracts/app';
 import { dynamo } from '../aws/clients';
 import { appVersion, tableName } from '../aws/config';
 

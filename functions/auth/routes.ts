@@ -1,5 +1,5 @@
 /** Login, logout, password change and profile (spec: Authentication and profile). */
-import { CONTRACTS } from '../../shared/contracts';
+import { AUTH_CONTRACTS } from '../../shared/contracts/auth';
 import { HttpError } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { getUserByUsername, updateUser } from '../users/user-store';
@@ -11,7 +11,7 @@ import { createSession, revokeSession } from './sessions';
 const WRONG_CREDENTIALS = 'The username or password is incorrect.';
 
 export const authRoutes = {
-  'POST /api/login': implement(CONTRACTS['POST /api/login'], async ({ body }) => {
+  'POST /api/login': implement(AUTH_CONTRACTS['POST /api/login'], async ({ body }) => {
     const lockedMs = await lockRemainingMs(body.username);
     if (lockedMs > 0) {
       const minutes = Math.ceil(lockedMs / 60_000);
@@ -30,13 +30,13 @@ export const authRoutes = {
     return { body: sessionResponseOf(user, token) };
   }),
 
-  'POST /api/logout': implement(CONTRACTS['POST /api/logout'], async (input) => {
+  'POST /api/logout': implement(AUTH_CONTRACTS['POST /api/logout'], async (input) => {
     await revokeSession(requireCaller(input).sessionId);
     return { body: { success: true } };
   }),
 
   /** A new password ends every session of the user and starts a new one; the generated password is forgotten. */
-  'POST /api/change-password': implement(CONTRACTS['POST /api/change-password'], async (input) => {
+  'POST /api/change-password': implement(AUTH_CONTRACTS['POST /api/change-password'], async (input) => {
     const caller = requireCaller(input);
     const user = await updateUser(caller.user, {
       password_hash: await hashPassword(input.body.password),
@@ -49,7 +49,7 @@ export const authRoutes = {
     return { body: sessionResponseOf(user, token) };
   }),
 
-  'POST /api/update-profile': implement(CONTRACTS['POST /api/update-profile'], async (input) => {
+  'POST /api/update-profile': implement(AUTH_CONTRACTS['POST /api/update-profile'], async (input) => {
     const user = await updateUser(requireCaller(input).user, { real_name: input.body.real_name });
     return { body: { user: sessionUserOf(user) } };
   }),

@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { elapsedSince } from '../../shared/activity';
-import { CONTRACTS } from '../../shared/contracts';
+import { USER_CONTRACTS } from '../../shared/contracts/users';
 import type { UserView } from '../../shared/contracts/users';
 import { PAGE_SIZE } from '../../shared/constants';
 import { dynamo } from '../aws/clients';
@@ -76,7 +76,7 @@ async function targetUser(id: string): Promise<UserRecord> {
 }
 
 export const userRoutes = {
-  'GET /api/users': implement(CONTRACTS['GET /api/users'], async (input) => {
+  'GET /api/users': implement(USER_CONTRACTS['GET /api/users'], async (input) => {
     const { query } = input;
     const caller = requireCaller(input);
     if (query.tenants) {
@@ -91,7 +91,7 @@ export const userRoutes = {
     return { body: { data, pagination } };
   }),
 
-  'POST /api/users': implement(CONTRACTS['POST /api/users'], async (input) => {
+  'POST /api/users': implement(USER_CONTRACTS['POST /api/users'], async (input) => {
     const { body } = input;
     const user = await createUser({
       username: body.username,
@@ -107,7 +107,7 @@ export const userRoutes = {
     return { status: 201, body: { username: user.username, user: await viewOf(requireCaller(input), user, null) } };
   }),
 
-  'POST /api/users/{id}': implement(CONTRACTS['POST /api/users/{id}'], async (input) => {
+  'POST /api/users/{id}': implement(USER_CONTRACTS['POST /api/users/{id}'], async (input) => {
     const caller = requireCaller(input);
     const { body } = input;
     const target = await targetUser(input.params.id);
@@ -140,7 +140,7 @@ export const userRoutes = {
     return { body: { user: await viewOf(caller, user, facilities.get(user.facility_id ?? '') ?? null) } };
   }),
 
-  'DELETE /api/users/{id}': implement(CONTRACTS['DELETE /api/users/{id}'], async (input) => {
+  'DELETE /api/users/{id}': implement(USER_CONTRACTS['DELETE /api/users/{id}'], async (input) => {
     const caller = requireCaller(input);
     const target = await targetUser(input.params.id);
     if (target.id === caller.user.id) throw conflict('You cannot delete your own account.');

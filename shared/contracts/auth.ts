@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../constants';
 import { requiredText } from './form';
+import { ok } from './contract';
+import type { RouteContract } from './contract';
+import type { RouteKey } from '../routes';
 
 export const loginBody = z.object({
   username: requiredText('username', 100),
@@ -36,14 +39,9 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-export const appStatus = z.object({
-  version: z.string(),
-  scheduled_maintenance_date: z.string().nullable(),
-});
-export type AppStatus = z.infer<typeof appStatus>;
-
-export const errorBody = z.object({
-  error: z.string(),
-  field: z.string().optional(),
-  request_id: z.string().optional(),
-});
+export const AUTH_CONTRACTS = {
+  'POST /api/login': { summary: 'Log in with username and password', body: loginBody, response: sessionResponse },
+  'POST /api/logout': { summary: 'Revoke the current session', response: ok },
+  'POST /api/change-password': { summary: 'Change the own password; ends every session and returns a fresh one', body: changePasswordBody, response: sessionResponse },
+  'POST /api/update-profile': { summary: 'Update the own profile (real name)', body: updateProfileBody, response: z.object({ user: sessionUser }) },
+} satisfies Partial<Record<RouteKey, RouteContract>>;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { JOB_STATUSES } from '../jobs';
+import type { RouteContract } from './contract';
+import type { RouteKey } from '../routes';
 
 export const jobIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -14,3 +16,7 @@ export const jobView = z.object({
   updated_at: z.string(),
 });
 export type JobView = z.infer<typeof jobView>;
+
+export const JOB_CONTRACTS = {
+  'GET /api/jobs/{id}': { summary: 'Progress of a background job', params: jobIdParams, response: jobView },
+} satisfies Partial<Record<RouteKey, RouteContract>>;

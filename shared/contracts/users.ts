@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { formBoolean, formInt, requiredText } from './form';
+import { ok, paginated } from './contract';
+import type { RouteContract } from './contract';
+import type { RouteKey } from '../routes';
 
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -64,3 +67,10 @@ export const userView = z.object({
   facility: userFacility.nullable(),
 });
 export type UserView = z.infer<typeof userView>;
+
+export const USER_CONTRACTS = {
+  'GET /api/users': { summary: 'User accounts, 100 per page, filtered by username', query: listUsersQuery, response: paginated(userView) },
+  'POST /api/users': { summary: 'Create a user account (admins only)', body: createUserBody, response: z.object({ username: z.string(), user: userView }) },
+  'POST /api/users/{id}': { summary: 'Update a user account', params: userIdParams, body: updateUserBody, response: z.object({ user: userView }) },
+  'DELETE /api/users/{id}': { summary: 'Delete a user account', params: userIdParams, response: ok },
+} satisfies Partial<Record<RouteKey, RouteContract>>;
