@@ -17,7 +17,7 @@ import type { ApiHandler } from './handlers';
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/)/i;
 
-export async function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string>): Promise<APIGatewayProxyEvent> {
+export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string>): APIGatewayProxyEvent {
   const url = new URL(req.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
@@ -85,7 +85,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, handl
   }
   const body = await readBody(req);
   if (body === null) { sendJson(res, 413, { error: 'The request body is larger than 10 MB.' }); return; }
-  const event = await toProxyEvent(req, body, match.route.path, match.pathParameters);
+  const event = toProxyEvent(req, body, match.route.path, match.pathParameters);
   const result = await handlers[match.route.group](event, lambdaContext(`api-${match.route.group}`));
   res.writeHead(result.statusCode, { ...(result.headers as Record<string, string>) });
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);

@@ -41,7 +41,7 @@ export async function invoke(handler: ApiHandler, call: HttpCall, host: string):
   const url = new URL(call.path, 'http://local');
   const match = matchRoute(call.method, url.pathname);
   if (!('route' in match)) throw new Error(`no route for ${call.method} ${call.path}`);
-  const event = await toProxyEvent(fakeRequest(call, host), Buffer.from(call.body ?? ''), match.route.path, match.pathParameters);
+  const event = toProxyEvent(fakeRequest(call, host), Buffer.from(call.body ?? ''), match.route.path, match.pathParameters);
   const context = lambdaContext(`api-${match.route.group}`);
   const started = performance.now();
   const result = await handler(event, context);

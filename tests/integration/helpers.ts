@@ -3,17 +3,17 @@
  * and direct access to the emulator through the program's own store functions (real AWS SDK, no mocks).
  */
 import { expect, inject } from 'vitest';
+import { useEndpoint } from '../../localstack/emulator';
 
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_FACILITY_ID = 'demo-facility-1001';
+import { DEMO_PASSWORD } from '../../localstack/seed';
 
-/** Points this worker's AWS SDK at the suite's private emulator and table. Call before importing stores. */
+export { DEMO_FACILITY_ID, DEMO_PASSWORD } from '../../localstack/seed';
+
+/** Points this worker's AWS SDK at the suite's private emulator and table, as the local runtime does. */
 export function useSuiteAws(): void {
-  Object.assign(process.env, inject('awsEnv'));
-  process.env.AWS_REGION ??= 'us-east-1';
-  process.env.AWS_ACCESS_KEY_ID ??= 'test';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const env = inject('awsEnv');
+  Object.assign(process.env, env);
+  useEndpoint(env.AWS_ENDPOINT_URL!);
 }
 useSuiteAws();
 
