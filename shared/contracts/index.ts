@@ -7,10 +7,20 @@ import { APP_CONTRACTS } from './app';
 import { AUTH_CONTRACTS } from './auth';
 import { JOB_CONTRACTS } from './jobs';
 import { USER_CONTRACTS } from './users';
+import { COVERAGE_CONTRACTS, INSURANCE_PROGRAM_CONTRACTS } from './coverages';
+import { CYCLE_CONTRACTS } from './cycles';
+import { MANAGER_CONTRACTS, MONITOR_CONTRACTS } from './dashboard';
+import { EXPORT_CONTRACTS } from './exports';
+import { FACILITY_CONTRACTS } from './facilities';
+import { FACILITY_STATS_CONTRACTS, RETIRED_FACILITY_CONTRACTS } from './facility-stats';
 
 export type { RouteContract } from './contract';
 
-export const CONTRACTS = { ...AUTH_CONTRACTS, ...APP_CONTRACTS, ...USER_CONTRACTS, ...JOB_CONTRACTS };
+export const CONTRACTS = {
+  ...AUTH_CONTRACTS, ...APP_CONTRACTS, ...USER_CONTRACTS, ...JOB_CONTRACTS,
+  ...FACILITY_CONTRACTS, ...CYCLE_CONTRACTS, ...COVERAGE_CONTRACTS, ...INSURANCE_PROGRAM_CONTRACTS, ...MONITOR_CONTRACTS,
+  ...MANAGER_CONTRACTS, ...EXPORT_CONTRACTS, ...FACILITY_STATS_CONTRACTS, ...RETIRED_FACILITY_CONTRACTS,
+};
 
 export type ImplementedRouteKey = keyof typeof CONTRACTS;
 export type ContractOf<K extends ImplementedRouteKey> = (typeof CONTRACTS)[K];

@@ -1,0 +1,22 @@
+/**
+ * Exports (spec §7): a create call writes an .xlsx to the exports bucket and answers its key; the
+ * download call answers a short-lived presigned link the browser opens (decisions: "Export downloads").
+ */
+import * as z from 'zod';
+import { requiredText } from './form';
+import type { RouteContract } from './contract';
+import type { RouteKey } from '../routes';
+import { facilityListQuery } from './facilities';
+
+/** What a create-export call answers: the object key (file_key) and the file name to save as. */
+export const exportFile = z.object({ filename: z.string(), file_key: z.string() });
+export const exportDownload = z.object({ url: z.string(), filename: z.string(), expires_in_seconds: z.number() });
+
+export const EXPORT_CONTRACTS = {
+  'GET /api/exports/facilities': { summary: 'Write the facilities list (same filters) as a workbook', query: facilityListQuery.omit({ page: true, per_page: true }), response: exportFile },
+  'GET /api/exports/download': {
+    summary: 'A short-lived link to an export the caller may read',
+    query: z.object({ file_key: requiredText('file_key', 500), filename: z.string().trim().max(200).optional() }),
+    response: exportDownload,
+  },
+} satisfies Partial<Record<RouteKey, RouteContract>>;
