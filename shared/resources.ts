@@ -36,6 +36,29 @@ export const ENV = {
   appSecret: 'APP_SECRET',
   version: 'APP_VERSION',
   stage: 'APP_STAGE',
+  /** Outside systems (EXTERNAL_SYSTEMS below): an empty URL means the system is not configured. */
+  sitelinkUrl: 'SITELINK_API_URL',
+  sitelinkCorpCode: 'SITELINK_CORP_CODE',
+  sitelinkUser: 'SITELINK_API_USER',
+  sitelinkPassword: 'SITELINK_API_PASSWORD',
+  storedgeUrl: 'STOREDGE_API_URL',
+  storedgeApiKey: 'STOREDGE_API_KEY',
+  crmUrl: 'CRM_API_URL',
+  crmToken: 'CRM_API_TOKEN',
+  /** How long a call to an outside system may take, in ms (default 10000). */
+  externalTimeoutMs: 'EXTERNAL_API_TIMEOUT_MS',
 } as const;
 
 export const localName = (prefix: string, logical: string): string => `${prefix}-${logical}`;
+
+/**
+ * The outside systems the program calls over HTTP (functions/external), with the environment variables
+ * that configure each: base URL first, then credentials. CDK sets them from context for the functions
+ * whose grant lists the system (shared/grants.ts); the local runtime points them at its simulators.
+ */
+export const EXTERNAL_SYSTEMS = {
+  sitelink: { label: 'SiteLink', env: [ENV.sitelinkUrl, ENV.sitelinkCorpCode, ENV.sitelinkUser, ENV.sitelinkPassword] },
+  storedge: { label: 'StorEdge', env: [ENV.storedgeUrl, ENV.storedgeApiKey] },
+  crm: { label: 'The CRM', env: [ENV.crmUrl, ENV.crmToken] },
+} as const;
+export type ExternalSystem = keyof typeof EXTERNAL_SYSTEMS;
