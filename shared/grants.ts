@@ -4,7 +4,7 @@
  * here first; locally nothing enforces IAM, so a missing line shows up only when deployed.
  */
 import type { JobQueueName } from './jobs';
-import type { BucketName } from './resources';
+import type { BucketName, ExternalSystem } from './resources';
 import { ROUTES } from './routes';
 import type { ApiGroup } from './routes';
 
@@ -21,6 +21,8 @@ export interface FunctionGrant {
   sendTo: readonly JobQueueName[];
   /** Reads the app secret (the key that seals generated first passwords). */
   appSecret: boolean;
+  /** Outside systems it calls over HTTP; their URLs and credentials are put in its environment. */
+  external: readonly ExternalSystem[];
   /** One line on why, from the spec calls the function serves. */
   why: string;
 }
@@ -42,7 +44,7 @@ export const authenticatesRequests = (group: ApiGroup): boolean =>
   ROUTES.some((route) => route.group === group && route.access !== 'public');
 
 const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>): FunctionGrant => ({
-  buckets: {}, sendTo: [], appSecret: false, ...grant,
+  buckets: {}, sendTo: [], appSecret: false, external: [], ...grant,
 });
 
 export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
@@ -51,10 +53,10 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   users: g({ table: 'readwrite', appSecret: true, why: 'creates, edits and deletes accounts and seals/opens the generated first password' }),
   managers: g({ table: 'readwrite', why: 'managers tag move-outs, correct tenants and confirm charges on their facility' }),
   facilities: g({
-    table: 'readwrite', appSecret: true, buckets: { exports: 'readwrite' }, sendTo: ['letter-generation', 'archive-exports'],
-    why: 'facility CRUD creates the manager login (sealed password); generate-letters and archive queue jobs; letter downloads and sample letters live in exports',
+    table: 'readwrite', appSecret: true, buckets: { exports: 'readwrite' }, sendTo: ['letter-generation', 'archive-exports'], external: ['crm'],
+    why: 'facility CRUD creates the manager login (sealed password); generate-letters and archive queue jobs; letter downloads and sample letters live in exports; from-zoho asks the CRM',
   }),
-  coverages: g({ table: 'read', why: 'coverage options by state; fetch-from-api calls SiteLink/StorEdge, not AWS' }),
+  coverages: g({ table: 'read', external: ['sitelink', 'storedge'], why: 'coverage options by state; fetch-from-api reads the facility and calls SiteLink/StorEdge' }),
   'insurance-programs': g({ table: 'read', why: 'lists insurance programs' }),
   'facility-archives': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
