@@ -20,6 +20,7 @@ const ProfilePage = lazy(() => import('../profile/ProfilePage'));
 const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
 const HelpVideosPage = lazy(() => import('../help/HelpVideosPage'));
 const ManageUsersPage = lazy(() => import('../users/ManageUsersPage'));
+const AddFacilityPage = lazy(() => import('../facilities/AddFacilityPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -33,7 +34,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/profile', title: 'Profile', access: 'session', page: ProfilePage },
   { path: '/unauthorized', title: 'Unauthorized', access: 'session', page: UnauthorizedPage },
   { path: '/help-videos', title: 'Help Videos', access: 'public', page: HelpVideosPage },
-  { path: '/add-facility', title: 'Add Facility', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/add-facility', title: 'Add Facility', access: ['monitor'], page: AddFacilityPage },
   { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: NotAvailableYetPage },
