@@ -4,7 +4,7 @@
  */
 import { hashPassword } from '../functions/auth/passwords';
 import { seal } from '../functions/auth/secret-box';
-import { putFacility } from '../functions/facilities/facility-store';
+import { createFacility, getFacility, newFacilityFields, updateFacility } from '../functions/facilities/facility-store';
 import { createUser, getUserByUsername, updateUser } from '../functions/users/user-store';
 import type { NewUser } from '../functions/users/user-store';
 
@@ -30,17 +30,27 @@ export async function seedDemoData(): Promise<void> {
     const user = existing ? await updateUser(existing, fields) : await createUser(fields);
     ids[demo.username] = user.id;
   }
-  await putFacility({
+  const demoFacility = newFacilityFields({
     id: DEMO_FACILITY_ID,
     facility_number: '1001',
     account_name: 'Maple Street Self Storage',
+    corporate_group: 'Maple Holdings',
     address: '1200 Maple Street',
     city: 'Springfield',
     state: 'IL',
     zip_code: '62701',
     phone: '2175550142',
     email: 'maple@storage.example',
+    contact_name: 'Mia Manager',
     software: 'sitelink_web',
+    insurance_program_key: 'pma',
+    insurance_program_label: 'PMA',
+    brochure_url: 'https://storage.example/brochure.pdf',
+    certificate_url: 'https://storage.example/certificate.pdf',
+    coverages: [{ coverage: 2000, premium: 12 }, { coverage: 5000, premium: 18 }],
     manager_user_id: ids.manager ?? null,
   });
+  const existing = await getFacility(DEMO_FACILITY_ID);
+  if (existing) await updateFacility(existing, { manager_user_id: demoFacility.manager_user_id });
+  else await createFacility(demoFacility);
 }

@@ -48,8 +48,9 @@ const over = (part: number, total: number, limit: number) => total > 0 && part /
 
 /** The flags a record raises; the rules are recorded in docs/decisions.md ("Filter keys"). */
 export function flagsOf(r: FlagInputs): FlagKey[] {
-  const confirmedMoveOuts = r.confirmed_move_outs_date !== null || r.monitor_confirmed_move_outs;
-  const confirmedNone = !confirmedMoveOuts && r.confirmed_no_move_outs_date !== null;
+  // Staff confirming a cycle with nobody tagged records 'no move-outs' (and marks it monitor-confirmed).
+  const confirmedNone = r.confirmed_no_move_outs_date !== null;
+  const confirmedMoveOuts = !confirmedNone && (r.confirmed_move_outs_date !== null || r.monitor_confirmed_move_outs);
   const c = r.counts;
   const flags: FlagKey[] = [];
   if (!confirmedMoveOuts && !confirmedNone && c.tagged_for_removal > 0) flags.push('doing_move_outs');

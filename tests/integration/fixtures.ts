@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, uniqueName } from './helpers';
 import { hashPassword } from '../../functions/auth/passwords';
 import { seal } from '../../functions/auth/secret-box';
 import { createSession } from '../../functions/auth/sessions';
-import { putFacility } from '../../functions/facilities/facility-store';
+import { createFacility, newFacilityFields } from '../../functions/facilities/facility-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { createUser, getUser, getUserByUsername } from '../../functions/users/user-store';
 import type { UserRecord } from '../../functions/users/user-store';
@@ -53,13 +53,15 @@ export async function makeUser(fixture: UserFixture = {}): Promise<UserRecord> {
   });
 }
 
-export async function makeFacility(id: string, managerUserId: string | null, number = String(2000 + Math.floor(Math.random() * 7000))): Promise<FacilityRecord> {
-  const facility: FacilityRecord = {
-    id, facility_number: number, account_name: `Facility ${number}`, address: '1 Test Road', city: 'Testville', state: 'TX',
-    zip_code: '75001', phone: '2145550100', email: `f${number}@test.example`, software: 'storedge', manager_user_id: managerUserId,
-  };
-  await putFacility(facility);
-  return facility;
+/** A facility written with the store (claim, stats, catalog entry); numbers are unique per call unless given. */
+export async function makeFacility(id: string, managerUserId: string | null, number = uniqueName('F').replace(/[^A-Za-z0-9-]/g, '-').slice(0, 20)): Promise<FacilityRecord> {
+  return createFacility(newFacilityFields({
+    id, facility_number: number, account_name: `Facility ${number}`, corporate_group: 'Test Group', address: '1 Test Road', city: 'Testville',
+    state: 'TX', zip_code: '75001', phone: '2145550100', email: `f${number}@test.example`, software: 'storedge', manager_user_id: managerUserId,
+    insurance_program_key: 'pma', insurance_program_label: 'PMA', contact_name: 'Test Manager',
+    brochure_url: 'https://example.com/brochure.pdf', certificate_url: 'https://example.com/certificate.pdf',
+    coverages: [{ coverage: 2000, premium: 12 }],
+  }));
 }
 
 /** A second facility with its own manager, who can log in. */

@@ -1,0 +1,167 @@
+/**
+ * The catalogs behind the cross-facility lists (docs/data-model.md "Catalogs"). Each facility and each
+ * cycle has one compact entry (the fields the lists filter and sort on, plus its filter flags) in a
+ * sharded map item, so a list request reads a few items with Query instead of scanning thousands of
+ * records, filters and counts in memory, then fetches only its page. A COUNTS item per catalog keeps
+ * how many entries raise each flag, for the dashboard.
+ *
+ *   CATALOG#{kind} / SHARD#{nn}   entries: map of id -> JSON text of the entry
+ *   CATALOG#{kind} / COUNTS       one number per flag key ('total' included)
+ *
+ * Entries are derived data: `refreshEntry` recomputes one from its sources and writes it only if it
+ * changed, conditional on the entry it read first, so concurrent writers converge (see the comment there).
+ */
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { FilterKey } from '../../shared/program-filters';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import { conflict } from '../runtime/http-error';
+
+export type CatalogKind = 'facilities' | 'cycles';
+
+/** Shards keep each item far below DynamoDB's 400 KB at the program's scale (3,000 facilities, 10,000 cycles) and beyond. */
+const SHARDS: Record<CatalogKind, number> = { facilities: 8, cycles: 24 };
+
+/** Every entry carries its id and the filter keys it counts towards ('total' when it is listed at all). */
+export interface CatalogEntry {
+  id: string;
+  flags: FilterKey[];
+}
+
+const catalogPk = (kind: CatalogKind) => `CATALOG#${kind}`;
+const shardSk = (n: number) => `SHARD#${String(n).padStart(2, '0')}`;
+const COUNTS_SK = 'COUNTS';
+
+/** FNV-1a: a stable spread of ids over the shards. */
+export function shardOf(kind: CatalogKind, id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % SHARDS[kind];
+}
+
+async function readEntryText(kind: CatalogKind, id: string): Promise<string | null> {
+  const out = await dynamo().send(new GetCommand({
+    TableName: tableName(),
+    Key: { pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) },
+    ProjectionExpression: 'entries.#id',
+    ExpressionAttributeNames: { '#id': id },
+    ConsistentRead: true,
+  }));
+  const entries = out.Item?.entries as Record<string, string> | undefined;
+  return entries?.[id] ?? null;
+}
+
+function countDeltas(prev: CatalogEntry | null, next: CatalogEntry | null): Record<string, number> {
+  const d: Record<string, number> = {};
+  for (const f of prev?.flags ?? []) d[f] = (d[f] ?? 0) - 1;
+  for (const f of next?.flags ?? []) d[f] = (d[f] ?? 0) + 1;
+  for (const k of Object.keys(d)) if (d[k] === 0) delete d[k];
+  return d;
+}
+
+const isConditionFailure = (e: unknown) =>
+  e instanceof Error && (e.name === 'ConditionalCheckFailedException'
+    || (e.name === 'TransactionCanceledException' && /ConditionalCheckFailed/.test(e.message)));
+
+async function ensureShard(kind: CatalogKind, shard: number): Promise<void> {
+  try {
+    await dynamo().send(new PutCommand({
+      TableName: tableName(),
+      Item: { pk: catalogPk(kind), sk: shardSk(shard), type: 'catalog-shard', entries: {} },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
+async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null): Promise<void> {
+  const prev = prevText ? (JSON.parse(prevText) as CatalogEntry) : null;
+  const values: Record<string, NativeAttributeValue> = {};
+  if (prevText) values[':prev'] = prevText;
+  if (next) values[':next'] = JSON.stringify(next);
+  const deltas = countDeltas(prev, next);
+  const counterNames = Object.keys(deltas);
+  await dynamo().send(new TransactWriteCommand({
+    TransactItems: [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) },
+          UpdateExpression: next ? 'SET entries.#id = :next' : 'REMOVE entries.#id',
+          ConditionExpression: prevText ? 'entries.#id = :prev' : 'attribute_not_exists(entries.#id)',
+          ExpressionAttributeNames: { '#id': id },
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        },
+      },
+      ...(counterNames.length
+        ? [{
+            Update: {
+              TableName: tableName(),
+              Key: { pk: catalogPk(kind), sk: COUNTS_SK },
+              UpdateExpression: `ADD ${counterNames.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+              ExpressionAttributeNames: Object.fromEntries(counterNames.map((n, i) => [`#c${i}`, n])),
+              ExpressionAttributeValues: Object.fromEntries(counterNames.map((n, i) => [`:c${i}`, deltas[n]])),
+            },
+          }]
+        : []),
+    ],
+  }));
+}
+
+/**
+ * Recomputes one entry from its sources (`compute` answers null when the object is gone) and stores it
+ * if it changed. The entry is read BEFORE the sources and written only if it is still what was read:
+ * a writer that computed from stale sources finds the entry changed by the writer that saw newer
+ * sources, and retries with fresh reads.
+ */
+export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, compute: () => Promise<E | null>): Promise<void> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const prevText = await readEntryText(kind, id);
+    const next = await compute();
+    const nextText = next ? JSON.stringify(next) : null;
+    if (prevText === nextText) return;
+    try {
+      await writeEntry(kind, id, prevText, next);
+      return;
+    } catch (e) {
+      if (isConditionFailure(e)) continue;
+      // The shard item does not exist yet (first entry of a fresh table): create it and try again.
+      if (e instanceof Error && /document path|ValidationException|ValidationError/i.test(`${e.name} ${e.message}`)) {
+        await ensureShard(kind, shardOf(kind, id));
+        continue;
+      }
+      throw e;
+    }
+  }
+  throw conflict('This record is being changed by someone else. Try again.');
+}
+
+/** Every entry of a catalog (a Query over its shard items). */
+export async function readCatalog<E extends CatalogEntry>(kind: CatalogKind): Promise<E[]> {
+  const entries: E[] = [];
+  let startKey: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :shard)',
+      ExpressionAttributeValues: { ':pk': catalogPk(kind), ':shard': 'SHARD#' },
+      ExclusiveStartKey: startKey,
+    }));
+    for (const item of out.Items ?? []) for (const text of Object.values(item.entries as Record<string, string>)) entries.push(JSON.parse(text) as E);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return entries;
+}
+
+/** How many entries raise each filter key, as maintained by refreshEntry. */
+export async function readCatalogCounts(kind: CatalogKind): Promise<Partial<Record<FilterKey, number>>> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: catalogPk(kind), sk: COUNTS_SK } }));
+  const counts: Partial<Record<FilterKey, number>> = {};
+  for (const [k, v] of Object.entries(out.Item ?? {})) if (typeof v === 'number') counts[k as FilterKey] = v;
+  return counts;
+}

@@ -1,0 +1,70 @@
+/**
+ * The data core of facilities and cycles against the emulator: tenant writes keep the cycle's and
+ * facility's counters, the catalogs carry each record's filter flags, and the COUNTS item follows.
+ */
+import { describe, expect, it } from 'vitest';
+import { uniqueName } from './helpers';
+import { makeFacility } from './fixtures';
+import { createCycle, getCycleCounters, updateCycle, getCycle } from '../../functions/cycles/cycle-store';
+import type { CycleEntry } from '../../functions/cycles/cycle-store';
+import { getFacilityCounters } from '../../functions/facilities/facility-store';
+import { readCatalog, readCatalogCounts } from '../../functions/program/catalog';
+import { createTenants, saveTenant } from '../../functions/tenants/tenant-store';
+import type { NewTenant } from '../../functions/tenants/tenant-store';
+
+const tenant = (n: number, status: string | null, extra: Partial<NewTenant> = {}): NewTenant => ({
+  facility_id: '', facility_number: '', cycle_id: '', first_name: `First${n}`, last_name: `Last${n}`, email: `t${n}@test.example`,
+  address: `${n} Road`, city: 'Testville', state: 'TX', zip_code: '75001', unit: `U${n}`, ledger_id: `L${n}`, coverage_id: null,
+  status, tagged_for_removal: false, charge_applied_date: null, payment_confirmed_date: null, setup_insurance_date: null,
+  initial_letter_sent_date: null, reminder_letter_sent_date: null, welcome_letter_sent_date: null, provided_proof_date: null,
+  opt_out_date: null, move_out_date: null, bad_address_date: null, ...extra,
+});
+
+describe('program data core', () => {
+  it('keeps counters, catalog flags and COUNTS in step with tenant writes', async () => {
+    const facility = await makeFacility(uniqueName('core'), null);
+    const before = await readCatalogCounts('cycles');
+    const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Spring' });
+
+    const tenants = await createTenants(cycle, [
+      tenant(1, null), tenant(2, 'opt_out'), tenant(3, 'provide_proof'), tenant(4, 'plan-a', { charge_applied_date: '2026-01-02' }),
+      tenant(5, 'moved_out'),
+    ]);
+    const counters = await getCycleCounters(cycle.id);
+    expect(counters).toMatchObject({ total: 5, non_responder: 1, opted_out: 1, provided_proof: 1, selected_coverage: 1, charge_applied: 1, requires_setup: 1, moved_out: 1 });
+    expect(await getFacilityCounters(facility.id)).toEqual(counters);
+
+    let entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
+    // 1 of 5 opted out (20% > 5%), 1 of 5 provided proof (20%, not over 20%), 1 of 5 moved out.
+    expect(entry?.flags.sort()).toEqual(['initial_letters_unsent', 'moved_out_threshold', 'opt_outs_threshold', 'total'].sort());
+
+    await saveTenant(tenants[0]!, { tagged_for_removal: true });
+    entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
+    expect(entry?.flags).toContain('doing_move_outs');
+
+    const current = (await getCycle(cycle.id))!;
+    await updateCycle(current, { confirmed_move_outs_date: '2026-11-01', can_tag_removal: false, initial_letter_sent_date: '2026-11-02' });
+    entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
+    expect(entry?.flags).toContain('confirmed_move_outs');
+    expect(entry?.flags).not.toContain('doing_move_outs');
+    expect(entry?.flags).toContain('reminder_letters_unsent');
+
+    const after = await readCatalogCounts('cycles');
+    const diff = (k: keyof typeof after) => (after[k] ?? 0) - (before[k] ?? 0);
+    expect(diff('total')).toBe(1);
+    expect(diff('confirmed_move_outs')).toBe(1);
+    expect(diff('doing_move_outs')).toBe(0);
+    expect(diff('opt_outs_threshold')).toBe(1);
+    expect(diff('initial_letters_unsent')).toBe(0);
+  });
+
+  it('converges when many writers change one cycle at once', async () => {
+    const facility = await makeFacility(uniqueName('race'), null);
+    const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Race' });
+    const tenants = await createTenants(cycle, Array.from({ length: 8 }, (_, i) => tenant(i, null)));
+    await Promise.all(tenants.map((t) => saveTenant(t, { status: 'opt_out' })));
+    expect((await getCycleCounters(cycle.id)).opted_out).toBe(8);
+    const entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
+    expect(entry?.flags).toContain('opt_outs_threshold');
+  });
+});
