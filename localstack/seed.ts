@@ -6,6 +6,7 @@ import { hashPassword } from '../functions/auth/passwords';
 import { seal } from '../functions/auth/secret-box';
 import { createFacility, getFacility, newFacilityFields, updateFacility } from '../functions/facilities/facility-store';
 import { createUser, getUserByUsername, updateUser } from '../functions/users/user-store';
+import { loadReferenceData } from '../functions/program/reference-data';
 import type { NewUser } from '../functions/users/user-store';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -18,6 +19,7 @@ export const DEMO_USERS = [
 ] as const;
 
 export async function seedDemoData(): Promise<void> {
+  await loadReferenceData();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<string, string> = {};
   for (const demo of DEMO_USERS) {

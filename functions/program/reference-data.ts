@@ -1,0 +1,53 @@
+/**
+ * Insurance programs and per-state coverage options in the app table:
+ *   REFERENCE / PROGRAM#{key}        key, label
+ *   REFERENCE / COVERAGES#{state}    options: list of { coverage, premium }
+ * One partition, read with one Query (programs) or one GetItem (a state's options).
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CoverageOption } from '../../shared/contracts/program';
+import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+
+const PK = 'REFERENCE';
+
+export interface InsuranceProgram {
+  key: string;
+  label: string;
+}
+
+export async function listInsurancePrograms(): Promise<InsuranceProgram[]> {
+  const out = await dynamo().send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :program)',
+    ExpressionAttributeValues: { ':pk': PK, ':program': 'PROGRAM#' },
+  }));
+  return (out.Items ?? []).map((item) => ({ key: item.key as string, label: item.label as string })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export async function getInsuranceProgram(key: string): Promise<InsuranceProgram | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: `PROGRAM#${key}` } }));
+  return out.Item ? { key: out.Item.key as string, label: out.Item.label as string } : null;
+}
+
+export async function getStateCoverages(state: string): Promise<CoverageOption[]> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: `COVERAGES#${state}` } }));
+  return (out.Item?.options as CoverageOption[] | undefined) ?? [];
+}
+
+async function putIfMissing(item: Record<string, unknown>): Promise<void> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (e) {
+    if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
+  }
+}
+
+/** Writes the default programs and state coverages that are missing; never overwrites staff changes. */
+export async function loadReferenceData(): Promise<void> {
+  for (const program of DEFAULT_INSURANCE_PROGRAMS) await putIfMissing({ pk: PK, sk: `PROGRAM#${program.key}`, type: 'insurance-program', ...program });
+  for (const [state, options] of Object.entries(DEFAULT_STATE_COVERAGES)) {
+    await putIfMissing({ pk: PK, sk: `COVERAGES#${state}`, type: 'state-coverages', state, options });
+  }
+}
