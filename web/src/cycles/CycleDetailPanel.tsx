@@ -1,0 +1,68 @@
+/** The clicked cycle's details and actions, in the layout's split panel (docs/decisions.md). */
+import Button from '@cloudscape-design/components/button';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import SplitPanel from '@cloudscape-design/components/split-panel';
+import type { CycleView } from '../../../shared/contracts/cycles';
+import { useFollow } from '../shell/follow';
+import { NullableDate } from '../widgets/NullableDate';
+
+const PANEL_STRINGS = {
+  closeButtonAriaLabel: 'Close cycle details',
+  openButtonAriaLabel: 'Open cycle details',
+  preferencesTitle: 'Panel preferences',
+  preferencesPositionLabel: 'Panel position',
+  preferencesPositionDescription: 'Choose the default panel position.',
+  preferencesPositionSide: 'Side',
+  preferencesPositionBottom: 'Bottom',
+  preferencesConfirm: 'Confirm',
+  preferencesCancel: 'Cancel',
+  resizeHandleAriaLabel: 'Resize cycle details',
+};
+
+export const LATER_RELEASE = 'Arrives with a later release of the Audit Letter Program.';
+
+export function tenantListHref(cycle: Pick<CycleView, 'facility_number' | 'id'>): string {
+  return `/tenant-list?${new URLSearchParams({ facility_number: cycle.facility_number, cycle_id: cycle.id }).toString()}`;
+}
+
+interface Props {
+  cycle: CycleView;
+  onEdit: () => void;
+  onMarkLettersSent: () => void;
+}
+
+export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent }: Props) {
+  const follow = useFollow();
+  const s = cycle.stats;
+  return (
+    <SplitPanel header={`Cycle ${cycle.label || 'Unnamed'} — ${cycle.facility_number}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
+      <SpaceBetween size="l">
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="edit" onClick={onEdit}>Edit Cycle</Button>
+          <Button iconName="upload" disabled disabledReason={`Import Tenants: ${LATER_RELEASE}`}>Import Tenants</Button>
+          <Button iconName="search" href={tenantListHref(cycle)} onFollow={follow}>View Tenants</Button>
+          <Button iconName="envelope" onClick={onMarkLettersSent}>Mark Letters Sent</Button>
+          <Button iconName="folder" disabled disabledReason={`Archive Cycle: ${LATER_RELEASE}`}>Archive Cycle</Button>
+        </SpaceBetween>
+        <KeyValuePairs
+          columns={4}
+          items={[
+            { label: 'Move-Out Date', value: <NullableDate value={cycle.move_out_date} /> },
+            { label: 'Initial Letter Sent', value: <NullableDate value={cycle.initial_letter_sent_date} /> },
+            { label: 'Reminder Letter Sent', value: <NullableDate value={cycle.reminder_letter_sent_date} /> },
+            { label: 'Welcome Letter Sent', value: <NullableDate value={cycle.welcome_letter_sent_date} /> },
+            { label: 'Tenants In Program', value: s.total },
+            { label: 'Tagged For Removal', value: s.tagged_for_removal },
+            { label: 'Require Setup', value: s.requires_setup },
+            { label: 'Selected Coverage', value: `${s.selected_coverage} (${s.selected_coverage_percentage}%)` },
+            { label: 'Charge Applied', value: `${s.charge_applied} (${s.charge_applied_percentage}%)` },
+            { label: 'Opted Out', value: `${s.opted_out} (${s.opted_out_percentage}%)` },
+            { label: 'Provided Proof', value: `${s.provided_proof} (${s.provided_proof_percentage}%)` },
+            { label: 'Non-Responders', value: `${s.non_responder} (${s.non_responder_percentage}%)` },
+          ]}
+        />
+      </SpaceBetween>
+    </SplitPanel>
+  );
+}
