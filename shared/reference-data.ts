@@ -24,8 +24,8 @@ const HIGHER = [
   { coverage: 3000, premium: 18 },
   { coverage: 5000, premium: 26 },
 ];
-const HIGHER_COST_STATES: readonly StateCode[] = ['CA', 'NY', 'FL', 'HI', 'AK', 'NJ'];
+const HIGHER_COST_STATES: readonly string[] = ['CA', 'NY', 'FL', 'HI', 'AK', 'NJ'];
 
 export const DEFAULT_STATE_COVERAGES: Record<StateCode, readonly { coverage: number; premium: number }[]> = Object.fromEntries(
   STATES.map(([code]) => [code, HIGHER_COST_STATES.includes(code) ? HIGHER : STANDARD]),
-) as Record<StateCode, readonly { coverage: number; premium: number }[]>;
+) as unknown as Record<StateCode, readonly { coverage: number; premium: number }[]>;
