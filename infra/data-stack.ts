@@ -10,19 +10,14 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { APP_TABLE, BUCKETS } from '../shared/resources';
+import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, TEMPORARY_EXPORT_DAYS } from '../shared/resources';
 import type { BucketName } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { secureBucket } from './secure-bucket';
 
-/**
- * One-off downloads (list, stats and tenant exports) belong under this prefix of the exports bucket
- * and expire; letters and archive spreadsheets live elsewhere in the bucket and are kept, because the
- * archives tab links to them long after they were made.
- */
-export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
-export const TEMPORARY_EXPORT_DAYS = 7;
+/** Defined in shared/resources.ts (the export writer uses it too); re-exported for the infra tests. */
+export { EXPORTS_TEMPORARY_PREFIX, TEMPORARY_EXPORT_DAYS };
 
 export class DataStack extends Stack {
   readonly table: Table;

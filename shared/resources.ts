@@ -27,6 +27,15 @@ export const BUCKETS = {
 } as const;
 export type BucketName = keyof typeof BUCKETS;
 
+/**
+ * One-off downloads (list, stats and tenant exports) belong under this prefix of the exports bucket
+ * and expire after TEMPORARY_EXPORT_DAYS; letters and archive spreadsheets live elsewhere in the bucket
+ * and are kept, because the archives tab links to them long after they were made. CDK's lifecycle rule
+ * and the export writer (functions/exports) both read it. Key layout: docs/data-model.md.
+ */
+export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
+export const TEMPORARY_EXPORT_DAYS = 7;
+
 /** Environment variable names through which handlers learn physical resource names. */
 export const ENV = {
   table: 'APP_TABLE_NAME',

@@ -6,17 +6,23 @@ import * as z from 'zod';
 import { requiredText } from './form';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
+import { EXPORTS_TEMPORARY_PREFIX } from '../resources';
 import { facilityListQuery } from './facilities';
 
 /** What a create-export call answers: the object key (file_key) and the file name to save as. */
 export const exportFile = z.object({ filename: z.string(), file_key: z.string() });
 export const exportDownload = z.object({ url: z.string(), filename: z.string(), expires_in_seconds: z.number() });
 
+/** A key the download route may presign: only one-off exports, never a path out of their prefix. */
+export const exportFileKey = requiredText('file_key', 500)
+  .refine((key) => key.startsWith(EXPORTS_TEMPORARY_PREFIX), `file_key must start with '${EXPORTS_TEMPORARY_PREFIX}'.`)
+  .refine((key) => !key.includes('..'), "file_key must not contain '..'.");
+
 export const EXPORT_CONTRACTS = {
   'GET /api/exports/facilities': { summary: 'Write the facilities list (same filters) as a workbook', query: facilityListQuery.omit({ page: true, per_page: true }), response: exportFile },
   'GET /api/exports/download': {
     summary: 'A short-lived link to an export the caller may read',
-    query: z.object({ file_key: requiredText('file_key', 500), filename: z.string().trim().max(200).optional() }),
+    query: z.object({ file_key: exportFileKey, filename: z.string().trim().max(200).optional() }),
     response: exportDownload,
   },
 } satisfies Partial<Record<RouteKey, RouteContract>>;

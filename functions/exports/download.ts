@@ -1,0 +1,103 @@
+/**
+ * Downloading an export: a short-lived presigned GET of the object, saved under the name the caller
+ * asks for. The route answers the link as JSON rather than redirecting, because the browser fetches it
+ * with the session header (a new window cannot send one) and then opens the link (docs/decisions.md,
+ * "Export downloads"). No workbook library here: groups that only serve downloads stay small.
+ */
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { RouteContract } from '../../shared/contracts';
+import { s3Client } from '../aws/clients';
+import { bucketName } from '../aws/config';
+import { notFound } from '../runtime/http-error';
+import { registerOwnershipResolver } from '../runtime/ownership';
+import { implement } from '../runtime/route';
+import type { RouteImpl, RouteInput } from '../runtime/route';
+import { ownerFacilityId, parseExportKey, safeFilename } from './export-keys';
+
+/** Long enough for the browser to open the link it was just handed; too short to share it. */
+export const DOWNLOAD_LINK_SECONDS = 60;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.xlsx': XLSX_CONTENT_TYPE,
+  '.csv': 'text/csv; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+export interface DownloadLink {
+  url: string;
+  filename: string;
+  expires_in_seconds: number;
+}
+
+/** True when the object exists in the exports bucket. */
+export async function exportExists(fileKey: string): Promise<boolean> {
+  try {
+    await s3Client().send(new HeadObjectCommand({ Bucket: bucketName('exports'), Key: fileKey }));
+    return true;
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return false;
+    throw err;
+  }
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A presigned GET of an exports-bucket object that makes the browser save it as `filename`. */
+export async function presignDownload(fileKey: string, filename: string, expiresInSeconds = DOWNLOAD_LINK_SECONDS): Promise<DownloadLink> {
+  const extension = /\.[A-Za-z0-9]+$/.exec(filename)?.[0]?.toLowerCase() ?? '';
+  const command = new GetObjectCommand({
+    Bucket: bucketName('exports'),
+    Key: fileKey,
+    ResponseContentDisposition: attachmentDisposition(filename),
+    ...(CONTENT_TYPES[extension] ? { ResponseContentType: CONTENT_TYPES[extension] } : {}),
+  });
+  const url = await getSignedUrl(s3Client(), command, { expiresIn: expiresInSeconds });
+  return { url, filename, expires_in_seconds: expiresInSeconds };
+}
+
+/**
+ * Object-level access for `export` scopes (shared/routes.ts): a facility export belongs to its facility,
+ * a staff export to no facility (so a manager gets 403), a key outside the layout is 422, a key with no
+ * object 404. Staff skip the check; the download route itself answers 422 and 404 for them.
+ */
+export async function resolveExportOwner(fileKey: string): Promise<string | null> {
+  const { owner } = parseExportKey(fileKey);
+  if (!(await exportExists(fileKey))) return null;
+  return ownerFacilityId(owner);
+}
+
+/** Call once at the init of every Lambda whose routes carry an `export` scope. */
+export function registerExportOwnership(): void {
+  registerOwnershipResolver('export', resolveExportOwner);
+}
+
+export interface ExportLocation {
+  file_key: string;
+  /** The name to save as; defaults to the file part of the key. */
+  filename?: string;
+}
+
+/**
+ * A download route: `locate` turns the validated request into the object's key (and optionally the name
+ * to save it as); the key is checked against the layout (422), the object must exist (404), and the
+ * answer is a presigned link. Who may call it is the route table's business (access and scope).
+ */
+export function downloadRoute<C extends RouteContract>(contract: C, locate: (input: RouteInput<C>) => ExportLocation | Promise<ExportLocation>): RouteImpl {
+  return implement(contract, async (input) => {
+    const location = await locate(input);
+    const parsed = parseExportKey(location.file_key);
+    if (!(await exportExists(location.file_key))) throw notFound('This export does not exist or has expired. Please export again.');
+    const extension = /\.[A-Za-z0-9]+$/.exec(parsed.filename)?.[0] ?? '.xlsx';
+    const filename = location.filename ? safeFilename(location.filename, extension) : parsed.filename;
+    return { body: await presignDownload(location.file_key, filename) };
+  });
+}
