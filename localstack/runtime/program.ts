@@ -12,6 +12,7 @@ import type { JobQueueName } from '../../shared/jobs';
 import { bootstrapResources } from '../bootstrap';
 import { REPO_ROOT, startEmulator, useEndpoint } from '../emulator';
 import { seedDemoData } from '../seed';
+import { startSimulators } from '../simulators';
 import { loadApiHandlers, loadWorkerHandlers } from './handlers';
 import { createHttpServer } from './http-server';
 import { startPollers } from './pollers';
@@ -48,23 +49,35 @@ function localAppSecret(): string {
 
 export async function startProgram(options: ProgramOptions): Promise<RunningProgram> {
   const log = options.log ?? console.log;
-  const emulator = await startEmulator({ port: options.emulatorPort, log });
-  try {
-    return await startOnEmulator(options, emulator.endpoint, emulator.stop);
-  } catch (err) {
+  // SiteLink, StorEdge and the CRM as local simulators; their URLs and credentials join the env.
+  const simulators = await startSimulators();
+  const emulator = await startEmulator({ port: options.emulatorPort, log }).catch(async (err: unknown) => {
+    await simulators.stop();
+    throw err;
+  });
+  const stopOutside = async () => {
     await emulator.stop();
+    await simulators.stop();
+  };
+  try {
+    return await startOnEmulator(options, emulator.endpoint, stopOutside, simulators.env);
+  } catch (err) {
+    await stopOutside();
     throw err;
   }
 }
 
-/** Everything after the emulator is up; the caller stops the emulator if this fails. */
-async function startOnEmulator(options: ProgramOptions, endpoint: string, stopEmulator: () => Promise<void>): Promise<RunningProgram> {
+/** Everything after the emulator and simulators are up; the caller stops them if this fails. */
+async function startOnEmulator(
+  options: ProgramOptions, endpoint: string, stopEmulator: () => Promise<void>, simulatorEnv: Record<string, string>,
+): Promise<RunningProgram> {
   useEndpoint(endpoint);
   const env = await bootstrapResources(options.prefix);
   Object.assign(env, {
     [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret(),
     [ENV.version]: process.env[ENV.version] ?? JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version,
     [ENV.stage]: 'local',
+    ...simulatorEnv,
   });
   Object.assign(process.env, env);
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
