@@ -1,6 +1,8 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useAuth } from '../auth/auth-context';
+import { CycleStatsPanel } from './CycleStatsPanel';
 import { ManagerPanel } from './ManagerPanel';
 import { MonitorMenu } from './MonitorMenu';
 
@@ -9,7 +11,14 @@ export default function HomePage() {
   const { isStaff } = useAuth();
   return (
     <ContentLayout header={<Header variant="h1">Home</Header>}>
-      {isStaff ? <MonitorMenu /> : <ManagerPanel />}
+      {isStaff ? (
+        <SpaceBetween size="l">
+          <MonitorMenu />
+          <CycleStatsPanel />
+        </SpaceBetween>
+      ) : (
+        <ManagerPanel />
+      )}
     </ContentLayout>
   );
 }
