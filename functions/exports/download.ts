@@ -65,13 +65,14 @@ export async function presignDownload(fileKey: string, filename: string, expires
 }
 
 /**
- * Object-level access for `export` scopes (shared/routes.ts): a facility export belongs to its facility,
- * a staff export to no facility (so a manager gets 403), a key outside the layout is 422, a key with no
- * object 404. Staff skip the check; the download route itself answers 422 and 404 for them.
+ * Object-level access for `export` scopes (shared/routes.ts): a key outside the layout is 422; a staff
+ * export belongs to no facility, so a manager gets 403 without a lookup (whether it exists is none of a
+ * manager's business); a facility export belongs to its facility, or is 404 when there is no object.
+ * Staff skip the check; the download route itself answers 422 and 404 for them.
  */
 export async function resolveExportOwner(fileKey: string): Promise<string | null> {
   const { owner } = parseExportKey(fileKey);
-  if (!(await exportExists(fileKey))) return null;
+  if (owner.kind === 'facility' && !(await exportExists(fileKey))) return null;
   return ownerFacilityId(owner);
 }
 

@@ -1,0 +1,156 @@
+/**
+ * Exports through the real path: a workbook written to the emulator's exports bucket with the program's
+ * own writer, GET /api/exports/download answering a presigned link, the link fetched like a browser
+ * would and the file parsed with exceljs. Who may read which export is told by its key.
+ */
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
+import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
+import { writeExport } from '../../functions/exports/write-export';
+import type { ExportFile } from '../../functions/exports/write-export';
+import { exportKey } from '../../functions/exports/export-keys';
+import { XLSX_CONTENT_TYPE } from '../../functions/exports/download';
+
+let monitor = '';
+let admin = '';
+let manager = '';
+let staffExport: ExportFile;
+let ownExport: ExportFile;
+
+const ROWS = [
+  { facility_number: '1001', account_name: 'Alpha Storage', tenants: 120, letter_effective_date: '2026-03-15', can_tag_removal: true },
+  { facility_number: '0042', account_name: 'Beta & Sons', tenants: 7, letter_effective_date: null, can_tag_removal: false },
+];
+const COLUMNS = [
+  { header: 'Facility Number', key: 'facility_number' },
+  { header: 'Account Name', key: 'account_name' },
+  { header: 'Tenants', key: 'tenants', type: 'number' as const },
+  { header: 'Letter Effective Date', key: 'letter_effective_date', type: 'date' as const },
+  { header: 'Can Tag Removal', key: 'can_tag_removal', type: 'boolean' as const },
+];
+
+beforeAll(async () => {
+  const [m, a, g] = await Promise.all([makeUser({ is_monitor: true }), makeUser({ is_admin: true }), makeUser({ facility_id: DEMO_FACILITY_ID })]);
+  [monitor, admin, manager] = await Promise.all([tokenFor(m), tokenFor(a), tokenFor(g)]);
+  [staffExport, ownExport] = await Promise.all([
+    writeExport({ owner: { kind: 'staff' }, name: 'all_facilities', sheet: 'Facilities', columns: COLUMNS, rows: ROWS }),
+    writeExport({ owner: { kind: 'facility', facility_id: DEMO_FACILITY_ID }, name: '1001 tenants', sheet: 'Tenants', columns: COLUMNS, rows: ROWS.slice(0, 1) }),
+  ]);
+});
+
+const download = (token: string | null, query: Record<string, string>) => call('GET', '/api/exports/download', { token, query });
+
+/** Fetches the presigned link as the browser does (no session header) and parses the workbook. */
+async function fetchWorkbook(url: string): Promise<{ res: Response; workbook: ExcelJS.Workbook }> {
+  const res = await fetch(url);
+  expect(res.status, await res.clone().text().catch(() => '')).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await res.arrayBuffer());
+  return { res, workbook };
+}
+
+describe('writeExport', () => {
+  it('keys tell the owner and end in the file name', () => {
+    expect(staffExport.filename).toBe('all_facilities.xlsx');
+    expect(staffExport.file_key).toMatch(/^temporary\/staff\/[0-9a-f-]{36}\/all_facilities\.xlsx$/);
+    expect(ownExport.file_key).toMatch(new RegExp(`^temporary/facility/${DEMO_FACILITY_ID}/[0-9a-f-]{36}/1001 tenants\\.xlsx$`));
+  });
+});
+
+describe('GET /api/exports/download', () => {
+  it('staff get a short-lived link to a real workbook, saved under its name', async () => {
+    const res = await download(monitor, { file_key: staffExport.file_key });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['expires_in_seconds', 'filename', 'url']);
+    expect(res.body).toMatchObject({ filename: 'all_facilities.xlsx', expires_in_seconds: 60 });
+    const url = new URL(res.body.url);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+
+    const { res: file, workbook } = await fetchWorkbook(res.body.url);
+    expect(file.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="all_facilities\.xlsx"/);
+    const sheet = workbook.getWorksheet('Facilities')!;
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(COLUMNS.map((c) => c.header));
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['1001', 'Alpha Storage', 120, new Date(Date.UTC(2026, 2, 15)), true]);
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 3)).toEqual(['0042', 'Beta & Sons']);
+  });
+
+  it('saves under the name the caller asks for (the spec sends all_facilities), made safe', async () => {
+    const res = await download(admin, { file_key: staffExport.file_key, filename: 'facilities "May"/2026' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.filename).toBe('facilities _May_2026.xlsx');
+    const { res: file } = await fetchWorkbook(res.body.url);
+    expect(file.headers.get('content-disposition')).toContain('filename="facilities _May_2026.xlsx"');
+  });
+
+  it("a manager downloads its own facility's export", async () => {
+    const res = await download(manager, { file_key: ownExport.file_key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.filename).toBe('1001 tenants.xlsx');
+    const { workbook } = await fetchWorkbook(res.body.url);
+    expect(workbook.getWorksheet('Tenants')!.getCell('B2').value).toBe('Alpha Storage');
+  });
+
+  it("a manager is refused staff exports and another facility's, by key whatever else it sends", async () => {
+    const staff = await download(manager, { file_key: staffExport.file_key, filename: 'mine' });
+    expect(staff.status, staff.text).toBe(403);
+    expect(staff.body.error).toBe('This record belongs to another facility.');
+
+    const other = await makeManagerWithFacility();
+    const theirs = await writeExport({ owner: { kind: 'facility', facility_id: other.facility.id }, name: 'theirs', sheet: 'S', columns: COLUMNS, rows: ROWS });
+    expect((await download(manager, { file_key: theirs.file_key })).status).toBe(403);
+    expect((await download(other.token, { file_key: theirs.file_key })).status).toBe(200);
+    expect((await download(other.token, { file_key: ownExport.file_key })).status).toBe(403);
+    // Staff reach every facility's exports.
+    expect((await download(monitor, { file_key: theirs.file_key })).status).toBe(200);
+  });
+
+  it('keys outside the temporary exports are 422 for everyone, before any lookup', async () => {
+    const bad: [string, RegExp][] = [
+      ['letters/2026/batch.pdf', /must start with 'temporary\/'/],
+      ['temporary/../letters/batch.pdf', /must not contain '\.\.'/],
+      [`temporary/facility/${DEMO_FACILITY_ID}/../../staff/x/all.xlsx`, /must not contain '\.\.'/],
+      ['temporary/staff/only-two-parts.xlsx', /does not name an export/],
+      [`temporary/facility/${DEMO_FACILITY_ID}/x.xlsx`, /does not name an export/],
+      ['temporary/other/a/b.xlsx', /does not name an export/],
+    ];
+    for (const token of [monitor, manager]) {
+      for (const [fileKey, message] of bad) {
+        const res = await download(token, { file_key: fileKey });
+        expect(res.status, `${fileKey}: ${res.text}`).toBe(422);
+        expect(res.body.error).toMatch(message);
+        expect(res.body.field).toBe('file_key');
+      }
+      const missing = await download(token, {});
+      expect(missing.status).toBe(422);
+      expect(missing.body).toMatchObject({ error: 'file_key is required.', field: 'file_key' });
+    }
+  });
+
+  it('a well-formed key with no object is 404 (expired or never written)', async () => {
+    const staffKey = exportKey({ kind: 'staff' }, 'no-such-export', 'gone.xlsx');
+    const facilityKey = exportKey({ kind: 'facility', facility_id: DEMO_FACILITY_ID }, 'no-such-export', 'gone.xlsx');
+    for (const [token, key] of [[monitor, staffKey], [admin, facilityKey], [manager, facilityKey]] as const) {
+      const res = await download(token, { file_key: key });
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    // A manager learns nothing about staff exports: 403 whether or not one exists.
+    expect((await download(manager, { file_key: staffKey })).status).toBe(403);
+  });
+
+  it('needs a session: 401 with x-token-gone', async () => {
+    const res = await download(null, { file_key: staffExport.file_key });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-token-gone')).toBe('1');
+    expect(res.text).not.toContain('X-Amz-Signature');
+  });
+
+  it('a user with no export permission is refused', async () => {
+    const plain = await tokenFor(await makeUser({ username: uniqueName('plain') }));
+    expect((await download(plain, { file_key: staffExport.file_key })).status).toBe(403);
+  });
+});
