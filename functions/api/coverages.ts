@@ -1,4 +1,5 @@
-/** Lambda for the /api coverages routes; they answer 501 until their capability is built. */
+/** Lambda for the /api coverages routes. */
 import { createApiHandler } from '../runtime/api-handler';
+import { coverageRoutes } from '../coverages/routes';
 
-export const handler = createApiHandler('coverages', {});
+export const handler = createApiHandler('coverages', coverageRoutes);

@@ -1,0 +1,6 @@
+/** Coverage options: per state, and as read from a facility's SiteLink or StorEdge account. */
+import { fetchFromApi } from './fetch-from-api';
+
+export const coverageRoutes = {
+  'GET /api/coverages/fetch-from-api': fetchFromApi,
+};
