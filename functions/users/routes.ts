@@ -2,16 +2,14 @@
  * User accounts (spec: Manage Users). Staff list and edit accounts; only admins create accounts,
  * change permission flags or touch another staff account (docs/decisions.md).
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { elapsedSince } from '../../shared/activity';
 import { USER_CONTRACTS } from '../../shared/contracts/users';
 import type { UserView } from '../../shared/contracts/users';
 import { PAGE_SIZE } from '../../shared/constants';
-import { dynamo } from '../aws/clients';
-import { tableName } from '../aws/config';
 import { hashPassword } from '../auth/passwords';
 import { open, seal } from '../auth/secret-box';
 import type { FacilityRecord } from '../facilities/facility-store';
+import { getFacilitiesByIds } from '../facilities/facility-store';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../runtime/http-error';
 import type { Caller } from '../runtime/route';
 import { implement, requireCaller } from '../runtime/route';
@@ -21,23 +19,6 @@ import type { UserChanges, UserRecord } from './user-store';
 
 const isStaffAccount = (u: UserRecord) => u.is_admin || u.is_monitor;
 const isAdmin = (c: Caller) => c.permissions.includes('admin');
-
-async function facilitiesById(ids: string[]): Promise<Map<string, FacilityRecord>> {
-  const unique = [...new Set(ids)];
-  const found = new Map<string, FacilityRecord>();
-  for (let i = 0; i < unique.length; i += 100) {
-    const keys = unique.slice(i, i + 100).map((id) => ({ pk: `FACILITY#${id}`, sk: 'PROFILE' }));
-    let request: Record<string, { Keys: Record<string, string>[] }> | undefined = { [tableName()]: { Keys: keys } };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
-      // DynamoDB hands back keys it could not read under load; back off before asking again.
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[tableName()] ?? []) found.set(item.id as string, item as FacilityRecord);
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
-}
 
 /**
  * The generated password of a staff account is an admin's to send: a monitor who could read it could
@@ -85,7 +66,7 @@ export const userRoutes = {
     const needle = query.username?.toLowerCase();
     const all = (await listUsers()).filter((u) => !needle || u.username.toLowerCase().includes(needle));
     const { rows, pagination } = paginate(all, query.page ?? 1, PAGE_SIZE.users);
-    const facilities = await facilitiesById(rows.flatMap((u) => (u.facility_id ? [u.facility_id] : [])));
+    const facilities = await getFacilitiesByIds(rows.flatMap((u) => (u.facility_id ? [u.facility_id] : [])));
     const now = Date.now();
     const data = await Promise.all(rows.map((u) => viewOf(caller, u, u.facility_id ? facilities.get(u.facility_id) ?? null : null, now)));
     return { body: { data, pagination } };
@@ -136,7 +117,7 @@ export const userRoutes = {
     }
     for (const k of Object.keys(changes) as (keyof UserChanges)[]) if (changes[k] === undefined) delete changes[k];
     const user = await updateUser(target, changes);
-    const facilities = user.facility_id ? await facilitiesById([user.facility_id]) : new Map();
+    const facilities = user.facility_id ? await getFacilitiesByIds([user.facility_id]) : new Map();
     return { body: { user: await viewOf(caller, user, facilities.get(user.facility_id ?? '') ?? null) } };
   }),
 
@@ -146,7 +127,7 @@ export const userRoutes = {
     if (target.id === caller.user.id) throw conflict('You cannot delete your own account.');
     if (isStaffAccount(target) && !isAdmin(caller)) throw forbidden('Only administrators can delete staff accounts.');
     if (target.facility_id) {
-      const facility = (await facilitiesById([target.facility_id])).get(target.facility_id);
+      const facility = (await getFacilitiesByIds([target.facility_id])).get(target.facility_id);
       if (facility) throw conflict(`User ${target.username} manages facility ${facility.facility_number}. Delete the facility instead.`);
     }
     await deleteUser(target);
