@@ -1,0 +1,57 @@
+/**
+ * Outside systems (SiteLink, StorEdge, the CRM) are configured by CDK context named like the variables;
+ * only the functions whose grant lists a system get its settings, empty when the context is unset.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { buildAuditApp } from '../../infra/audit-app';
+import { API_GRANTS, WORKER_GRANTS } from '../../shared/grants';
+import { EXTERNAL_SYSTEMS } from '../../shared/resources';
+import type { ExternalSystem } from '../../shared/resources';
+import { API_GROUPS } from '../../shared/routes';
+import { JOB_QUEUE_NAMES } from '../../shared/jobs';
+import { TEST_STAGE, TEST_VERSION, logicalId } from './synth';
+
+const SITELINK_URL = 'https://api.smdservers.example/CCWs_3.5/CallCenterWs.asmx';
+
+const cdkJson = JSON.parse(readFileSync(join(process.cwd(), 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+const app = new App({
+  context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], SITELINK_API_URL: SITELINK_URL },
+  outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+});
+const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, webDist: join(tmpdir(), 'no-web-dist-here') });
+const api = Template.fromJSON(app.synth().getStackArtifact(stacks.api.artifactId).template);
+const resources = api.toJSON().Resources as Record<string, { Properties: { Environment?: { Variables?: Record<string, unknown> } } }>;
+const envOf = (fn: { fn: unknown }) => resources[logicalId(fn.fn as never)]!.Properties.Environment?.Variables ?? {};
+const ALL_SETTINGS = Object.values(EXTERNAL_SYSTEMS).flatMap((s) => [...s.env]);
+const settingsOf = (systems: readonly ExternalSystem[]) => systems.flatMap((s) => [...EXTERNAL_SYSTEMS[s].env]);
+
+describe('outside system settings', () => {
+  it('coverages calls SiteLink and StorEdge; facilities calls the CRM', () => {
+    expect(API_GRANTS.coverages.external).toEqual(['sitelink', 'storedge']);
+    expect(API_GRANTS.facilities.external).toEqual(['crm']);
+  });
+
+  it.each(API_GROUPS.map((g) => [g]))('API function %s has exactly the settings of the systems it calls', (group) => {
+    const env = envOf(stacks.api.apiFunctions[group]);
+    const expected = settingsOf(API_GRANTS[group].external);
+    expect(ALL_SETTINGS.filter((name) => name in env).sort()).toEqual([...expected].sort());
+  });
+
+  it.each(JOB_QUEUE_NAMES.map((q) => [q]))('worker %s has exactly the settings of the systems it calls', (queue) => {
+    const env = envOf(stacks.api.workers[queue]);
+    expect(ALL_SETTINGS.filter((name) => name in env).sort()).toEqual([...settingsOf(WORKER_GRANTS[queue].external)].sort());
+  });
+
+  it('takes each value from the context of the same name, empty (not configured) when unset', () => {
+    const coverages = envOf(stacks.api.apiFunctions.coverages);
+    expect(coverages.SITELINK_API_URL).toBe(SITELINK_URL);
+    expect(coverages.SITELINK_CORP_CODE).toBe('');
+    expect(coverages.STOREDGE_API_URL).toBe('');
+    expect(envOf(stacks.api.apiFunctions.facilities).CRM_API_URL).toBe('');
+  });
+});
