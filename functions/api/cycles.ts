@@ -1,4 +1,9 @@
-/** Lambda for the /api cycles routes; they answer 501 until their capability is built. */
+/** Lambda for the /api cycles routes; routes not built yet (import, archive) answer 501. */
+import { registerCycleOwnership } from '../cycles/ownership';
+import { cycleRoutes } from '../cycles/routes';
 import { createApiHandler } from '../runtime/api-handler';
 
-export const handler = createApiHandler('cycles', {});
+// A manager reads only its own facility's cycles, whatever id it sends.
+registerCycleOwnership();
+
+export const handler = createApiHandler('cycles', cycleRoutes);

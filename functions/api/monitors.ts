@@ -1,4 +1,5 @@
-/** Lambda for the /api monitors routes; they answer 501 until their capability is built. */
+/** Lambda for the /api monitors routes (home dashboard stats). */
+import { monitorRoutes } from '../monitors/routes';
 import { createApiHandler } from '../runtime/api-handler';
 
-export const handler = createApiHandler('monitors', {});
+export const handler = createApiHandler('monitors', monitorRoutes);

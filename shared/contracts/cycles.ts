@@ -6,18 +6,21 @@ import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { cycleStats, filterKey, filterStats, formDate, idParams, tenantFilter, textFilter } from './program';
 
-/** The dates of a cycle, every one nullable (spec §3). move_out_date is derived, never sent. */
+/**
+ * The dates of a cycle, every one nullable (spec §3); messages name them in words.
+ * A blank or null date clears it; a date left out of an edit keeps its value. move_out_date is derived, never sent.
+ */
 const cycleDates = {
-  initial_letter_send_date: formDate('initial_letter_send_date').optional(),
-  reminder_letter_send_date: formDate('reminder_letter_send_date').optional(),
-  letter_effective_date: formDate('letter_effective_date').optional(),
-  lease_effective_date: formDate('lease_effective_date').optional(),
-  update_responses_deadline_date: formDate('update_responses_deadline_date').optional(),
-  tag_for_removal_deadline_date: formDate('tag_for_removal_deadline_date').optional(),
-  setup_coverage_start_date: formDate('setup_coverage_start_date').optional(),
-  setup_coverage_end_date: formDate('setup_coverage_end_date').optional(),
-  monitor_payment_start_date: formDate('monitor_payment_start_date').optional(),
-  monitor_payment_end_date: formDate('monitor_payment_end_date').optional(),
+  initial_letter_send_date: formDate('Initial letter send date').optional(),
+  reminder_letter_send_date: formDate('Reminder letter send date').optional(),
+  letter_effective_date: formDate('Letter effective date').optional(),
+  lease_effective_date: formDate('Lease effective date').optional(),
+  update_responses_deadline_date: formDate('Update responses deadline date').optional(),
+  tag_for_removal_deadline_date: formDate('Tag for removal deadline date').optional(),
+  setup_coverage_start_date: formDate('Setup coverage start date').optional(),
+  setup_coverage_end_date: formDate('Setup coverage end date').optional(),
+  monitor_payment_start_date: formDate('Monitor payment start date').optional(),
+  monitor_payment_end_date: formDate('Monitor payment end date').optional(),
 };
 
 export const createCycleBody = z.object({
