@@ -1,0 +1,107 @@
+/**
+ * Facilities and cycles made through the API as the demo admin, for the cycle and dashboard tests.
+ * Every name is unique per call, so tests never depend on the demo seed's rows or counts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, apiLogin, expect } from './fixtures';
+
+export interface MadeFacility {
+  id: string;
+  facility_number: string;
+  account_name: string;
+  corporate_group: string;
+  /** The generated manager account. */
+  username: string;
+  password: string;
+}
+
+export interface MadeCycle {
+  id: string;
+  label: string;
+}
+
+const tokens = new WeakMap<APIRequestContext, Promise<string>>();
+function adminToken(request: APIRequestContext): Promise<string> {
+  let token = tokens.get(request);
+  if (!token) {
+    token = apiLogin(request, DEMO.admin.username, DEMO_PASSWORD);
+    tokens.set(request, token);
+  }
+  return token;
+}
+
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await adminToken(request)}` };
+}
+
+export const uniqueNumber = () => `E${randomBytes(3).toString('hex').toUpperCase()}`;
+
+/** A set-up facility with one coverage option; its manager account comes with it. */
+export async function makeFacility(request: APIRequestContext, fields: Partial<Record<string, string>> = {}): Promise<MadeFacility> {
+  const number = fields.facility_number ?? uniqueNumber();
+  const form = {
+    facility_number: number,
+    account_name: `Account ${number}`,
+    corporate_group: `Group ${number}`,
+    address: '12 Test Lane',
+    city: 'Springfield',
+    state: 'IL',
+    zip_code: '62701',
+    software: 'storedge',
+    insurance_program_key: 'pma',
+    contact_name: 'Pat Manager',
+    email: `site-${number.toLowerCase()}@test.example`,
+    phone: '2175550142',
+    brochure_url: 'https://example.com/brochure.pdf',
+    certificate_url: 'https://example.com/certificate.pdf',
+    coverages: JSON.stringify([{ coverage: 2000, premium: 12 }]),
+    ...fields,
+  };
+  const response = await request.post('/api/facilities', { headers: await adminHeaders(request), form: form as Record<string, string> });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const made = (await response.json()) as { id: string; username: string; password: string };
+  return { id: made.id, facility_number: number, account_name: form.account_name, corporate_group: form.corporate_group, username: made.username, password: made.password };
+}
+
+export async function makeCycle(request: APIRequestContext, facilityNumber: string, fields: Partial<Record<string, string>> = {}): Promise<MadeCycle> {
+  const label = fields.label ?? `Cycle ${randomBytes(2).toString('hex')}`;
+  const response = await request.post('/api/cycles', { headers: await adminHeaders(request), form: { facility_number: facilityNumber, ...fields, label } as Record<string, string> });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return { id: ((await response.json()) as { cycle_id: string }).cycle_id, label };
+}
+
+export interface CycleState {
+  confirmed_move_outs_date: string | null;
+  confirmed_no_move_outs_date: string | null;
+  monitor_confirmed_move_outs: boolean;
+}
+
+/** Staff confirm the cycle's move-outs; answers the cycle as it now is. */
+export async function confirmMoveOuts(request: APIRequestContext, cycleId: string): Promise<CycleState> {
+  const response = await request.post(`/api/cycles/${cycleId}/confirm-move-outs`, { headers: await adminHeaders(request) });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return ((await response.json()) as { cycle: CycleState }).cycle;
+}
+
+/** The More Filters key a confirmed cycle now falls under. */
+export const confirmedKeyOf = (c: CycleState) =>
+  c.confirmed_move_outs_date !== null || c.monitor_confirmed_move_outs ? 'confirmed_move_outs' : 'confirmed_no_move_outs';
+
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path, { headers: await adminHeaders(request) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Wire date (YYYY-MM-DD) `days` from today in the local calendar. */
+export function wireDay(days: number, from = new Date()): string {
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** M/DD/YYYY, the app's display of a wire date. */
+export function shownDay(wire: string): string {
+  const [y, m, d] = wire.split('-');
+  return `${Number(m)}/${d}/${y}`;
+}
