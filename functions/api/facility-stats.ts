@@ -1,4 +1,7 @@
-/** Lambda for the /api facility-stats routes; they answer 501 until their capability is built. */
+/** Lambda for the /api facility-stats routes; routes not built yet answer 501. */
 import { createApiHandler } from '../runtime/api-handler';
+import { facilityStatsDownloadExportRoute } from '../exports/facility-stats-export';
 
-export const handler = createApiHandler('facility-stats', {});
+export const handler = createApiHandler('facility-stats', {
+  'GET /api/facility-stats/download-export': facilityStatsDownloadExportRoute,
+});

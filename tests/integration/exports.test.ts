@@ -11,6 +11,10 @@ import { writeExport } from '../../functions/exports/write-export';
 import type { ExportFile } from '../../functions/exports/write-export';
 import { exportKey } from '../../functions/exports/export-keys';
 import { XLSX_CONTENT_TYPE } from '../../functions/exports/download';
+import { FACILITY_EXPORT_COLUMNS, facilitiesExportRoute } from '../../functions/exports/facilities-export';
+import type { FacilityExportFilters, FacilityExportRow } from '../../functions/exports/facilities-export';
+import { facilityStatsCreateExportRoute, facilityStatsExportName } from '../../functions/exports/facility-stats-export';
+import type { RouteImpl } from '../../functions/runtime/route';
 
 let monitor = '';
 let admin = '';
@@ -152,5 +156,98 @@ describe('GET /api/exports/download', () => {
   it('a user with no export permission is refused', async () => {
     const plain = await tokenFor(await makeUser({ username: uniqueName('plain') }));
     expect((await download(plain, { file_key: staffExport.file_key })).status).toBe(403);
+  });
+});
+
+/** Runs a route the way the api handler does after validation, here with a staff caller. */
+async function run(route: RouteImpl, query: unknown = {}) {
+  const caller = { user: await makeUser({ is_monitor: true }), permissions: ['monitor' as const], sessionId: 'test' };
+  const parsed = route.contract.query ? route.contract.query.parse(query) : undefined;
+  return route.handle({ params: undefined, query: parsed, body: undefined, caller, requestId: 'test', sourceIp: '127.0.0.1' });
+}
+
+describe('the facilities export (route of GET /api/exports/facilities, given the list query)', () => {
+  const facility = (n: string, extra: Partial<FacilityExportRow> = {}): FacilityExportRow => ({
+    facility_number: n, prime_site_id: `P${n}`, account_name: `Account ${n}`, corporate_group: 'CG', insurance_program_label: 'PMA',
+    software: 'storedge', address: '1 Road', city: 'Austin', state: 'TX', zip_code: '78701', contact_name: 'Pat', email: `f${n}@x.example`,
+    phone: '5125550100', fax: null, tenant_count: 40, can_tag_removal: true, confirmed_move_outs_date: '2026-04-01',
+    confirmed_no_move_outs_date: null, initial_letter_send_date: '2026-03-01', reminder_letter_send_date: null, welcome_letter_send_date: null,
+    letter_effective_date: '2026-05-01', note: '', stats: { selected_coverage: 10, charge_applied: 5, percent_complete: 37 }, ...extra,
+  });
+
+  it('passes the filters to the list and writes every row as all_facilities.xlsx that staff download', async () => {
+    const seen: FacilityExportFilters[] = [];
+    const route = facilitiesExportRoute(async (filters) => {
+      seen.push(filters);
+      return [facility('1001'), facility('1002', { stats: undefined, fax: '5125550199' })];
+    });
+    const { body } = await run(route, { account_name: '  Acc ', software: 'storedge', filter: 'doing_move_outs', insurance_program_key: '' });
+    expect(seen).toEqual([{ account_name: 'Acc', software: 'storedge', filter: 'doing_move_outs', insurance_program_key: undefined }]);
+    const file = body as ExportFile;
+    expect(file.filename).toBe('all_facilities.xlsx');
+    expect(file.file_key).toMatch(/^temporary\/staff\//);
+
+    const res = await download(monitor, { file_key: file.file_key, filename: 'all_facilities' });
+    expect(res.status, res.text).toBe(200);
+    const sheet = (await fetchWorkbook(res.body.url)).workbook.getWorksheet('Facilities')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(FACILITY_EXPORT_COLUMNS.map((c) => c.header));
+    const header = (name: string) => FACILITY_EXPORT_COLUMNS.findIndex((c) => c.header === name) + 1;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(header('Facility Number')).value).toBe('1001');
+    expect(sheet.getRow(2).getCell(header('Letter Effective Date')).value).toEqual(new Date(Date.UTC(2026, 4, 1)));
+    expect(sheet.getRow(2).getCell(header('Percent Complete')).value).toBe(37);
+    expect(sheet.getRow(3).getCell(header('Fax')).value).toBe('5125550199');
+    expect(sheet.getRow(3).getCell(header('Selected Coverage')).value).toBeNull();
+    // A manager may not read a staff export.
+    expect((await download(manager, { file_key: file.file_key })).status).toBe(403);
+  });
+
+  it('an empty list still writes a workbook with the header row', async () => {
+    const { body } = await run(facilitiesExportRoute(async () => []));
+    const res = await download(monitor, { file_key: (body as ExportFile).file_key });
+    const sheet = (await fetchWorkbook(res.body.url)).workbook.getWorksheet('Facilities')!;
+    expect(sheet.rowCount).toBe(1);
+  });
+});
+
+describe('facility stats export: create-export (given the stats list) and GET /api/facility-stats/download-export', () => {
+  const statsRow = (n: string) => ({
+    facility_number: n, prime_site_id: `P${n}`, account_name: `Account ${n}`, was_prime: false, upload_count: 1, tenant_count: 50,
+    audit_letters_sent: 50, reminder_letters_sent: 20, welcome_letters_sent: 0, selected_coverage: 10, confirmed_payment: 2, provided_proof: 5,
+    opted_out: 3, moved_out: 1, bad_address: 1, requires_setup: 4, total_all: 50, charge_applied: 8, non_responder: 22,
+    selected_coverage_percentage: 20, confirmed_payment_percentage: 4, provided_proof_percentage: 10, opted_out_percentage: 6,
+    moved_out_percentage: 2, bad_address_percentage: 2, charge_applied_percentage: 16, non_responder_percentage: 44, percent_complete: 56,
+  });
+
+  it('create-export answers the filename; staff download it by that name', async () => {
+    const at = new Date(Date.UTC(2026, 4, 1, 13, 45, 2, 500));
+    const { body } = await run(facilityStatsCreateExportRoute(async () => [statsRow('1001'), statsRow('1002')], () => at));
+    const file = body as ExportFile;
+    expect(file).toEqual({ filename: 'facility_stats_2026-05-01_134502.xlsx', file_key: 'temporary/staff/facility-stats/facility_stats_2026-05-01_134502.xlsx' });
+
+    const res = await call('GET', '/api/facility-stats/download-export', { token: admin, query: { filename: file.filename } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ filename: file.filename, expires_in_seconds: 60 });
+    const { res: got, workbook } = await fetchWorkbook(res.body.url);
+    expect(got.headers.get('content-disposition')).toContain(`filename="${file.filename}"`);
+    const sheet = workbook.getWorksheet('Facility Stats')!;
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 8)).toEqual(['1001', 'P1001', 'Account 1001', false, 1, 50, 50]);
+    // Through the general download route too (staff), never for a manager.
+    expect((await download(monitor, { file_key: file.file_key })).status).toBe(200);
+    expect((await download(manager, { file_key: file.file_key })).status).toBe(403);
+  });
+
+  it('download-export: a name that is no stats export is 422, one never written 404, managers and nobody refused', async () => {
+    for (const filename of ['../all_facilities.xlsx', 'all_facilities.xlsx', 'facility_stats_2026-05-01.xlsx']) {
+      const res = await call('GET', '/api/facility-stats/download-export', { token: monitor, query: { filename } });
+      expect(res.status, `${filename}: ${res.text}`).toBe(422);
+      expect(res.body).toMatchObject({ error: 'filename does not name a facility stats export.', field: 'filename' });
+    }
+    expect((await call('GET', '/api/facility-stats/download-export', { token: monitor })).status).toBe(422);
+    const never = facilityStatsExportName(new Date(Date.UTC(1999, 0, 1)));
+    expect((await call('GET', '/api/facility-stats/download-export', { token: monitor, query: { filename: never } })).status).toBe(404);
+    expect((await call('GET', '/api/facility-stats/download-export', { token: manager, query: { filename: never } })).status).toBe(403);
+    expect((await call('GET', '/api/facility-stats/download-export', { query: { filename: never } })).status).toBe(401);
   });
 });
