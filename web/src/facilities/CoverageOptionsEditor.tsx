@@ -140,61 +140,61 @@ export function CoverageOptionsEditor({ coverages, onChange, facilityNumber, sta
 
   return (
     <>
-    <FormField stretch errorText={fieldError} label="Coverage options" description="Each option is a monthly premium and the coverage it buys. To change one, delete it and add it again.">
-      <SpaceBetween size="s">
-        <Table
-          variant="embedded"
-          contentDensity="compact"
-          ariaLabels={{ tableLabel: 'Coverage options' }}
-          items={coverages}
-          trackBy={(o) => `${o.premium}-${o.coverage}-${o.sitelink_coverage_id ?? ''}-${o.storedge_coverage_id ?? ''}`}
-          columnDefinitions={[
-            { id: 'premium', header: 'Premium', cell: (o) => money(o.premium) },
-            { id: 'coverage', header: 'Coverage', cell: (o) => money(o.coverage) },
-            { id: 'source', header: 'Source', cell: sourceOf },
-            {
-              id: 'delete',
-              header: '',
-              width: 70,
-              cell: (o) => (
-                <Button
-                  variant="icon"
-                  iconName="remove"
-                  ariaLabel={`Delete coverage ${money(o.coverage)} for ${money(o.premium)}`}
-                  onClick={() => onChange(coverages.filter((x) => x !== o))}
-                />
-              ),
-            },
-          ]}
-          empty={<Box textAlign="center" color="text-body-secondary">No coverage options yet. Add one below or load them.</Box>}
-        />
-        <div role="group" aria-label="Add a coverage option">
-          <SpaceBetween direction="horizontal" size="xs" alignItems="end">
-            <FormField label="Premium">
-              <Input value={premium} placeholder="$ 12.00" inputMode="decimal" ariaLabel="New premium" onChange={({ detail }) => setPremium(detail.value)}
-                onKeyDown={onEnter} />
-            </FormField>
-            <FormField label="Coverage">
-              <Input value={coverage} placeholder="$ 2,000" inputMode="decimal" ariaLabel="New coverage" onChange={({ detail }) => setCoverage(detail.value)}
-                onKeyDown={onEnter} />
-            </FormField>
-            <Button iconName="add-plus" onClick={() => add()}>Add coverage</Button>
+      <FormField stretch errorText={fieldError} label="Coverage options" description="Each option is a monthly premium and the coverage it buys. To change one, delete it and add it again.">
+        <SpaceBetween size="s">
+          <Table
+            variant="embedded"
+            contentDensity="compact"
+            ariaLabels={{ tableLabel: 'Coverage options' }}
+            items={coverages}
+            trackBy={(o) => `${o.premium}-${o.coverage}-${o.sitelink_coverage_id ?? ''}-${o.storedge_coverage_id ?? ''}`}
+            columnDefinitions={[
+              { id: 'premium', header: 'Premium', cell: (o) => money(o.premium) },
+              { id: 'coverage', header: 'Coverage', cell: (o) => money(o.coverage) },
+              { id: 'source', header: 'Source', cell: sourceOf },
+              {
+                id: 'delete',
+                header: '',
+                width: 70,
+                cell: (o) => (
+                  <Button
+                    variant="icon"
+                    iconName="remove"
+                    ariaLabel={`Delete coverage ${money(o.coverage)} for ${money(o.premium)}`}
+                    onClick={() => onChange(coverages.filter((x) => x !== o))}
+                  />
+                ),
+              },
+            ]}
+            empty={<Box textAlign="center" color="text-body-secondary">No coverage options yet. Add one below or load them.</Box>}
+          />
+          <div role="group" aria-label="Add a coverage option">
+            <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+              <FormField label="Premium">
+                <Input value={premium} placeholder="$ 12.00" inputMode="decimal" ariaLabel="New premium" onChange={({ detail }) => setPremium(detail.value)}
+                  onKeyDown={onEnter} />
+              </FormField>
+              <FormField label="Coverage">
+                <Input value={coverage} placeholder="$ 2,000" inputMode="decimal" ariaLabel="New coverage" onChange={({ detail }) => setCoverage(detail.value)}
+                  onKeyDown={onEnter} />
+              </FormField>
+              <Button iconName="add-plus" onClick={() => add()}>Add coverage</Button>
+            </SpaceBetween>
+          </div>
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button loading={loading === 'sitelink'} disabled={loading !== null && loading !== 'sitelink'} onClick={() => void loadFromSoftware('sitelink')}>
+              Load from SiteLink
+            </Button>
+            <Button loading={loading === 'storedge'} disabled={loading !== null && loading !== 'storedge'} onClick={() => void loadFromSoftware('storedge')}>
+              Load from StorEdge
+            </Button>
+            <Button loading={loading === 'state'} disabled={loading !== null && loading !== 'state'} onClick={() => void loadStateDefaults()}>
+              Load defaults for {state || 'the state'}
+            </Button>
           </SpaceBetween>
-        </div>
-        <SpaceBetween direction="horizontal" size="xs">
-          <Button loading={loading === 'sitelink'} disabled={loading !== null && loading !== 'sitelink'} onClick={() => void loadFromSoftware('sitelink')}>
-            Load from SiteLink
-          </Button>
-          <Button loading={loading === 'storedge'} disabled={loading !== null && loading !== 'storedge'} onClick={() => void loadFromSoftware('storedge')}>
-            Load from StorEdge
-          </Button>
-          <Button loading={loading === 'state'} disabled={loading !== null && loading !== 'state'} onClick={() => void loadStateDefaults()}>
-            Load defaults for {state || 'the state'}
-          </Button>
         </SpaceBetween>
-      </SpaceBetween>
-    </FormField>
-    <ErrorModal message={failure} onClose={() => setFailure(null)} />
+      </FormField>
+      <ErrorModal message={failure} onClose={() => setFailure(null)} />
     </>
   );
 }

@@ -11,6 +11,8 @@ import type { FacilityFormValues } from './facility-form';
 import { toFacilityBody } from './facility-form';
 
 export const FACILITIES_KEY = 'facilities';
+/** Spec §9: the facilities and facility-stats filters reload 500 ms after typing stops. */
+export const FILTER_DEBOUNCE_MS = 500;
 const STALE_PROGRAMS_MS = 5 * 60_000;
 
 export function useInsurancePrograms() {

@@ -21,6 +21,7 @@ const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
 const HelpVideosPage = lazy(() => import('../help/HelpVideosPage'));
 const ManageUsersPage = lazy(() => import('../users/ManageUsersPage'));
 const AddFacilityPage = lazy(() => import('../facilities/AddFacilityPage'));
+const ListFacilitiesPage = lazy(() => import('../facilities/ListFacilitiesPage'));
 const ManageCyclesPage = lazy(() => import('../cycles/ManageCyclesPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -36,7 +37,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/unauthorized', title: 'Unauthorized', access: 'session', page: UnauthorizedPage },
   { path: '/help-videos', title: 'Help Videos', access: 'public', page: HelpVideosPage },
   { path: '/add-facility', title: 'Add Facility', access: ['monitor'], page: AddFacilityPage },
-  { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: ListFacilitiesPage },
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: NotAvailableYetPage },

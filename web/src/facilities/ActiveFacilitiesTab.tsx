@@ -1,0 +1,269 @@
+/**
+ * Active facilities (spec §2): 100 rows per page in a 475 px table, show/hide filters, the text filters
+ * (sent past 1 character, 500 ms after typing stops), Insurance Program and Software selects, More
+ * Filters with the response's badge counts (preset from ?filter=), refresh, export, Confirm move-outs,
+ * edit and delete, and the clicked row's details in the split panel.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Pagination from '@cloudscape-design/components/pagination';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import type { FacilityView } from '../../../shared/contracts/facilities';
+import { FILTER_KEYS } from '../../../shared/program-filters';
+import type { FilterKey } from '../../../shared/program-filters';
+import { errorText } from '../api/api-error';
+import { call } from '../api/client';
+import { usePageSplitPanel } from '../shell/split-panel';
+import { useToast } from '../shell/toasts';
+import { MoreFiltersSelect } from '../widgets/MoreFiltersSelect';
+import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { ConfirmModal, ErrorModal } from './dialogs';
+import { EditFacilityModal } from './EditFacilityModal';
+import { FILTER_DEBOUNCE_MS, exportFacilities, useConfirmMoveOuts, useDeleteFacility, useFacilityList, useInsurancePrograms } from './facilities-api';
+import type { FacilityListFilter } from './facilities-api';
+import { facilityColumns } from './facility-columns';
+import { FACILITY_SOFTWARE_OPTIONS } from './facility-form';
+import { FacilityDetailPanel } from './FacilityDetailPanel';
+import { POPUP_HINT } from './popup-hint';
+import './facilities.css';
+
+interface TextFilters {
+  facility_number: string;
+  account_name: string;
+  corporate_group: string;
+}
+const NO_TEXT: TextFilters = { facility_number: '', account_name: '', corporate_group: '' };
+const isFilterKey = (value: string | null): value is FilterKey => !!value && (FILTER_KEYS as readonly string[]).includes(value);
+
+const SOFTWARE_FILTER_OPTIONS = [{ value: '', label: 'Any software' }, ...FACILITY_SOFTWARE_OPTIONS];
+
+interface Confirming {
+  facility: FacilityView;
+  flagged: number;
+}
+
+export function ActiveFacilitiesTab() {
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const [showFilters, setShowFilters] = useState(true);
+  const [text, setText] = useState<TextFilters>(NO_TEXT);
+  const [programKey, setProgramKey] = useState('');
+  const [software, setSoftware] = useState('');
+  const [filter, setFilter] = useState<FilterKey>(() => {
+    const preset = params.get('filter');
+    return isFilterKey(preset) ? preset : 'total';
+  });
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<FacilityView | null>(null);
+  const [deleting, setDeleting] = useState<FacilityView | null>(null);
+  const [checkingId, setCheckingId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // One debounced value for the three boxes, compared by content so re-renders do not restart it.
+  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
+  const listFilter: FacilityListFilter = { ...settled, filter, insurance_program_key: programKey, software, page };
+  const list = useFacilityList(listFilter);
+  const programs = useInsurancePrograms();
+  const remove = useDeleteFacility();
+  const confirmMoveOuts = useConfirmMoveOuts();
+
+  const facilities = list.isError ? [] : list.data?.data ?? [];
+  const pagination = list.data?.pagination;
+  const selected = facilities.find((f) => f.id === selectedId) ?? null;
+  const panel = useMemo(() => (selected ? { element: <FacilityDetailPanel facility={selected} />, onClose: () => setSelectedId(null) } : null), [selected]);
+  usePageSplitPanel(panel);
+
+  // Spec §8: a failed list load opens the error modal (the table says 'Error! ...' too).
+  useEffect(() => {
+    if (list.isError) setFailure(errorText(list.error));
+  }, [list.isError, list.error, list.errorUpdatedAt]);
+
+  const changeText = (name: keyof TextFilters, value: string) => {
+    setText((t) => ({ ...t, [name]: value }));
+    setPage(1);
+  };
+
+  const startConfirm = async (facility: FacilityView) => {
+    setCheckingId(facility.id);
+    try {
+      const { tenants_flagged } = await call('GET /api/facilities/{id}/check-flagged', { params: { id: facility.id } });
+      setConfirming({ facility, flagged: tenants_flagged });
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setCheckingId(null);
+    }
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportFacilities(listFilter);
+      toast(POPUP_HINT);
+    } catch (err) {
+      toast(`The export failed: ${errorText(err)}`, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const programOptions = [{ value: '', label: 'All' }, ...(programs.data ?? []).map((p) => ({ value: p.key, label: p.label }))];
+  const columns = facilityColumns({
+    selectedId,
+    confirmingId: checkingId ?? (confirmMoveOuts.isPending ? confirming?.facility.id ?? null : null),
+    onConfirm: (f) => void startConfirm(f),
+    onEdit: setEditing,
+    onDelete: setDeleting,
+  });
+
+  return (
+    <>
+      <Container
+        header={
+          <Header
+            variant="h2"
+            counter={pagination ? `(${pagination.total})` : undefined}
+            description="Click a facility to see its details and actions."
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <MoreFiltersSelect
+                  value={filter}
+                  stats={list.data?.stats}
+                  onChange={(key) => {
+                    setFilter(key);
+                    setPage(1);
+                  }}
+                />
+                <Button iconName="filter" onClick={() => setShowFilters((v) => !v)}>{showFilters ? 'Hide filters' : 'Show filters'}</Button>
+                <Button iconName="download" disabled={facilities.length === 0} loading={exporting} onClick={() => void runExport()}>Export</Button>
+                <Button iconName="refresh" ariaLabel="Refresh facilities" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
+              </SpaceBetween>
+            }
+          >
+            Active Facilities
+          </Header>
+        }
+        footer={
+          <Box float="right">
+            <Pagination
+              currentPageIndex={page}
+              pagesCount={Math.max(1, pagination?.last_page ?? 1)}
+              onChange={({ detail }) => setPage(detail.currentPageIndex)}
+              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+            />
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          {showFilters && (
+            <Grid gridDefinition={[{ colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 2 } }]}>
+              <Input type="search" value={text.facility_number} placeholder="Facility Name" ariaLabel="Facility Name" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+              <Input type="search" value={text.account_name} placeholder="Account Name" ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
+              <Input type="search" value={text.corporate_group} placeholder="Corporate Group" ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
+              <Select
+                selectedOption={programOptions.find((o) => o.value === programKey) ?? programOptions[0]!}
+                options={programOptions}
+                statusType={programs.isLoading ? 'loading' : programs.isError ? 'error' : 'finished'}
+                errorText={programs.isError ? `Programs could not be loaded: ${errorText(programs.error)}` : undefined}
+                inlineLabelText="Program"
+                ariaLabel="Insurance Program"
+                onChange={({ detail }) => {
+                  setProgramKey(detail.selectedOption.value ?? '');
+                  setPage(1);
+                }}
+              />
+              <Select
+                selectedOption={SOFTWARE_FILTER_OPTIONS.find((o) => o.value === software) ?? SOFTWARE_FILTER_OPTIONS[0]!}
+                options={SOFTWARE_FILTER_OPTIONS}
+                inlineLabelText="Software"
+                ariaLabel="Software"
+                onChange={({ detail }) => {
+                  setSoftware(detail.selectedOption.value ?? '');
+                  setPage(1);
+                }}
+              />
+            </Grid>
+          )}
+          <div className="facilities-table-scroll" data-testid="facilities-table">
+            <Table
+              variant="embedded"
+              stickyHeader
+              trackBy="id"
+              items={facilities}
+              columnDefinitions={columns}
+              loading={list.isLoading}
+              loadingText="Loading facilities"
+              onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
+              ariaLabels={{ tableLabel: 'Active facilities' }}
+              empty={
+                list.isError ? (
+                  <Box textAlign="center" color="text-status-error" data-testid="facilities-error">Error! {errorText(list.error)}</Box>
+                ) : (
+                  <Box textAlign="center" color="inherit">No facilities to show.</Box>
+                )
+              }
+            />
+          </div>
+        </SpaceBetween>
+      </Container>
+
+      {editing && (
+        <EditFacilityModal
+          key={editing.id}
+          facility={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            toast(`Facility ${editing.facility_number} has been updated!`);
+            setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmModal
+        header="Delete facility"
+        question={deleting ? `Are you sure you wish to delete '${deleting.facility_number}'?` : null}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          const gone = deleting;
+          remove.mutate(gone, {
+            onSuccess: () => {
+              toast(`Facility ${gone.facility_number} has been deleted!`);
+              if (selectedId === gone.id) setSelectedId(null);
+            },
+            onError: (err) => setFailure(errorText(err)),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+      <ConfirmModal
+        header="Confirm move-outs"
+        question={confirming ? `There are ${confirming.flagged} tenants flagged for this facility. Continue?` : null}
+        busy={confirmMoveOuts.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          const { facility } = confirming;
+          confirmMoveOuts.mutate(facility, {
+            onSuccess: () => toast(`Move-outs of facility ${facility.facility_number} have been confirmed.`),
+            onError: (err) => setFailure(errorText(err)),
+            onSettled: () => setConfirming(null),
+          });
+        }}
+      />
+      <ErrorModal message={failure} onClose={() => setFailure(null)} />
+    </>
+  );
+}

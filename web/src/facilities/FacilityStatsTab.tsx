@@ -1,0 +1,250 @@
+/**
+ * Facility stats (spec §2 'Stats tab'): 100 rows per page, filters Facility Number, Prime ID and
+ * Facility Name (trimmed, empty ones dropped, 500 ms after typing stops), export and refresh, the 'P'
+ * marker, tooltips on long names, floored percentages, and the clicked row's details in the split
+ * panel. Above it, the find-a-facility card picks one facility and shows its 'Your Facility' pane.
+ */
+import { useMemo, useState } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import SplitPanel from '@cloudscape-design/components/split-panel';
+import Table from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
+import type { FacilityStatsRow } from '../../../shared/contracts/facility-stats';
+import { errorText } from '../api/api-error';
+import { usePageSplitPanel } from '../shell/split-panel';
+import { useToast } from '../shell/toasts';
+import { TruncatedText } from '../widgets/TruncatedText';
+import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { ErrorModal } from './dialogs';
+import { FILTER_DEBOUNCE_MS, exportFacilityStats, useFacilityByNumber, useFacilityStats } from './facilities-api';
+import { LATER_RELEASE } from './FacilityDetailPanel';
+import { FacilityStatsPane } from './FacilityStatsPane';
+import { FindFacilityCard } from './FindFacilityCard';
+import { POPUP_HINT } from './popup-hint';
+import { PrimeMarker } from './RetiredFacilitiesTab';
+
+interface TextFilters {
+  facility_number: string;
+  prime_site_id: string;
+  account_name: string;
+}
+const NO_TEXT: TextFilters = { facility_number: '', prime_site_id: '', account_name: '' };
+
+type PercentKey =
+  | 'selected_coverage_percentage' | 'confirmed_payment_percentage' | 'provided_proof_percentage' | 'opted_out_percentage'
+  | 'moved_out_percentage' | 'bad_address_percentage' | 'percent_complete';
+
+const percent = (value: number) => `${Math.floor(value)}%`;
+const percentColumn = (id: PercentKey, header: string): TableProps.ColumnDefinition<FacilityStatsRow> => ({ id, header, cell: (r) => percent(r[id]), minWidth: 110 });
+
+const PANEL_STRINGS = {
+  closeButtonAriaLabel: 'Close facility stats',
+  openButtonAriaLabel: 'Open facility stats',
+  preferencesTitle: 'Panel preferences',
+  preferencesPositionLabel: 'Panel position',
+  preferencesPositionDescription: 'Choose the default panel position.',
+  preferencesPositionSide: 'Side',
+  preferencesPositionBottom: 'Bottom',
+  preferencesConfirm: 'Confirm',
+  preferencesCancel: 'Cancel',
+  resizeHandleAriaLabel: 'Resize facility stats',
+};
+
+function StatsDetailPanel({ row: r }: { row: FacilityStatsRow }) {
+  const counted = (n: number, p: number) => `${n} (${percent(p)})`;
+  return (
+    <SplitPanel header={`Stats of ${r.facility_number}${r.account_name ? ` — ${r.account_name}` : ''}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
+      <SpaceBetween size="l">
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
+        </SpaceBetween>
+        <ColumnLayout columns={3} variant="text-grid">
+          <KeyValuePairs
+            items={[{
+              type: 'group', title: 'Tenants', items: [
+                { label: 'Prime Site ID', value: r.prime_site_id || '--' },
+                { label: 'Total Uploaded', value: r.upload_count },
+                { label: 'Total In Program', value: r.tenant_count },
+                { label: 'All Tenants', value: r.total_all },
+                { label: 'Require Setup', value: r.requires_setup },
+              ],
+            }]}
+          />
+          <KeyValuePairs
+            items={[{
+              type: 'group', title: 'Letters', items: [
+                { label: 'Audit Letters Sent', value: r.audit_letters_sent },
+                { label: 'Reminder Letters Sent', value: r.reminder_letters_sent },
+                { label: 'Welcome Letters Sent', value: r.welcome_letters_sent },
+                { label: 'Percent Complete', value: percent(r.percent_complete) },
+              ],
+            }]}
+          />
+          <KeyValuePairs
+            items={[{
+              type: 'group', title: 'Results', items: [
+                { label: 'Selected Coverage', value: counted(r.selected_coverage, r.selected_coverage_percentage) },
+                { label: 'Confirmed Payment', value: counted(r.confirmed_payment, r.confirmed_payment_percentage) },
+                { label: 'Charge Applied', value: counted(r.charge_applied, r.charge_applied_percentage) },
+                { label: 'Provided Proof', value: counted(r.provided_proof, r.provided_proof_percentage) },
+                { label: 'Opted Out', value: counted(r.opted_out, r.opted_out_percentage) },
+                { label: 'Moved Out', value: counted(r.moved_out, r.moved_out_percentage) },
+                { label: 'Bad Address', value: counted(r.bad_address, r.bad_address_percentage) },
+                { label: 'Non-Responders', value: counted(r.non_responder, r.non_responder_percentage) },
+              ],
+            }]}
+          />
+        </ColumnLayout>
+      </SpaceBetween>
+    </SplitPanel>
+  );
+}
+
+export function FacilityStatsTab() {
+  const toast = useToast();
+  const [text, setText] = useState<TextFilters>(NO_TEXT);
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [found, setFound] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
+  const list = useFacilityStats({ ...settled, page });
+  const chosen = useFacilityByNumber(found);
+  const rows = list.isError ? [] : list.data?.data ?? [];
+  const pagination = list.data?.pagination;
+  const selected = rows.find((r) => r.id === selectedId) ?? null;
+  const panel = useMemo(() => (selected ? { element: <StatsDetailPanel row={selected} />, onClose: () => setSelectedId(null) } : null), [selected]);
+  usePageSplitPanel(panel);
+
+  const changeText = (name: keyof TextFilters, value: string) => {
+    setText((t) => ({ ...t, [name]: value }));
+    setPage(1);
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportFacilityStats();
+      toast(POPUP_HINT);
+    } catch (err) {
+      toast(`The export failed: ${errorText(err)}`, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableProps.ColumnDefinition<FacilityStatsRow>[] = [
+    {
+      id: 'facility_number',
+      header: 'Facility Number',
+      isRowHeader: true,
+      minWidth: 150,
+      cell: (r) => (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <span data-selected-facility={r.id === selectedId ? 'true' : undefined}>{r.facility_number}</span>
+          <PrimeMarker wasPrime={r.was_prime} />
+        </SpaceBetween>
+      ),
+    },
+    { id: 'prime_site_id', header: 'Prime ID', cell: (r) => r.prime_site_id || '--', minWidth: 100 },
+    { id: 'account_name', header: 'Facility Name', cell: (r) => <TruncatedText text={r.account_name} />, minWidth: 200 },
+    { id: 'tenant_count', header: 'Tenants', cell: (r) => r.tenant_count, minWidth: 90 },
+    percentColumn('selected_coverage_percentage', 'Selected Coverage'),
+    percentColumn('confirmed_payment_percentage', 'Confirmed Payment'),
+    percentColumn('provided_proof_percentage', 'Provided Proof'),
+    percentColumn('opted_out_percentage', 'Opted Out'),
+    percentColumn('moved_out_percentage', 'Moved Out'),
+    percentColumn('bad_address_percentage', 'Bad Address'),
+    percentColumn('percent_complete', 'Complete'),
+  ];
+
+  return (
+    <SpaceBetween size="l">
+      <Grid gridDefinition={[{ colspan: { default: 12, m: 4 } }, { colspan: { default: 12, m: 8 } }]}>
+        <FindFacilityCard
+          onSelect={(f) => {
+            setFound(f?.facility_number ?? null);
+            if (f) changeText('facility_number', f.facility_number);
+          }}
+          onError={(err) => setFailure(errorText(err))}
+        />
+        {chosen.data ? (
+          <FacilityStatsPane facility={chosen.data} />
+        ) : (
+          <Container>
+            <Box color="text-body-secondary">
+              {found && chosen.isLoading ? 'Loading facility...' : found && chosen.isError ? `Error! ${errorText(chosen.error)}` : 'Find a facility to see its figures here.'}
+            </Box>
+          </Container>
+        )}
+      </Grid>
+      <Container
+        header={
+          <Header
+            variant="h2"
+            counter={pagination ? `(${pagination.total})` : undefined}
+            description="Click a facility to see all of its figures."
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button iconName="download" disabled={rows.length === 0} loading={exporting} onClick={() => void runExport()}>Export</Button>
+                <Button iconName="refresh" ariaLabel="Refresh facility stats" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
+              </SpaceBetween>
+            }
+          >
+            Facility Stats
+          </Header>
+        }
+        footer={
+          <Box float="right">
+            <Pagination
+              currentPageIndex={page}
+              pagesCount={Math.max(1, pagination?.last_page ?? 1)}
+              onChange={({ detail }) => setPage(detail.currentPageIndex)}
+              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+            />
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          <Grid gridDefinition={[{ colspan: { default: 12, m: 3 } }, { colspan: { default: 12, m: 3 } }, { colspan: { default: 12, m: 6 } }]}>
+            <Input type="search" value={text.facility_number} placeholder="Facility Number" ariaLabel="Stats Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+            <Input type="search" value={text.prime_site_id} placeholder="Prime ID" ariaLabel="Prime ID" onChange={({ detail }) => changeText('prime_site_id', detail.value)} />
+            <Input type="search" value={text.account_name} placeholder="Facility Name" ariaLabel="Stats Facility Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
+          </Grid>
+          <div className="facilities-table-scroll">
+            <Table
+              variant="embedded"
+              stickyHeader
+              trackBy="id"
+              items={rows}
+              columnDefinitions={columns}
+              loading={list.isLoading}
+              loadingText="Loading facility stats"
+              onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
+              ariaLabels={{ tableLabel: 'Facility stats' }}
+              empty={
+                list.isError ? (
+                  <Box textAlign="center" color="text-status-error">Error! {errorText(list.error)}</Box>
+                ) : (
+                  <Box textAlign="center" color="inherit">No stats to show.</Box>
+                )
+              }
+            />
+          </div>
+        </SpaceBetween>
+      </Container>
+      <ErrorModal message={failure} onClose={() => setFailure(null)} />
+    </SpaceBetween>
+  );
+}

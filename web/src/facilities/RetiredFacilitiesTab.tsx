@@ -1,0 +1,87 @@
+/** Retired facilities (spec §2): 100 rows per page with pagination and refresh. */
+import { useState } from 'react';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { errorText } from '../api/api-error';
+import { useRetiredFacilities } from './facilities-api';
+import { softwareLabel } from './facility-form';
+
+/** The 'P' marker of a facility that was a prime site. */
+export function PrimeMarker({ wasPrime }: { wasPrime: boolean }) {
+  return wasPrime ? <span title="Was a prime site"><Badge color="blue">P</Badge></span> : null;
+}
+
+export function RetiredFacilitiesTab() {
+  const [page, setPage] = useState(1);
+  const list = useRetiredFacilities(page);
+  const rows = list.isError ? [] : list.data?.data ?? [];
+  const pagination = list.data?.pagination;
+
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          counter={pagination ? `(${pagination.total})` : undefined}
+          actions={<Button iconName="refresh" ariaLabel="Refresh retired facilities" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />}
+        >
+          Retired Facilities
+        </Header>
+      }
+      footer={
+        <Box float="right">
+          <Pagination
+            currentPageIndex={page}
+            pagesCount={Math.max(1, pagination?.last_page ?? 1)}
+            onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+          />
+        </Box>
+      }
+    >
+      <div className="facilities-table-scroll">
+        <Table
+          variant="embedded"
+          stickyHeader
+          trackBy="id"
+          items={rows}
+          loading={list.isLoading}
+          loadingText="Loading retired facilities"
+          ariaLabels={{ tableLabel: 'Retired facilities' }}
+          columnDefinitions={[
+            {
+              id: 'facility_number',
+              header: 'Facility Number',
+              isRowHeader: true,
+              cell: (r) => (
+                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                  <span>{r.facility_number}</span>
+                  <PrimeMarker wasPrime={r.was_prime} />
+                </SpaceBetween>
+              ),
+            },
+            { id: 'software', header: 'Software', cell: (r) => softwareLabel(r.software) },
+            { id: 'location', header: 'City, State', cell: (r) => [r.city, r.state].filter(Boolean).join(', ') },
+            { id: 'total', header: 'Total Insureds', cell: (r) => r.total },
+            { id: 'charge_applied', header: 'Charge Applied', cell: (r) => r.charge_applied },
+            { id: 'chose_coverage', header: 'Chose Coverage', cell: (r) => r.chose_coverage },
+            { id: 'non_responders', header: 'Non-Responders', cell: (r) => r.non_responders },
+          ]}
+          empty={
+            list.isError ? (
+              <Box textAlign="center" color="text-status-error">Error! {errorText(list.error)}</Box>
+            ) : (
+              <Box textAlign="center" color="inherit">No facilities to show.</Box>
+            )
+          }
+        />
+      </div>
+    </Container>
+  );
+}
