@@ -1,4 +1,5 @@
-/** Lambda for the /api facilities routes; they answer 501 until their capability is built. */
+/** Lambda for the /api facilities routes. */
 import { createApiHandler } from '../runtime/api-handler';
+import { facilityRoutes } from '../facilities/routes';
 
-export const handler = createApiHandler('facilities', {});
+export const handler = createApiHandler('facilities', facilityRoutes);

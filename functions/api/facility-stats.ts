@@ -1,7 +1,5 @@
-/** Lambda for the /api facility-stats routes; routes not built yet answer 501. */
+/** Lambda for the /api facility-stats routes. */
 import { createApiHandler } from '../runtime/api-handler';
-import { facilityStatsDownloadExportRoute } from '../exports/facility-stats-export';
+import { facilityStatsRoutes } from '../facilities/stats-routes';
 
-export const handler = createApiHandler('facility-stats', {
-  'GET /api/facility-stats/download-export': facilityStatsDownloadExportRoute,
-});
+export const handler = createApiHandler('facility-stats', facilityStatsRoutes);

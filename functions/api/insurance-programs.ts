@@ -1,4 +1,5 @@
-/** Lambda for the /api insurance-programs routes; they answer 501 until their capability is built. */
+/** Lambda for the /api insurance-programs routes. */
 import { createApiHandler } from '../runtime/api-handler';
+import { insuranceProgramRoutes } from '../insurance-programs/routes';
 
-export const handler = createApiHandler('insurance-programs', {});
+export const handler = createApiHandler('insurance-programs', insuranceProgramRoutes);

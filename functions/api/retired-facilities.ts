@@ -1,4 +1,5 @@
-/** Lambda for the /api retired-facilities routes; they answer 501 until their capability is built. */
+/** Lambda for the /api retired-facilities routes. */
 import { createApiHandler } from '../runtime/api-handler';
+import { retiredFacilityRoutes } from '../facilities/retired-routes';
 
-export const handler = createApiHandler('retired-facilities', {});
+export const handler = createApiHandler('retired-facilities', retiredFacilityRoutes);

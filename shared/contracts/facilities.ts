@@ -57,19 +57,41 @@ export const createFacilityBody = z.object({
   ...facilityEditable,
 });
 
+const LETTER_SENT_FIELDS = ['initial_letter_sent_date', 'reminder_letter_sent_date', 'welcome_letter_sent_date'] as const;
+
+/** The Mark Letters Sent variant: the three dates (blank or missing = no date), optionally for one cycle. */
+export const lettersSentBody = z.object({
+  initial_letter_sent_date: formDate('initial_letter_sent_date'),
+  reminder_letter_sent_date: formDate('reminder_letter_sent_date'),
+  welcome_letter_sent_date: formDate('welcome_letter_sent_date'),
+  cycle_id: z.string().trim().max(64).optional(),
+}).strict();
+
+/** The Edit facility variant; facility_number may be sent but cannot change, tenant_count is ignored. */
+export const editFacilityBody = z.object({ ...facilityEditable, facility_number: z.string().trim().max(20).optional(), tenant_count: z.unknown().optional() });
+
+/** A body naming any letter-sent date is the Mark Letters Sent variant; any other body is an edit. */
+export const isLettersSentBody = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && LETTER_SENT_FIELDS.some((k) => k in v);
+
 /**
  * POST /api/facilities/{id} carries either the edited facility (Edit facility modal) or the three
- * letter-sent dates (Mark Letters Sent modal, optionally naming the cycle the dates belong to).
+ * letter-sent dates (Mark Letters Sent modal, optionally naming the cycle the dates belong to). The
+ * variant is chosen by the body's keys first, so a bad body is told the problems of the variant it
+ * meant (a plain union would report whichever variant zod happened to try last).
  */
-export const updateFacilityBody = z.union([
-  z.object({
-    initial_letter_sent_date: formDate('initial_letter_sent_date'),
-    reminder_letter_sent_date: formDate('reminder_letter_sent_date'),
-    welcome_letter_sent_date: formDate('welcome_letter_sent_date'),
-    cycle_id: z.string().trim().max(64).optional(),
-  }).strict(),
-  z.object({ ...facilityEditable, facility_number: z.string().optional(), tenant_count: z.unknown().optional() }),
-]);
+export const updateFacilityBody = z.preprocess((v, ctx) => {
+  const result = (isLettersSentBody(v) ? lettersSentBody : editFacilityBody).safeParse(v);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const message = issue.code === 'unrecognized_keys'
+        ? `Send either the facility's fields or the three letter-sent dates, not both (${issue.keys.join(', ')}).`
+        : issue.message;
+      ctx.addIssue({ code: 'custom', message, path: issue.path, input: v });
+    }
+  }
+  return v;
+}, z.union([lettersSentBody, editFacilityBody]));
 
 export const facilityListQuery = pageQuery.extend({
   filter: filterKey.optional(),
