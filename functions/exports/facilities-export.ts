@@ -1,8 +1,8 @@
 /**
  * GET /api/exports/facilities (spec §2 Active facilities tab, §7): the facilities list under the same
  * filters as the table, every matching row (not one page), written as `all_facilities.xlsx` for staff.
- * The list query belongs to the facilities capability; this module takes it as a function so the
- * exports group never re-implements the filters.
+ * The list query belongs to the facilities capability (functions/facilities/facility-list.ts); the
+ * route takes it as a function so the exports group never re-implements the filters.
  */
 import type * as z from 'zod';
 import { EXPORT_CONTRACTS } from '../../shared/contracts/exports';
