@@ -1,15 +1,30 @@
 """
-moto_server with DynamoDB requests taken one at a time.
+moto_server with DynamoDB requests taken one at a time, and two of moto's DynamoDB costs that grow
+with the table cut down to what a request touches.
 
 moto's DynamoDB backend is not thread-safe: TransactWriteItems deep-copies the tables while other
 request threads write to them, and fails with 'dictionary changed size during iteration' (HTTP 500).
 DynamoDB calls are short, so serializing them costs little; SQS long polls and the other services
 stay concurrent. Arguments are moto_server's own (-H host -p port).
+
+Costs that grow with the table (moto 5.2.5), which made the demo seed and the scale benchmarks
+minutes long (docs/benchmarks.md):
+- TransactWriteItems deep-copies the whole table once per action (a 92-action tenant chunk at 2,000
+  items took 9 s) to roll back a cancelled transaction. Here it backs up only the items the actions
+  name and puts exactly those back when moto cancels, which is the same rollback.
+- A Query sorts every item of the table before picking its matches (0.7 s at 40,000 items). Here a
+  base-table Query reads only its partition; an index (GSI) Query still reads every item, but without
+  the sort (its matches are sorted by the index keys afterwards, as before).
 """
+import copy
 import sys
 import threading
 
 from moto import server
+from moto.dynamodb import models as dynamodb_models
+from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.models.dynamo_type import DynamoType
+from moto.dynamodb.models.table import Table
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 
 _dynamodb = threading.Lock()
@@ -24,6 +39,96 @@ def _serialized(self, environ, start_response):
 
 
 DomainDispatcherApplication.__call__ = _serialized
+
+
+class _NoTableCopies:
+    """moto's `copy` inside transact_write_items: tables are not copied (items are backed up instead)."""
+
+    copy = staticmethod(copy.copy)
+
+    @staticmethod
+    def deepcopy(obj, memo=None):
+        return obj if isinstance(obj, Table) else copy.deepcopy(obj, memo)
+
+
+def _backups(backend, transact_items):
+    saved = []
+    for action in transact_items:
+        op_type, op = next(iter(action.items()))
+        table = backend.tables.get(op.get("TableName"))
+        if table is None:
+            continue
+        key = op.get("Item") if op_type == "Put" else op.get("Key")
+        if not key or table.hash_key_attr not in key:
+            continue
+        hash_key = DynamoType(key[table.hash_key_attr])
+        range_key = None
+        if table.range_key_attr is not None:
+            if table.range_key_attr not in key:
+                continue
+            range_key = DynamoType(key[table.range_key_attr])
+        current = table.items.get(hash_key)
+        if range_key is not None:
+            current = current.get(range_key) if current else None
+        saved.append((table, hash_key, range_key, copy.deepcopy(current)))
+    return saved
+
+
+def _restore(saved):
+    for table, hash_key, range_key, item in reversed(saved):
+        if range_key is None:
+            if item is None:
+                table.items.pop(hash_key, None)
+            else:
+                table.items[hash_key] = item
+        elif item is None:
+            table.items.get(hash_key, {}).pop(range_key, None)
+        else:
+            table.items[hash_key][range_key] = item
+
+
+_transact_write_items = DynamoDBBackend.transact_write_items
+
+
+def _transact_write_items_backing_up_items(self, transact_items):
+    saved = _backups(self, transact_items)
+    dynamodb_models.copy = _NoTableCopies
+    try:
+        return _transact_write_items(self, transact_items)
+    except Exception:
+        _restore(saved)
+        raise
+    finally:
+        dynamodb_models.copy = copy
+
+
+DynamoDBBackend.transact_write_items = _transact_write_items_backing_up_items
+
+_query = Table.query
+
+
+def _unsorted_items(table):
+    if not table.range_key_attr:
+        return list(table.items.values())
+    return [item for partition in table.items.values() for item in partition.values()]
+
+
+def _query_without_sorting_the_table(self, hash_key, *args, **kwargs):
+    index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+    if index_name or hash_key is None:
+        items = _unsorted_items(self)
+    else:
+        partition = self.items.get(hash_key)
+        items = [] if not partition else list(partition.values()) if self.range_key_attr else [partition]
+    # moto's query picks its matches from self.all_items() and sorts them itself.
+    self.all_items = lambda: items
+    try:
+        return _query(self, hash_key, *args, **kwargs)
+    finally:
+        del self.all_items
+
+
+Table.query = _query_without_sorting_the_table
 
 if __name__ == "__main__":
     server.main(sys.argv[1:])
