@@ -183,28 +183,37 @@ function CyclesList() {
       >
         <SpaceBetween size="m">
           <Grid gridDefinition={[{ colspan: 2 }, { colspan: 2 }, { colspan: 2 }, { colspan: 2 }, { colspan: 4 }]}>
-            <Input type="search" value={text.facility_number} placeholder="Facility Number" ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
-            <Input type="search" value={text.account_name} placeholder="Account Name" ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
-            <Input type="search" value={text.corporate_group} placeholder="Corporate Group" ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
-            <Select
-              selectedOption={programOptions.find((o) => o.value === programKey) ?? programOptions[0]!}
-              options={programOptions}
-              statusType={programs.isLoading ? 'loading' : 'finished'}
-              inlineLabelText="Program"
-              ariaLabel="Insurance Program"
-              onChange={({ detail }) => {
-                setProgramKey(detail.selectedOption.value ?? '');
-                setPage(1);
-              }}
-            />
-            <MoreFiltersSelect
-              value={filter}
-              stats={list.data?.stats}
-              onChange={(key) => {
-                setFilter(key);
-                setPage(1);
-              }}
-            />
+            <FormField label="Facility Number">
+              <Input type="search" value={text.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+            </FormField>
+            <FormField label="Account Name">
+              <Input type="search" value={text.account_name} ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
+            </FormField>
+            <FormField label="Corporate Group">
+              <Input type="search" value={text.corporate_group} ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
+            </FormField>
+            <FormField label="Insurance Program">
+              <Select
+                selectedOption={programOptions.find((o) => o.value === programKey) ?? programOptions[0]!}
+                options={programOptions}
+                statusType={programs.isLoading ? 'loading' : 'finished'}
+                ariaLabel="Insurance Program"
+                onChange={({ detail }) => {
+                  setProgramKey(detail.selectedOption.value ?? '');
+                  setPage(1);
+                }}
+              />
+            </FormField>
+            <FormField label="More Filters">
+              <MoreFiltersSelect
+                value={filter}
+                stats={list.data?.stats}
+                onChange={(key) => {
+                  setFilter(key);
+                  setPage(1);
+                }}
+              />
+            </FormField>
           </Grid>
           {showDates && (
             <ColumnLayout columns={4}>

@@ -23,7 +23,6 @@ function TenantsRequireSetupModal({ cycles, onAcknowledge }: { cycles: CycleView
   return (
     <Modal
       visible
-      className="alp-acknowledge-only"
       closeAriaLabel="Acknowledge to close"
       onDismiss={() => undefined}
       header="Tenants Require Setup"

@@ -86,14 +86,10 @@ function CycleCard({ cycle }: { cycle: CycleView }) {
             { label: 'Reminder Letter Date', value: dateOrDashes(cycle.reminder_letter_send_date) },
             { label: 'Letter Effective Date', value: dateOrDashes(cycle.letter_effective_date) },
             { label: 'Update Responses Deadline Date', value: dateOrDashes(cycle.update_responses_deadline_date) },
-            {
-              label: 'Setup Coverage Dates',
-              value: `${dateOrDashes(cycle.setup_coverage_start_date)} – ${dateOrDashes(cycle.setup_coverage_end_date)}`,
-            },
-            {
-              label: 'Monitor for Payment Dates',
-              value: `${dateOrDashes(cycle.monitor_payment_start_date)} – ${dateOrDashes(cycle.monitor_payment_end_date)}`,
-            },
+            { label: 'Setup Coverage Start', value: dateOrDashes(cycle.setup_coverage_start_date) },
+            { label: 'Setup Coverage End', value: dateOrDashes(cycle.setup_coverage_end_date) },
+            { label: 'Monitor for Payment Start', value: dateOrDashes(cycle.monitor_payment_start_date) },
+            { label: 'Monitor for Payment End', value: dateOrDashes(cycle.monitor_payment_end_date) },
           ]}
         />
         <SpaceBetween size="xs">

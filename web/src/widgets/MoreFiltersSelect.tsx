@@ -38,7 +38,8 @@ export function MoreFiltersSelect({ value, onChange, stats, disabled }: Props) {
       selectedOption={optionOf(value, stats)}
       options={options}
       onChange={({ detail }) => onChange((detail.selectedOption.value ?? 'total') as FilterKey)}
-      inlineLabelText="More Filters"
+      // The trigger shows the chosen option with its count, as the options do.
+      triggerVariant="option"
       ariaLabel="More Filters"
       disabled={disabled}
     />
