@@ -1,9 +1,9 @@
 /**
  * The routes that call outside systems, against the simulators the program starts:
- * GET /api/coverages/fetch-from-api (SiteLink and StorEdge) through the real HTTP path, and
- * GET /api/facilities/from-zoho (the CRM) through the facilities Lambda handler built from the route
- * entry in-process (the facilities group wires it into functions/api/facilities.ts). Failures that need
- * another environment (not configured, a short timeout) run the coverages handler in-process too.
+ * GET /api/coverages/fetch-from-api (SiteLink and StorEdge) and GET /api/facilities/from-zoho (the CRM)
+ * through the real HTTP path. Calls that need another environment than the running program's (not
+ * configured, a short timeout, an unreachable system) go through the same Lambda handlers in this
+ * process; most from-zoho cases do too, through a handler built from its route entry alone.
  */
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
@@ -147,7 +147,8 @@ describe('GET /api/coverages/fetch-from-api', () => {
   });
 
   it('404 for a facility number the program does not have', async () => {
-    expectError(await fetchCoverages({ facility_number: '8888', software: 'sitelink' }), 404, 'Facility 8888 does not exist.');
+    // Outside the numbers fixtures draw at random (2000-8999), the demo seed and the simulators.
+    expectError(await fetchCoverages({ facility_number: '404404', software: 'sitelink' }), 404, 'Facility 404404 does not exist.');
   });
 
   it('404 when the software does not know the facility', async () => {
@@ -239,7 +240,7 @@ describe('GET /api/facilities/from-zoho', () => {
   });
 
   it('404 for a number the CRM does not have', async () => {
-    expectError(await fromCrm({ facility_number: '8888' }), 404, 'No facility with number 8888 was found in the CRM.');
+    expectError(await fromCrm({ facility_number: '404404' }), 404, 'No facility with number 404404 was found in the CRM.');
     expectError(await fromCrm({ facility_number: '10(01)' }), 404, 'No facility with number 10(01) was found in the CRM.');
   });
 
@@ -267,6 +268,15 @@ describe('GET /api/facilities/from-zoho', () => {
   it('503 when the CRM is not configured', async () => {
     withEnv({ [ENV.crmToken]: '' });
     expectError(await fromCrm({ facility_number: '1001' }), 503, 'The CRM is not configured.');
+  });
+
+  it('is served over HTTP by the facilities Lambda', async () => {
+    const found = await call('GET', FROM_CRM, { token: monitor, query: { facility_number: '1002' } });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toEqual({ data: record('1002') });
+    const failed = await call('GET', FROM_CRM, { token: monitor, query: { facility_number: SIMULATOR_TRIGGERS.serverError } });
+    expectError(failed, 502, 'The CRM could not be reached: it answered HTTP 500 (Internal Server Error)');
+    expectError(await call('GET', FROM_CRM, { token: manager, query: { facility_number: '1002' } }), 403, 'You do not have permission to do this.');
   });
 
   it('staff only: nobody is 401, a manager 403; monitor and admin pass', async () => {
