@@ -10,10 +10,14 @@
  *
  * Entries are derived data: `refreshEntry` recomputes one from its sources and writes it only if it
  * changed, conditional on the entry it read first, so concurrent writers converge (see the comment there).
+ * `bulkLoadCatalog` is the bulk-loading counterpart (scale seed): entries computed in memory, written a
+ * shard at a time, COUNTS recomputed from every entry.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterKey } from '../../shared/program-filters';
+import { FILTER_KEYS } from '../../shared/program-filters';
+import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
@@ -164,4 +168,27 @@ export async function readCatalogCounts(kind: CatalogKind): Promise<Partial<Reco
   const counts: Partial<Record<FilterKey, number>> = {};
   for (const [k, v] of Object.entries(out.Item ?? {})) if (typeof v === 'number') counts[k as FilterKey] = v;
   return counts;
+}
+
+/**
+ * Bulk loading (the scale seed, never a request path): puts `entries` into the catalog in one PutItem
+ * per shard, replacing entries with the same id and keeping the others, then sets COUNTS to the counts
+ * of every entry now in the catalog. The caller computes each entry with the same function its
+ * refresh uses (facilityEntryOf, cycleEntryOf), so the result is what refreshEntry would have written
+ * entry by entry. Not safe against concurrent writers: an entry refreshed between this read and
+ * write is lost, so run it while nobody else writes.
+ */
+export async function bulkLoadCatalog<E extends CatalogEntry>(kind: CatalogKind, entries: readonly E[]): Promise<void> {
+  const keys = Array.from({ length: SHARDS[kind] }, (_, n) => ({ pk: catalogPk(kind), sk: shardSk(n) }));
+  const shards = keys.map(() => ({} as Record<string, string>));
+  for (const item of await batchGetItems(keys)) Object.assign(shards[Number((item.sk as string).slice('SHARD#'.length))]!, item.entries);
+  for (const entry of entries) shards[shardOf(kind, entry.id)]![entry.id] = JSON.stringify(entry);
+  for (let n = 0; n < shards.length; n += 1) {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys[n]!, type: 'catalog-shard', entries: shards[n] } }));
+  }
+  const counts: Record<string, number> = Object.fromEntries(FILTER_KEYS.map((k) => [k, 0]));
+  for (const shard of shards) {
+    for (const text of Object.values(shard)) for (const flag of (JSON.parse(text) as CatalogEntry).flags) counts[flag] = (counts[flag] ?? 0) + 1;
+  }
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: catalogPk(kind), sk: COUNTS_SK, ...counts } }));
 }
