@@ -84,74 +84,75 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
 
   return (
     <SplitPanel header={`Facility ${f.facility_number}${f.account_name ? ` — ${f.account_name}` : ''}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
-      <SpaceBetween size="l">
-        <SpaceBetween direction="horizontal" size="xs">
-          <Button iconName="search" href={`/tenant-list?facility_number=${number}`} onFollow={follow}>View Tenants</Button>
-          <Button iconName="calendar" href={`/manage-cycles?facility_number=${number}`} onFollow={follow}>View Cycles</Button>
-          <Button iconName="download" disabled disabledReason={`Download SiteLink Rent Roll: ${LATER_RELEASE}`}>Download SiteLink Rent Roll</Button>
-          <Button iconName="download" disabled disabledReason={`Download StorEdge Ledger: ${LATER_RELEASE}`}>Download StorEdge Ledger</Button>
-          <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
+      <div data-testid="facility-detail">
+        <SpaceBetween size="l">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button iconName="search" href={`/tenant-list?facility_number=${number}`} onFollow={follow}>View Tenants</Button>
+            <Button iconName="calendar" href={`/manage-cycles?facility_number=${number}`} onFollow={follow}>View Cycles</Button>
+            <Button iconName="download" disabled disabledReason={`Download SiteLink Rent Roll: ${LATER_RELEASE}`}>Download SiteLink Rent Roll</Button>
+            <Button iconName="download" disabled disabledReason={`Download StorEdge Ledger: ${LATER_RELEASE}`}>Download StorEdge Ledger</Button>
+            <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
+          </SpaceBetween>
+          <ColumnLayout columns={3} variant="text-grid">
+            <KeyValuePairs
+              columns={2}
+              items={[
+                {
+                  label: 'Address',
+                  value: (
+                    <>
+                      {f.address}
+                      <br />
+                      {f.city}, {f.state} {f.zip_code}
+                      <br />
+                      <Link href={mapsUrl(f)} external target="_blank">Open in Google Maps</Link>
+                    </>
+                  ),
+                },
+                { label: 'Contact', value: f.contact_name || '--' },
+                { label: 'Email', value: f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '--' },
+                { label: 'Phone', value: formatPhone(f.phone) || '--' },
+                ...(f.fax !== null ? [{ label: 'Fax', value: formatPhone(f.fax) || '--' }] : []),
+                {
+                  label: 'Additional Contacts',
+                  value: contacts === 0 ? '--' : <Button variant="inline-link" onClick={() => setContactsOpen(true)}>{contactsLabel(contacts)}</Button>,
+                },
+              ]}
+            />
+            <section aria-label="Active In Program">
+              <SpaceBetween size="s">
+                <Box variant="h3">Active In Program</Box>
+                <KeyValuePairs
+                  columns={2}
+                  items={[
+                    { label: 'Total Uploaded', value: s.upload_count },
+                    { label: 'Total In Program', value: s.tenant_count },
+                    { label: 'Audit Letters Sent', value: s.audit_letters_sent },
+                    { label: 'Reminder Letters Sent', value: s.reminder_letters_sent },
+                    { label: 'Welcome Letters Sent', value: s.welcome_letters_sent },
+                  ]}
+                />
+              </SpaceBetween>
+            </section>
+            <section aria-label="Results">
+              <SpaceBetween size="s">
+                <Box variant="h3">Results</Box>
+                <KeyValuePairs
+                  columns={2}
+                  items={[
+                    { label: 'Selected Coverage', value: withPercent(s.selected_coverage, s.selected_coverage_percentage) },
+                    { label: 'Coverage Confirmed', value: withPercent(s.confirmed_payment, s.confirmed_payment_percentage) },
+                    { label: 'Provided Proof', value: withPercent(s.provided_proof, s.provided_proof_percentage) },
+                    { label: 'Opted Out', value: withPercent(s.opted_out, s.opted_out_percentage) },
+                    { label: 'Moved Out', value: withPercent(s.moved_out, s.moved_out_percentage) },
+                    { label: 'Bad Address', value: withPercent(s.bad_address, s.bad_address_percentage) },
+                  ]}
+                />
+              </SpaceBetween>
+            </section>
+          </ColumnLayout>
         </SpaceBetween>
-        <ColumnLayout columns={3} variant="text-grid">
-          <KeyValuePairs
-            items={[
-              {
-                label: 'Address',
-                value: (
-                  <>
-                    {f.address}
-                    <br />
-                    {f.city}, {f.state} {f.zip_code}
-                    <br />
-                    <Link href={mapsUrl(f)} external target="_blank">Open in Google Maps</Link>
-                  </>
-                ),
-              },
-              { label: 'Contact', value: f.contact_name || '--' },
-              { label: 'Email', value: f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '--' },
-              { label: 'Phone', value: formatPhone(f.phone) || '--' },
-              ...(f.fax !== null ? [{ label: 'Fax', value: formatPhone(f.fax) || '--' }] : []),
-              {
-                label: 'Additional Contacts',
-                value: contacts === 0 ? '--' : <Button variant="inline-link" onClick={() => setContactsOpen(true)}>{contactsLabel(contacts)}</Button>,
-              },
-            ]}
-          />
-          <KeyValuePairs
-            ariaLabel="Active In Program"
-            items={[
-              {
-                type: 'group',
-                title: 'Active In Program',
-                items: [
-                  { label: 'Total Uploaded', value: s.upload_count },
-                  { label: 'Total In Program', value: s.tenant_count },
-                  { label: 'Audit Letters Sent', value: s.audit_letters_sent },
-                  { label: 'Reminder Letters Sent', value: s.reminder_letters_sent },
-                  { label: 'Welcome Letters Sent', value: s.welcome_letters_sent },
-                ],
-              },
-            ]}
-          />
-          <KeyValuePairs
-            ariaLabel="Results"
-            items={[
-              {
-                type: 'group',
-                title: 'Results',
-                items: [
-                  { label: 'Selected Coverage', value: withPercent(s.selected_coverage, s.selected_coverage_percentage) },
-                  { label: 'Coverage Confirmed', value: withPercent(s.confirmed_payment, s.confirmed_payment_percentage) },
-                  { label: 'Provided Proof', value: withPercent(s.provided_proof, s.provided_proof_percentage) },
-                  { label: 'Opted Out', value: withPercent(s.opted_out, s.opted_out_percentage) },
-                  { label: 'Moved Out', value: withPercent(s.moved_out, s.moved_out_percentage) },
-                  { label: 'Bad Address', value: withPercent(s.bad_address, s.bad_address_percentage) },
-                ],
-              },
-            ]}
-          />
-        </ColumnLayout>
-      </SpaceBetween>
+      </div>
       {contactsOpen && <ContactsModal facility={f} onClose={() => setContactsOpen(false)} />}
     </SplitPanel>
   );

@@ -29,7 +29,7 @@ export function FacilityStatsPane({ facility, defaultExpanded = true }: { facili
   const stats = facility.stats ?? {};
   const count = (key: Counted) => `${stats[key] ?? 0} (${Math.floor(stats[`${key}_percentage`] ?? 0)}%)`;
   return (
-    <ExpandableSection variant="container" headerText="Your Facility" defaultExpanded={defaultExpanded}>
+    <ExpandableSection variant="container" headerText="Your Facility" defaultExpanded={defaultExpanded} data-testid="your-facility">
       <KeyValuePairs
         columns={4}
         items={[

@@ -67,15 +67,16 @@ export function FindFacilityCard({ onSelect, onError, software, header = 'Find a
   const selected = options.find((o) => o.value === selectedId) ?? null;
 
   return (
-    <Container header={<Header variant="h2">{header}</Header>}>
+    <Container header={<Header variant="h2">{header}</Header>} data-testid="find-facility">
       <SpaceBetween size="m">
         <form onSubmit={(e) => void search(e)} noValidate>
-          <SpaceBetween direction="horizontal" size="xs" alignItems="end">
-            <FormField label="Facility Number" constraintText="Hint: Partial queries are supported.">
-              <Input type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} />
-            </FormField>
-            <Button formAction="submit" disabled={!query.trim() || loading} loading={loading}>Search</Button>
-          </SpaceBetween>
+          <FormField
+            label="Facility Number"
+            constraintText="Hint: Partial queries are supported."
+            secondaryControl={<Button formAction="submit" disabled={!query.trim() || loading} loading={loading}>Search</Button>}
+          >
+            <Input type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} />
+          </FormField>
         </form>
         {failure && <Box color="text-status-error">{failure}</Box>}
         {results !== null && (
