@@ -1,18 +1,17 @@
 /**
  * The /api/exports group (spec §7). `GET /api/exports/facilities` writes the facilities list as a
- * workbook (functions/exports/facilities-export.ts). `GET /api/exports/download` presigns any one-off export the caller
- * may read: staff every export, a manager only its own facility's (the `export` ownership scope of the
- * route table, resolved from the key in functions/exports/download.ts).
+ * workbook (functions/exports/facilities-export.ts, given the facilities capability's list query).
+ * `GET /api/exports/download` presigns any one-off export the caller may read: staff every export, a
+ * manager only its own facility's (the `export` ownership scope of the route table, resolved from the
+ * key in functions/exports/download.ts).
  */
 import { EXPORT_CONTRACTS } from '../../shared/contracts/exports';
 import type { RouteImpl } from '../runtime/route';
 import { listFacilitiesForExport } from '../facilities/facility-list';
 import { downloadRoute } from './download';
-import { facilitiesExport } from './facilities-export';
 import { facilitiesExportRoute } from './facilities-export';
 
 export const exportRoutes: Partial<Record<string, RouteImpl>> = {
-  'GET /api/exports/facilities': facilitiesExport,
   'GET /api/exports/download': downloadRoute(EXPORT_CONTRACTS['GET /api/exports/download'], ({ query }) => ({
     file_key: query.file_key,
     filename: query.filename || undefined,

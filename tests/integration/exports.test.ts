@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
-import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
+import { makeFacility, makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { writeExport } from '../../functions/exports/write-export';
 import type { ExportFile } from '../../functions/exports/write-export';
 import { exportKey } from '../../functions/exports/export-keys';
@@ -249,5 +249,35 @@ describe('facility stats export: create-export (given the stats list) and GET /a
     expect((await call('GET', '/api/facility-stats/download-export', { token: monitor, query: { filename: never } })).status).toBe(404);
     expect((await call('GET', '/api/facility-stats/download-export', { token: manager, query: { filename: never } })).status).toBe(403);
     expect((await call('GET', '/api/facility-stats/download-export', { query: { filename: never } })).status).toBe(401);
+  });
+});
+
+describe('GET /api/exports/facilities (over the facilities catalog)', () => {
+  it('writes the filtered active facilities for staff; the file downloads with their rows', async () => {
+    const stem = uniqueName('XP').replace(/[^A-Za-z0-9-]/g, '-').slice(0, 14);
+    const [a, b] = await Promise.all([makeFacility(uniqueName('xp-facility'), null, `${stem}-2`), makeFacility(uniqueName('xp-facility'), null, `${stem}-10`)]);
+    await makeFacility(uniqueName('xp-facility'), null);
+    const res = await call('GET', '/api/exports/facilities', { token: monitor, query: { facility_number: stem } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.filename).toBe('all_facilities.xlsx');
+    expect(res.body.file_key).toMatch(/^temporary\/staff\/[0-9a-f-]{36}\/all_facilities\.xlsx$/);
+
+    const link = await download(monitor, { file_key: res.body.file_key, filename: 'all_facilities' });
+    expect(link.status, link.text).toBe(200);
+    const sheet = (await fetchWorkbook(link.body.url)).workbook.getWorksheet('Facilities')!;
+    const column = (name: string) => FACILITY_EXPORT_COLUMNS.findIndex((c) => c.header === name) + 1;
+    const numbers = [2, 3].map((r) => sheet.getRow(r).getCell(column('Facility Number')).value);
+    // The list's order: numeric-aware facility numbers ('-2' before '-10').
+    expect(numbers).toEqual([a.facility_number, b.facility_number]);
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(column('Account Name')).value).toBe(a.account_name);
+  });
+
+  it('bad filters are 422; managers 403; nobody 401', async () => {
+    const bad = await call('GET', '/api/exports/facilities', { token: monitor, query: { software: 'floppy' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.field).toBe('software');
+    expect((await call('GET', '/api/exports/facilities', { token: manager })).status).toBe(403);
+    expect((await call('GET', '/api/exports/facilities')).status).toBe(401);
   });
 });
