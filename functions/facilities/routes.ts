@@ -139,7 +139,7 @@ export const facilityRoutes = {
     } catch (e) {
       // A facility without its manager login must not stay behind: undo both, then report the failure
       // (docs/decisions.md "Facilities: creating the manager account").
-      logger.error('manager account for a new facility failed; removing the facility', { facility_id: facility.id, error: e });
+      logger.warn('manager account for a new facility failed; removing the facility', { facility_id: facility.id, error: e });
       if (manager) await deleteUser(manager).catch((err: unknown) => logger.error('could not remove the manager account', { user_id: manager?.id, error: err }));
       const current = await getFacility(facility.id);
       if (current) await deleteFacilityRecord(current).catch((err: unknown) => logger.error('could not remove the facility', { facility_id: facility.id, error: err }));
