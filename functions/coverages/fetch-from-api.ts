@@ -1,17 +1,17 @@
 /**
  * GET /api/coverages/fetch-from-api: the coverage options of a facility as its software reports them
  * (spec facilities-cycles-shell §7). SiteLink answers a list of {dcCoverage, dcPremium, InsurCoverageID};
- * StorEdge answers {invoiceable_items: [{amount, coverage_amount, id}]}. The facility must exist and run
- * the software family asked for; a failure of SiteLink or StorEdge is 502, an unconfigured one 503.
+ * StorEdge answers {invoiceable_items: [{amount, coverage_amount, id}]}. A facility already set up must
+ * run the software family asked for; one not set up yet (the Add facility page) is asked of that software
+ * directly, which answers 404 if it does not know the number. A failure of SiteLink or StorEdge is 502,
+ * an unconfigured one 503.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { COVERAGE_CONTRACTS } from '../../shared/contracts/coverages';
-import { dynamo } from '../aws/clients';
-import { tableName } from '../aws/config';
+import { getFacilityByNumber } from '../facilities/facility-store';
 import { ExternalSystemError, labelOf, toHttpError } from '../external/errors';
 import { SiteLinkClient } from '../external/sitelink-client';
 import { StorEdgeClient } from '../external/storedge-client';
-import { notFound, unprocessable } from '../runtime/http-error';
+import { unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 import { implement } from '../runtime/route';
 
@@ -24,27 +24,6 @@ const SOFTWARE_LABELS: Record<string, string> = {
   sitelink_web: 'SiteLink - Web', sitelink_alp: 'SiteLink - ALP', storedge: 'StorEdge', syrasoft: 'Syrasoft', easystorage: 'EasyStorage',
 };
 
-/**
- * The facility's software, by facility number: the number's claim item names the facility id
- * (FACILITYNUM#{number} / CLAIM), the profile (FACILITY#{id} / PROFILE) its software. Null when unknown.
- */
-async function softwareOfFacility(facilityNumber: string): Promise<string | null> {
-  const claim = await dynamo().send(new GetCommand({
-    TableName: tableName(),
-    Key: { pk: `FACILITYNUM#${facilityNumber.toLowerCase()}`, sk: 'CLAIM' },
-    ProjectionExpression: 'facility_id',
-  }));
-  const facilityId = claim.Item?.facility_id as string | undefined;
-  if (!facilityId) return null;
-  const profile = await dynamo().send(new GetCommand({
-    TableName: tableName(),
-    Key: { pk: `FACILITY#${facilityId}`, sk: 'PROFILE' },
-    ProjectionExpression: 'software',
-  }));
-  if (!profile.Item) return null;
-  return typeof profile.Item.software === 'string' ? profile.Item.software : '';
-}
-
 async function fromSoftware(family: Family, facilityNumber: string) {
   if (family === 'sitelink') {
     const rows = await SiteLinkClient.fromEnv().insuranceCoverages(facilityNumber);
@@ -56,9 +35,8 @@ async function fromSoftware(family: Family, facilityNumber: string) {
 
 export const fetchFromApi = implement(COVERAGE_CONTRACTS['GET /api/coverages/fetch-from-api'], async ({ query }) => {
   const { facility_number: facilityNumber, software: family } = query;
-  const software = await softwareOfFacility(facilityNumber);
-  if (software === null) throw notFound(`Facility ${facilityNumber} does not exist.`);
-  if (FAMILY_OF_SOFTWARE[software] !== family) {
+  const software = (await getFacilityByNumber(facilityNumber))?.software ?? null;
+  if (software !== null && FAMILY_OF_SOFTWARE[software] !== family) {
     const uses = SOFTWARE_LABELS[software] ?? (software || 'no software');
     throw unprocessable(`Facility ${facilityNumber} uses ${uses}, not ${labelOf(family)}.`, 'software');
   }

@@ -146,9 +146,12 @@ describe('GET /api/coverages/fetch-from-api', () => {
     expect([storEdge.status, storEdge.body]).toEqual([200, { invoiceable_items: [] }]);
   });
 
-  it('404 for a facility number the program does not have', async () => {
-    // Outside the numbers fixtures draw at random (2000-8999), the demo seed and the simulators.
-    expectError(await fetchCoverages({ facility_number: '404404', software: 'sitelink' }), 404, 'Facility 404404 does not exist.');
+  it('a facility not set up yet (Add facility page) is asked of the software directly', async () => {
+    // 1029 exists in the simulators only; no test sets it up in the program.
+    const siteLink = await fetchCoverages({ facility_number: '1029', software: 'sitelink' });
+    expect(siteLink.status).toBe(200);
+    expect(siteLink.body.length).toBeGreaterThan(0);
+    expectError(await fetchCoverages({ facility_number: '404404', software: 'sitelink' }), 404, 'Facility 404404 was not found in SiteLink.');
   });
 
   it('404 when the software does not know the facility', async () => {
