@@ -1,11 +1,15 @@
 /**
  * A real Office Open XML workbook (.xlsx) from columns and rows: shared strings, a bold frozen header
  * row with an auto-filter, column widths, and true Excel dates (serial numbers with a date format), so
- * dates sort and filter as dates. The parts are written here and zipped with fflate; exceljs would add
- * about 0.5-1 MB to a Lambda already near its 1 MB budget (docs/decisions.md, "Export workbooks").
- * The tests read every workbook back with exceljs.
+ * dates sort and filter as dates. The parts are written here and zipped with Node's zlib
+ * (functions/exports/zip.ts); exceljs would add 0.5-1 MB to Lambdas already near their 1 MB budget
+ * (docs/decisions.md, "Export workbooks"). The tests read every workbook back with exceljs.
  */
-import { strToU8, zipSync } from 'fflate';
+import { zip } from './zip';
+
+/** UTF-8 bytes of each part. */
+const utf8 = new TextEncoder();
+const strToU8 = (text: string): Uint8Array => utf8.encode(text);
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
@@ -220,7 +224,7 @@ const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">`
   + '</styleSheet>';
 
 /** The .xlsx file of one or more sheets, as bytes. */
-export function buildWorkbook<R>(sheets: readonly SheetSpec<R>[]): Uint8Array {
+export function buildWorkbook<R>(sheets: readonly SheetSpec<R>[]): Buffer {
   if (sheets.length === 0) throw new Error('a workbook needs at least one sheet');
   const strings = new SharedStrings();
   const names = new Set<string>();
@@ -268,5 +272,5 @@ export function buildWorkbook<R>(sheets: readonly SheetSpec<R>[]): Uint8Array {
     ...parts,
     'xl/sharedStrings.xml': strToU8(strings.xml()),
   };
-  return zipSync(files, { level: 6 });
+  return zip(Object.entries(files));
 }

@@ -2,8 +2,13 @@
  * The export workbook is a real .xlsx: read back with exceljs (an independent reader), it has the
  * header, rows, numbers, booleans and true dates it was given. The export key layout tells the owner.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { zip } from '../../functions/exports/zip';
 import { buildWorkbook, columnLetter, excelSerial, safeSheetName } from '../../functions/exports/workbook';
 import type { ExportColumn } from '../../functions/exports/workbook';
 import { exportKey, ownerFacilityId, parseExportKey, safeFilename, STAFF_ONLY_OWNER } from '../../functions/exports/export-keys';
@@ -95,6 +100,31 @@ describe('buildWorkbook', () => {
   it('refuses a sheet without columns', () => {
     expect(() => buildWorkbook([{ sheet: 'x', columns: [], rows: [] }])).toThrow(/no columns/);
     expect(() => buildWorkbook([])).toThrow(/at least one sheet/);
+  });
+});
+
+describe('zip', () => {
+  it("is a valid archive to another implementation (Python's zipfile checks every CRC)", () => {
+    const big = new TextEncoder().encode('<row>'.repeat(5000));
+    const tiny = new Uint8Array([0xff, 0x00, 0x7f]);
+    const bytes = zip([['[Content_Types].xml', big], ['a/tiny.bin', tiny], ['empty.txt', new Uint8Array()], ['ü.txt', new TextEncoder().encode('ü')]],
+      new Date(Date.UTC(2026, 4, 1, 13, 45, 2)));
+    expect(bytes.length).toBeLessThan(big.length / 10);
+    const file = join(mkdtempSync(join(tmpdir(), 'zip-')), 'test.zip');
+    writeFileSync(file, bytes);
+    const script = [
+      'import json, sys, zipfile',
+      'z = zipfile.ZipFile(sys.argv[1])',
+      'assert z.testzip() is None',
+      'print(json.dumps([[i.filename, i.compress_type, i.file_size, list(i.date_time), z.read(i).hex()[:12]] for i in z.infolist()]))',
+    ].join('\n');
+    const entries = JSON.parse(execFileSync('python3', ['-c', script, file]).toString());
+    expect(entries).toEqual([
+      ['[Content_Types].xml', 8, 25000, [2026, 5, 1, 13, 45, 2], '3c726f773e3c'],
+      ['a/tiny.bin', 0, 3, [2026, 5, 1, 13, 45, 2], 'ff007f'],
+      ['empty.txt', 0, 0, [2026, 5, 1, 13, 45, 2], ''],
+      ['ü.txt', 0, 2, [2026, 5, 1, 13, 45, 2], 'c3bc'],
+    ]);
   });
 });
 
