@@ -51,7 +51,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   auth: g({ table: 'readwrite', appSecret: true, why: 'sessions, login throttle and password changes write the table; a password change drops the sealed first password' }),
   app: g({ table: 'read', why: 'status reads the maintenance item; openapi.json is static' }),
   users: g({ table: 'readwrite', appSecret: true, why: 'creates, edits and deletes accounts and seals/opens the generated first password' }),
-  managers: g({ table: 'readwrite', why: 'managers tag move-outs, correct tenants and confirm charges on their facility' }),
+  managers: g({ table: 'readwrite', why: 'the manager home reads its facility, stats and cycles; managers tag move-outs, correct tenants and confirm charges on their facility' }),
   facilities: g({
     table: 'readwrite', appSecret: true, buckets: { exports: 'readwrite' }, sendTo: ['letter-generation', 'archive-exports'], external: ['crm'],
     why: 'facility CRUD creates the manager login (sealed password); generate-letters and archive queue jobs; letter downloads and sample letters live in exports; from-zoho asks the CRM',
@@ -65,10 +65,10 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   'retired-facilities': g({ table: 'read', why: 'lists retired facilities' }),
   'facility-stats': g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'reads maintained stats; create-export writes the spreadsheet that download-export presigns' }),
   exports: g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'writes facility, tenant and ledger spreadsheets and presigns downloads' }),
-  monitors: g({ table: 'read', why: 'home dashboard reads maintained cycle stats' }),
+  monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports', 'archive-exports'],
-    why: 'cycle CRUD; import-tenants stores the rent roll and queues the import; archive queues the export',
+    why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); import-tenants stores the rent roll and queues the import; archive queues the export',
   }),
   tenants: g({
     table: 'readwrite', buckets: { uploads: 'readwrite', exports: 'readwrite' }, sendTo: ['rent-roll-imports', 'setup-batches'],
