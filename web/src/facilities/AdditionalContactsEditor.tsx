@@ -74,27 +74,25 @@ export function AdditionalContactsEditor({ contacts, onChange }: { contacts: Add
       />
       <div role="group" aria-label="Add a contact">
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
-          <FormField label="Title">
+          <FormField label="Contact title">
             <Autosuggest
               value={draft.title}
               options={TITLE_SUGGESTIONS.map((value) => ({ value }))}
               enteredTextLabel={(v) => `Use: "${v}"`}
               placeholder="Title"
-              ariaLabel="New contact title"
               onChange={({ detail }) => set('title', detail.value)}
             />
           </FormField>
-          <FormField label="Name">
-            <Input value={draft.name} ariaLabel="New contact name" onChange={({ detail }) => set('name', detail.value)} onKeyDown={onEnter} />
+          <FormField label="Contact name">
+            <Input value={draft.name} onChange={({ detail }) => set('name', detail.value)} onKeyDown={onEnter} />
           </FormField>
-          <FormField label="Email">
-            <Input type="email" value={draft.email} ariaLabel="New contact email" onChange={({ detail }) => set('email', detail.value)} onKeyDown={onEnter} />
+          <FormField label="Contact email">
+            <Input type="email" value={draft.email} onChange={({ detail }) => set('email', detail.value)} onKeyDown={onEnter} />
           </FormField>
-          <FormField label="Phone">
+          <FormField label="Contact phone">
             <Input
               inputMode="tel"
               value={draft.phone}
-              ariaLabel="New contact phone"
               onChange={({ detail }) => set('phone', digitsOnly(detail.value))}
               onKeyDown={onEnter}
             />

@@ -140,8 +140,8 @@ export function CoverageOptionsEditor({ coverages, onChange, facilityNumber, sta
 
   return (
     <>
-      <FormField stretch errorText={fieldError} label="Coverage options" description="Each option is a monthly premium and the coverage it buys. To change one, delete it and add it again.">
-        <SpaceBetween size="s">
+      <SpaceBetween size="s">
+        <FormField stretch errorText={fieldError} label="Coverage options" description="Each option is a monthly premium and the coverage it buys. To change one, delete it and add it again.">
           <Table
             variant="embedded"
             contentDensity="compact"
@@ -168,32 +168,32 @@ export function CoverageOptionsEditor({ coverages, onChange, facilityNumber, sta
             ]}
             empty={<Box textAlign="center" color="text-body-secondary">No coverage options yet. Add one below or load them.</Box>}
           />
-          <div role="group" aria-label="Add a coverage option">
-            <SpaceBetween direction="horizontal" size="xs" alignItems="end">
-              <FormField label="Premium">
-                <Input value={premium} placeholder="$ 12.00" inputMode="decimal" ariaLabel="New premium" onChange={({ detail }) => setPremium(detail.value)}
-                  onKeyDown={onEnter} />
-              </FormField>
-              <FormField label="Coverage">
-                <Input value={coverage} placeholder="$ 2,000" inputMode="decimal" ariaLabel="New coverage" onChange={({ detail }) => setCoverage(detail.value)}
-                  onKeyDown={onEnter} />
-              </FormField>
-              <Button iconName="add-plus" onClick={() => add()}>Add coverage</Button>
-            </SpaceBetween>
-          </div>
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button loading={loading === 'sitelink'} disabled={loading !== null && loading !== 'sitelink'} onClick={() => void loadFromSoftware('sitelink')}>
-              Load from SiteLink
-            </Button>
-            <Button loading={loading === 'storedge'} disabled={loading !== null && loading !== 'storedge'} onClick={() => void loadFromSoftware('storedge')}>
-              Load from StorEdge
-            </Button>
-            <Button loading={loading === 'state'} disabled={loading !== null && loading !== 'state'} onClick={() => void loadStateDefaults()}>
-              Load defaults for {state || 'the state'}
-            </Button>
+        </FormField>
+        <div role="group" aria-label="Add a coverage option">
+          <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+            <FormField label="Premium ($)">
+              <Input value={premium} placeholder="$ 12.00" inputMode="decimal" onChange={({ detail }) => setPremium(detail.value)}
+                onKeyDown={onEnter} />
+            </FormField>
+            <FormField label="Coverage ($)">
+              <Input value={coverage} placeholder="$ 2,000" inputMode="decimal" onChange={({ detail }) => setCoverage(detail.value)}
+                onKeyDown={onEnter} />
+            </FormField>
+            <Button iconName="add-plus" onClick={() => add()}>Add coverage</Button>
           </SpaceBetween>
+        </div>
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button loading={loading === 'sitelink'} disabled={loading !== null && loading !== 'sitelink'} onClick={() => void loadFromSoftware('sitelink')}>
+            Load from SiteLink
+          </Button>
+          <Button loading={loading === 'storedge'} disabled={loading !== null && loading !== 'storedge'} onClick={() => void loadFromSoftware('storedge')}>
+            Load from StorEdge
+          </Button>
+          <Button loading={loading === 'state'} disabled={loading !== null && loading !== 'state'} onClick={() => void loadStateDefaults()}>
+            Load defaults for {state || 'the state'}
+          </Button>
         </SpaceBetween>
-      </FormField>
+      </SpaceBetween>
       <ErrorModal message={failure} onClose={() => setFailure(null)} />
     </>
   );
