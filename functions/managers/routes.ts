@@ -7,14 +7,16 @@ import { MANAGER_CONTRACTS } from '../../shared/contracts/dashboard';
 import { cycleViewOf, cyclesOfFacility } from '../cycles/cycle-store';
 import { getFacility, getFacilityCounters } from '../facilities/facility-store';
 import { facilityStatsOf } from '../program/counters';
-import { forbidden, notFound } from '../runtime/http-error';
+import { notFound } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 
 export const managerRoutes = {
   'GET /api/managers/facility': implement(MANAGER_CONTRACTS['GET /api/managers/facility'], async (input) => {
     // The facility is always the caller's own: the route takes no id, so there is nothing to send for another.
+    // Only an admin reaches this without owning a facility (the manager permission is owning one); admin
+    // passes every guard (spec §6), so the answer is 'no such facility' (404), not a refusal.
     const facilityId = requireCaller(input).user.facility_id;
-    if (!facilityId) throw forbidden('You are not the owner of a facility. Please contact support.');
+    if (!facilityId) throw notFound('You are not the owner of a facility. Please contact support.');
     const [facility, counters, cycles] = await Promise.all([getFacility(facilityId), getFacilityCounters(facilityId), cyclesOfFacility(facilityId)]);
     if (!facility) throw notFound('Your facility is no longer in the program. Please contact support.');
     return {

@@ -170,10 +170,10 @@ describe('GET /api/managers/facility', () => {
     expect(res.body.cycles.map((c: { id: string }) => c.id)).not.toContain(cycle.id);
   });
 
-  it('is for managers: a staff user owning no facility hears 403, a monitor 403, nobody 401', async () => {
-    const admin403 = await call('GET', '/api/managers/facility', { token: admin });
-    expect(admin403.status).toBe(403);
-    expect(admin403.body.error).toBe('You are not the owner of a facility. Please contact support.');
+  it('is for managers: an admin owning no facility hears 404 (admin passes every guard), a monitor 403, nobody 401', async () => {
+    const adminNone = await call('GET', '/api/managers/facility', { token: admin });
+    expect(adminNone.status).toBe(404);
+    expect(adminNone.body.error).toBe('You are not the owner of a facility. Please contact support.');
     expect((await call('GET', '/api/managers/facility', { token: monitor })).status).toBe(403);
     expect((await call('GET', '/api/managers/facility')).status).toBe(401);
     const plain = await tokenFor(await makeUser());
