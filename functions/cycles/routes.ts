@@ -10,7 +10,9 @@ import { PAGE_SIZE } from '../../shared/constants';
 import { coveragesWithIds } from '../../shared/coverage-ids';
 import { FLAG_KEYS, filterStatsOf } from '../../shared/program-filters';
 import type { FilterKey } from '../../shared/program-filters';
-import { getFacilitiesByIds, getFacility, getFacilityByNumber, requireFacility } from '../facilities/facility-store';
+import { batchGetItems } from '../aws/batch-get';
+import { facilityKey, getFacility, getFacilityByNumber, requireFacility } from '../facilities/facility-store';
+import type { FacilityRecord } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import { activeOf, tenantFiltersOf } from '../program/counters';
 import { conflict, unprocessable } from '../runtime/http-error';
@@ -112,6 +114,17 @@ async function viewOfCycle(id: string) {
   return cycleViewOf(cycle, await getFacility(cycle.facility_id), counters);
 }
 
+type FacilityNames = Pick<FacilityRecord, 'account_name' | 'corporate_group' | 'insurance_program_key' | 'insurance_program_label'>;
+
+/** The names a page of cycle rows shows, read with only those attributes (facility items carry coverages and contacts). */
+async function facilityNamesByIds(ids: readonly string[]): Promise<Map<string, FacilityNames>> {
+  const items = await batchGetItems(ids.map(facilityKey), 'id, account_name, corporate_group, insurance_program_key, insurance_program_label');
+  return new Map(items.map((item) => [item.id as string, {
+    account_name: item.account_name ?? '', corporate_group: item.corporate_group ?? '',
+    insurance_program_key: item.insurance_program_key ?? '', insurance_program_label: item.insurance_program_label ?? '',
+  }]));
+}
+
 /** The UTC calendar date (YYYY-MM-DD) of confirmations. */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -126,7 +139,7 @@ export const cycleRoutes = {
     const { rows, pagination } = paginate(listed, query.page ?? 1, query.per_page ?? PAGE_SIZE.cycles);
     const [cycles, facilities] = await Promise.all([
       getCyclesWithCounters(rows.map((e) => e.id)),
-      getFacilitiesByIds([...new Set(rows.map((e) => e.facility_id))]),
+      facilityNamesByIds([...new Set(rows.map((e) => e.facility_id))]),
     ]);
     const data = cycles.map(({ cycle, counters }) => cycleViewOf(cycle, facilities.get(cycle.facility_id) ?? null, counters));
     return { body: { data, pagination, stats } };
