@@ -115,7 +115,8 @@ export interface ManagerLogin {
 export async function loadManagerLogins(userIds: readonly (string | null)[]): Promise<Map<string, ManagerLogin>> {
   const ids = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return new Map();
-  const items = await batchGetItems(ids.map((id) => ({ pk: `USER#${id}`, sk: 'PROFILE' })));
+  // Only the three fields shown: the emulator's cost (and the read size) grows with every attribute.
+  const items = await batchGetItems(ids.map((id) => ({ pk: `USER#${id}`, sk: 'PROFILE' })), 'id, username, has_changed_password');
   return new Map(items.map((item) => [item.id as string, {
     id: item.id as string, username: item.username as string, has_changed_password: Boolean(item.has_changed_password),
   }]));
