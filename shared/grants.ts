@@ -63,8 +63,14 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'execute archives a facility (new letter dates) and queues its export; download-export presigns the spreadsheet',
   }),
   'retired-facilities': g({ table: 'read', why: 'lists retired facilities' }),
-  'facility-stats': g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'reads maintained stats; create-export writes the spreadsheet that download-export presigns' }),
-  exports: g({ table: 'read', buckets: { exports: 'readwrite' }, why: 'writes facility, tenant and ledger spreadsheets and presigns downloads' }),
+  'facility-stats': g({
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
+    why: 'reads maintained stats; create-export writes the job record and queues the spreadsheet job; download-export presigns the file (or reads the job: not ready yet)',
+  }),
+  exports: g({
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
+    why: 'create-export routes write the job record and queue the spreadsheet job; download presigns the file (or reads its job: not ready yet)',
+  }),
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports', 'archive-exports'],
@@ -81,6 +87,9 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
 export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
   'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants and job progress, writes the duplicate-tenant report' }),
   'letter-generation': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'marks letters sent and writes letter PDFs and mail-merge files' }),
-  'archive-exports': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'archives the cycle or facility and writes the archive spreadsheet' }),
+  'archive-exports': g({
+    table: 'readwrite', buckets: { exports: 'readwrite' },
+    why: 'reads the facility lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
+  }),
   'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
 };

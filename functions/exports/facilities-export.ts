@@ -1,16 +1,18 @@
 /**
  * GET /api/exports/facilities (spec §2 Active facilities tab, §7): the facilities list under the same
- * filters as the table, every matching row (not one page), written as `all_facilities.xlsx` for staff.
- * The list query belongs to the facilities capability (functions/facilities/facility-list.ts); the
- * route takes it as a function so the exports group never re-implements the filters.
+ * filters as the table, every matching row (not one page), as `all_facilities.xlsx` for staff. The route
+ * validates the filters and queues a `facilities-export` job (functions/exports/export-jobs.ts); the
+ * archive-exports worker runs the list query, which belongs to the facilities capability
+ * (functions/facilities/facility-list.ts) and is handed to the runner as a function, so the exports
+ * code never re-implements the filters.
  */
 import type * as z from 'zod';
 import { EXPORT_CONTRACTS } from '../../shared/contracts/exports';
 import type { FacilityView } from '../../shared/contracts/facilities';
-import { implement } from '../runtime/route';
+import { implement, requireCaller } from '../runtime/route';
 import type { RouteImpl } from '../runtime/route';
-import type { ExportColumn } from './workbook';
-import { writeExport } from './write-export';
+import type { ExportColumn } from './columns';
+import { enqueueExport, EXPORT_JOB_TYPES, exportJobFile } from './export-jobs';
 
 const contract = EXPORT_CONTRACTS['GET /api/exports/facilities'];
 export type FacilityExportFilters = z.output<typeof contract.query>;
@@ -65,13 +67,17 @@ export const FACILITY_EXPORT_COLUMNS: readonly ExportColumn<FacilityExportRow>[]
   { header: 'Note', key: 'note' },
 ];
 
-/** The route, given the facilities capability's list query. */
-export function facilitiesExportRoute(listFacilitiesForExport: ListFacilitiesForExport): RouteImpl {
-  return implement(contract, async ({ query }) => {
-    const rows = await listFacilitiesForExport(query);
-    const file = await writeExport({
-      owner: { kind: 'staff' }, name: FACILITIES_EXPORT_NAME, sheet: 'Facilities', columns: FACILITY_EXPORT_COLUMNS, rows,
-    });
-    return { body: file };
+export const FACILITIES_EXPORT_SHEET = 'Facilities';
+
+/** A `facilities-export` job's input: the file, and the list's filters as the route validated them. */
+export const facilitiesExportJobInput = exportJobFile.extend({ filters: contract.query });
+
+/** The route: queues the export and answers `{ filename, file_key, job_id }` at once. */
+export const facilitiesExportRoute: RouteImpl = implement(contract, async (input) => {
+  const caller = requireCaller(input);
+  const queued = await enqueueExport({
+    type: EXPORT_JOB_TYPES.facilities, owner: { kind: 'staff' }, name: FACILITIES_EXPORT_NAME, createdBy: caller.user.id,
+    input: { filters: input.query },
   });
-}
+  return { body: queued };
+});

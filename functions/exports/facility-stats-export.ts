@@ -1,20 +1,21 @@
 /**
- * The Stats tab's export (spec §2, §7): `create-export` writes every facility's stats as a workbook
- * and answers its filename; `download-export?filename=` presigns it. The spec's download call names
- * only the file, so these exports share one staff folder and the name (UTC time to the second) is
- * the key: `temporary/staff/facility-stats/facility_stats_YYYY-MM-DD_HHMMSS.xlsx`. Two exports in
- * the same second hold the same stats, so one overwriting the other loses nothing.
- * The stats list belongs to the facility-stats capability; create-export takes it as a function.
+ * The Stats tab's export (spec §2, §7): `create-export` queues a `facility-stats-export` job that
+ * writes every facility's stats as a workbook, and answers its filename, key and job id at once;
+ * `download-export?filename=` presigns it once the job is done (409 before). The spec's download call
+ * names only the file, so these exports share one staff folder and the name (UTC time to the second)
+ * is the key: `temporary/staff/facility-stats/facility_stats_YYYY-MM-DD_HHMMSS.xlsx`. Two exports in
+ * the same second hold the same stats, so the second is answered with the first one's job.
+ * The stats list belongs to the facility-stats capability; the worker's runner takes it as a function.
  */
 import { FACILITY_STATS_CONTRACTS } from '../../shared/contracts/facility-stats';
 import type { FacilityStatsRow } from '../../shared/contracts/facility-stats';
 import { unprocessable } from '../runtime/http-error';
-import { implement } from '../runtime/route';
+import { implement, requireCaller } from '../runtime/route';
 import type { RouteImpl } from '../runtime/route';
+import type { ExportColumn } from './columns';
 import { downloadRoute } from './download';
+import { enqueueExport, EXPORT_JOB_TYPES, exportJobFile } from './export-jobs';
 import { exportKey } from './export-keys';
-import type { ExportColumn } from './workbook';
-import { writeExport } from './write-export';
 
 export const FACILITY_STATS_EXPORT_FOLDER = 'facility-stats';
 const NAME = /^facility_stats_\d{4}-\d{2}-\d{2}_\d{6}\.xlsx$/;
@@ -67,15 +68,20 @@ export const FACILITY_STATS_EXPORT_COLUMNS: readonly ExportColumn<Row>[] = [
 /** Every active facility's stats row, in the Stats tab's order. */
 export type ListFacilityStatsForExport = () => Promise<readonly Row[]>;
 
-/** GET /api/facility-stats/create-export, given the facility-stats capability's list. */
-export function facilityStatsCreateExportRoute(listFacilityStatsForExport: ListFacilityStatsForExport, now: () => Date = () => new Date()): RouteImpl {
-  return implement(FACILITY_STATS_CONTRACTS['GET /api/facility-stats/create-export'], async () => {
-    const rows = await listFacilityStatsForExport();
-    const file = await writeExport({
-      owner: { kind: 'staff' }, id: FACILITY_STATS_EXPORT_FOLDER, name: facilityStatsExportName(now()),
-      sheet: 'Facility Stats', columns: FACILITY_STATS_EXPORT_COLUMNS, rows,
+export const FACILITY_STATS_EXPORT_SHEET = 'Facility Stats';
+
+/** A `facility-stats-export` job's input: only the file (every active facility is exported). */
+export const facilityStatsExportJobInput = exportJobFile;
+
+/** GET /api/facility-stats/create-export: queues the export and answers `{ filename, file_key, job_id }`. */
+export function facilityStatsCreateExportRoute(now: () => Date = () => new Date()): RouteImpl {
+  return implement(FACILITY_STATS_CONTRACTS['GET /api/facility-stats/create-export'], async (input) => {
+    const caller = requireCaller(input);
+    const queued = await enqueueExport({
+      type: EXPORT_JOB_TYPES.facilityStats, owner: { kind: 'staff' }, folder: FACILITY_STATS_EXPORT_FOLDER,
+      name: facilityStatsExportName(now()), createdBy: caller.user.id,
     });
-    return { body: file };
+    return { body: queued };
   });
 }
 

@@ -1,13 +1,12 @@
 /**
- * The /api/exports group (spec §7). `GET /api/exports/facilities` writes the facilities list as a
- * workbook (functions/exports/facilities-export.ts, given the facilities capability's list query).
+ * The /api/exports group (spec §7). `GET /api/exports/facilities` queues the facilities list's workbook
+ * as a job (functions/exports/facilities-export.ts); the archive-exports worker writes it.
  * `GET /api/exports/download` presigns any one-off export the caller may read: staff every export, a
  * manager only its own facility's (the `export` ownership scope of the route table, resolved from the
  * key in functions/exports/download.ts).
  */
 import { EXPORT_CONTRACTS } from '../../shared/contracts/exports';
 import type { RouteImpl } from '../runtime/route';
-import { listFacilitiesForExport } from '../facilities/facility-list';
 import { downloadRoute } from './download';
 import { facilitiesExportRoute } from './facilities-export';
 
@@ -16,5 +15,5 @@ export const exportRoutes: Partial<Record<string, RouteImpl>> = {
     file_key: query.file_key,
     filename: query.filename || undefined,
   })),
-  'GET /api/exports/facilities': facilitiesExportRoute(listFacilitiesForExport),
+  'GET /api/exports/facilities': facilitiesExportRoute,
 };

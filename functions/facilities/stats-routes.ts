@@ -2,7 +2,7 @@
  * The Stats tab of /list-facilities (spec facilities-cycles-shell §2, §3 "Facility stats", §7): rows
  * from the facilities catalog, then only the page's records and maintained counters (never the
  * tenants). The workbook and its download are the exports capability's routes
- * (functions/exports/facility-stats-export.ts), given this module's list.
+ * (functions/exports/facility-stats-export.ts); the archive-exports worker writes it from this module's list.
  */
 import type { FacilityStatsRow } from '../../shared/contracts/facility-stats';
 import { FACILITY_STATS_CONTRACTS } from '../../shared/contracts/facility-stats';
@@ -38,6 +38,6 @@ export const facilityStatsRoutes = {
     const data = (await loadFacilitiesWithCounters(rows.map((e) => e.id))).map(({ facility, counters }) => facilityStatsRowOf(facility, counters));
     return { body: { data, pagination } };
   }),
-  'GET /api/facility-stats/create-export': facilityStatsCreateExportRoute(listAllFacilityStats),
+  'GET /api/facility-stats/create-export': facilityStatsCreateExportRoute(),
   'GET /api/facility-stats/download-export': facilityStatsDownloadExportRoute,
 };

@@ -21,13 +21,16 @@ export interface JobRecord extends JobView {
 
 const jobKey = (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' });
 
-/** Writes the job record, then sends its message; the worker finds the input on the record. */
+/**
+ * Writes the job record, then sends its message; the worker finds the input on the record. `id` is a
+ * fresh UUID unless the caller has to know it before the job exists (an export names its file after it).
+ */
 export async function enqueueJob(args: {
-  queue: JobQueueName; type: string; createdBy: string; facilityId?: string | null; input?: Record<string, unknown>;
+  queue: JobQueueName; type: string; createdBy: string; facilityId?: string | null; input?: Record<string, unknown>; id?: string;
 }): Promise<JobRecord> {
   const now = new Date().toISOString();
   const job: JobRecord = {
-    id: randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, error: null, result: null,
+    id: args.id ?? randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, error: null, result: null,
     created_by: args.createdBy, facility_id: args.facilityId ?? null, input: args.input ?? {}, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKey(job.id), ...job } }));

@@ -1,6 +1,8 @@
 /**
- * Exports (spec §7): a create call writes an .xlsx to the exports bucket and answers its key; the
- * download call answers a short-lived presigned link the browser opens (decisions: "Export downloads").
+ * Exports (spec §7): a create call queues a job that writes an .xlsx to the exports bucket and answers
+ * the file's key and the job's id at once (decisions: "Spreadsheet exports run as jobs"); once
+ * GET /api/jobs/{id} says done, the download call answers a short-lived presigned link the browser opens
+ * (decisions: "Export downloads").
  */
 import * as z from 'zod';
 import { requiredText } from './form';
@@ -9,8 +11,10 @@ import type { RouteKey } from '../routes';
 import { EXPORTS_TEMPORARY_PREFIX } from '../resources';
 import { facilityListQuery } from './facilities';
 
-/** What a create-export call answers: the object key (file_key) and the file name to save as. */
+/** An export's object key (file_key) and the file name to save as. */
 export const exportFile = z.object({ filename: z.string(), file_key: z.string() });
+/** What a create-export call answers: the file it will be, and the job writing it (poll GET /api/jobs/{id}). */
+export const queuedExport = exportFile.extend({ job_id: z.string() });
 export const exportDownload = z.object({ url: z.string(), filename: z.string(), expires_in_seconds: z.number() });
 
 /** A key the download route may presign: only one-off exports, never a path out of their prefix. */
@@ -19,7 +23,7 @@ export const exportFileKey = requiredText('file_key', 500)
   .refine((key) => !key.includes('..'), "file_key must not contain '..'.");
 
 export const EXPORT_CONTRACTS = {
-  'GET /api/exports/facilities': { summary: 'Write the facilities list (same filters) as a workbook', query: facilityListQuery.omit({ page: true, per_page: true }), response: exportFile },
+  'GET /api/exports/facilities': { summary: 'Queue the facilities list (same filters) as a workbook job', query: facilityListQuery.omit({ page: true, per_page: true }), response: queuedExport },
   'GET /api/exports/download': {
     summary: 'A short-lived link to an export the caller may read',
     query: z.object({ file_key: exportFileKey, filename: z.string().trim().max(200).optional() }),

@@ -5,7 +5,7 @@ import { paginated } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { facilityStats, textFilter } from './program';
-import { exportDownload, exportFile } from './exports';
+import { exportDownload, queuedExport } from './exports';
 
 export const facilityStatsRow = facilityStats.extend({
   id: z.string(),
@@ -35,7 +35,7 @@ export const FACILITY_STATS_CONTRACTS = {
     query: pageQuery.extend({ facility_number: textFilter, prime_site_id: textFilter, account_name: textFilter }),
     response: paginated(facilityStatsRow),
   },
-  'GET /api/facility-stats/create-export': { summary: 'Write the facility stats workbook', response: exportFile },
+  'GET /api/facility-stats/create-export': { summary: 'Queue the facility stats workbook as a job', response: queuedExport },
   'GET /api/facility-stats/download-export': {
     summary: 'A short-lived link to a facility stats workbook',
     query: z.object({ filename: requiredText('filename', 200) }),

@@ -1,26 +1,35 @@
 /**
- * Exports through the real path: a workbook written to the emulator's exports bucket with the program's
- * own writer, GET /api/exports/download answering a presigned link, the link fetched like a browser
- * would and the file parsed with exceljs. Who may read which export is told by its key.
+ * Exports through the real path: a create call answers the file and its job at once; the local runtime's
+ * poller hands the job to the archive-exports worker, which writes the workbook with exceljs to the
+ * emulator's exports bucket; GET /api/jobs/{id} reports it done; the download call answers a presigned
+ * link, fetched like a browser would and parsed with exceljs. Before the job is done the download is 409.
+ * Who may read which export (and poll which job) is unchanged: told by the key, and by who started it.
  */
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
 import { makeFacility, makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
-import { writeExport } from '../../functions/exports/write-export';
-import type { ExportFile } from '../../functions/exports/write-export';
-import { exportKey } from '../../functions/exports/export-keys';
+import { exportDone, waitForExportJob } from './export-jobs';
+import { dynamo } from '../../functions/aws/clients';
+import { tableName } from '../../functions/aws/config';
+import { updateJob } from '../../functions/jobs/job-store';
+import type { JobRecord } from '../../functions/jobs/job-store';
+import { buildSpreadsheet, putSpreadsheet } from '../../functions/exports/spreadsheet';
+import { EXPORT_JOB_TYPES, exportJobId } from '../../functions/exports/export-jobs';
+import type { ExportJobFile } from '../../functions/exports/export-jobs';
+import { exportKey, safeFilename } from '../../functions/exports/export-keys';
+import type { ExportOwner } from '../../functions/exports/export-keys';
 import { XLSX_CONTENT_TYPE } from '../../functions/exports/download';
-import { FACILITY_EXPORT_COLUMNS, facilitiesExportRoute } from '../../functions/exports/facilities-export';
-import type { FacilityExportFilters, FacilityExportRow } from '../../functions/exports/facilities-export';
-import { facilityStatsCreateExportRoute, facilityStatsExportName } from '../../functions/exports/facility-stats-export';
+import { FACILITY_EXPORT_COLUMNS } from '../../functions/exports/facilities-export';
+import { FACILITY_STATS_EXPORT_COLUMNS, facilityStatsCreateExportRoute, facilityStatsExportKey, facilityStatsExportName } from '../../functions/exports/facility-stats-export';
 import type { RouteImpl } from '../../functions/runtime/route';
 
 let monitor = '';
 let admin = '';
 let manager = '';
-let staffExport: ExportFile;
-let ownExport: ExportFile;
+let ownExport: ExportJobFile;
 
 const ROWS = [
   { facility_number: '1001', account_name: 'Alpha Storage', tenants: 120, letter_effective_date: '2026-03-15', can_tag_removal: true },
@@ -34,16 +43,25 @@ const COLUMNS = [
   { header: 'Can Tag Removal', key: 'can_tag_removal', type: 'boolean' as const },
 ];
 
+/**
+ * A facility export as the worker writes it (its writer and store), for the download rules: no create
+ * route writes facility exports yet, and a manager may read only its own facility's.
+ */
+async function writeFacilityExport(owner: ExportOwner, name: string): Promise<ExportJobFile> {
+  const filename = safeFilename(name);
+  const file = { file_key: exportKey(owner, randomUUID(), filename), filename };
+  await putSpreadsheet(file, await buildSpreadsheet({ sheet: 'Tenants', columns: COLUMNS, rows: ROWS }));
+  return file;
+}
+
 beforeAll(async () => {
   const [m, a, g] = await Promise.all([makeUser({ is_monitor: true }), makeUser({ is_admin: true }), makeUser({ facility_id: DEMO_FACILITY_ID })]);
   [monitor, admin, manager] = await Promise.all([tokenFor(m), tokenFor(a), tokenFor(g)]);
-  [staffExport, ownExport] = await Promise.all([
-    writeExport({ owner: { kind: 'staff' }, name: 'all_facilities', sheet: 'Facilities', columns: COLUMNS, rows: ROWS }),
-    writeExport({ owner: { kind: 'facility', facility_id: DEMO_FACILITY_ID }, name: '1001 tenants', sheet: 'Tenants', columns: COLUMNS, rows: ROWS.slice(0, 1) }),
-  ]);
+  ownExport = await writeFacilityExport({ kind: 'facility', facility_id: DEMO_FACILITY_ID }, '1001 tenants');
 });
 
 const download = (token: string | null, query: Record<string, string>) => call('GET', '/api/exports/download', { token, query });
+const createFacilitiesExport = (token: string | null, query: Record<string, string> = {}) => call('GET', '/api/exports/facilities', { token, query });
 
 /** Fetches the presigned link as the browser does (no session header) and parses the workbook. */
 async function fetchWorkbook(url: string): Promise<{ res: Response; workbook: ExcelJS.Workbook }> {
@@ -54,61 +72,157 @@ async function fetchWorkbook(url: string): Promise<{ res: Response; workbook: Ex
   return { res, workbook };
 }
 
-describe('writeExport', () => {
-  it('keys tell the owner and end in the file name', () => {
-    expect(staffExport.filename).toBe('all_facilities.xlsx');
-    expect(staffExport.file_key).toMatch(/^temporary\/staff\/[0-9a-f-]{36}\/all_facilities\.xlsx$/);
-    expect(ownExport.file_key).toMatch(new RegExp(`^temporary/facility/${DEMO_FACILITY_ID}/[0-9a-f-]{36}/1001 tenants\\.xlsx$`));
-  });
-});
+const column = (name: string) => FACILITY_EXPORT_COLUMNS.findIndex((c) => c.header === name) + 1;
+const values = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
 
-describe('GET /api/exports/download', () => {
-  it('staff get a short-lived link to a real workbook, saved under its name', async () => {
-    const res = await download(monitor, { file_key: staffExport.file_key });
-    expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['expires_in_seconds', 'filename', 'url']);
-    expect(res.body).toMatchObject({ filename: 'all_facilities.xlsx', expires_in_seconds: 60 });
-    const url = new URL(res.body.url);
+/** Two facilities whose numbers share a stem (and sort '-2' before '-10'), and one that does not match. */
+async function facilitiesToExport() {
+  const stem = uniqueName('XP').replace(/[^A-Za-z0-9-]/g, '-').slice(0, 14);
+  const [a, b] = await Promise.all([makeFacility(uniqueName('xp-facility'), null, `${stem}-2`), makeFacility(uniqueName('xp-facility'), null, `${stem}-10`)]);
+  await makeFacility(uniqueName('xp-facility'), null);
+  return { stem, a, b };
+}
+
+describe('GET /api/exports/facilities: a job the worker turns into a workbook', () => {
+  it('answers the file and its job at once; the job finishes with the file; staff download it and the rows match', async () => {
+    const { stem, a, b } = await facilitiesToExport();
+    const created = await createFacilitiesExport(monitor, { facility_number: stem });
+    expect(created.status, created.text).toBe(200);
+    expect(Object.keys(created.body).sort()).toEqual(['file_key', 'filename', 'job_id']);
+    expect(created.body.filename).toBe('all_facilities.xlsx');
+    expect(created.body.file_key).toBe(`temporary/staff/${created.body.job_id}/all_facilities.xlsx`);
+    expect(created.body.job_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const job = await exportDone(created.body, monitor);
+    expect(job.type).toBe(EXPORT_JOB_TYPES.facilities);
+
+    const link = await download(monitor, { file_key: created.body.file_key, filename: 'all_facilities' });
+    expect(link.status, link.text).toBe(200);
+    expect(Object.keys(link.body).sort()).toEqual(['expires_in_seconds', 'filename', 'url']);
+    expect(link.body).toMatchObject({ filename: 'all_facilities.xlsx', expires_in_seconds: 60 });
+    const url = new URL(link.body.url);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
 
-    const { res: file, workbook } = await fetchWorkbook(res.body.url);
+    const { res: file, workbook } = await fetchWorkbook(link.body.url);
     expect(file.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="all_facilities\.xlsx"/);
     const sheet = workbook.getWorksheet('Facilities')!;
+    expect(values(sheet, 1)).toEqual(FACILITY_EXPORT_COLUMNS.map((c) => c.header));
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.rowCount).toBe(3);
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(COLUMNS.map((c) => c.header));
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['1001', 'Alpha Storage', 120, new Date(Date.UTC(2026, 2, 15)), true]);
-    expect((sheet.getRow(3).values as unknown[]).slice(1, 3)).toEqual(['0042', 'Beta & Sons']);
+    // The list's order: numeric-aware facility numbers ('-2' before '-10').
+    expect([2, 3].map((r) => sheet.getRow(r).getCell(column('Facility Number')).value)).toEqual([a.facility_number, b.facility_number]);
+    expect(sheet.getRow(2).getCell(column('Account Name')).value).toBe(a.account_name);
+    expect(sheet.getRow(2).getCell(column('Tenants')).value).toBe(0);
+    expect(sheet.getRow(2).getCell(column('State')).value).toBe('TX');
   });
 
   it('saves under the name the caller asks for (the spec sends all_facilities), made safe', async () => {
-    const res = await download(admin, { file_key: staffExport.file_key, filename: 'facilities "May"/2026' });
+    const { stem } = await facilitiesToExport();
+    const created = await createFacilitiesExport(admin, { facility_number: stem });
+    await exportDone(created.body, admin);
+    const res = await download(admin, { file_key: created.body.file_key, filename: 'facilities "May"/2026' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.filename).toBe('facilities _May_2026.xlsx');
     const { res: file } = await fetchWorkbook(res.body.url);
     expect(file.headers.get('content-disposition')).toContain('filename="facilities _May_2026.xlsx"');
   });
 
+  it('no matching facility still writes a workbook with the header row', async () => {
+    const created = await createFacilitiesExport(monitor, { facility_number: uniqueName('none-match') });
+    await exportDone(created.body, monitor);
+    const res = await download(monitor, { file_key: created.body.file_key });
+    const sheet = (await fetchWorkbook(res.body.url)).workbook.getWorksheet('Facilities')!;
+    expect(sheet.rowCount).toBe(1);
+  });
+
+  it('staff poll any export job; a manager neither polls nor downloads a staff export', async () => {
+    const created = await createFacilitiesExport(monitor, { facility_number: uniqueName('none-match') });
+    await exportDone(created.body, monitor);
+    expect((await waitForExportJob(created.body.job_id, admin)).status).toBe('done');
+    const polled = await call('GET', `/api/jobs/${created.body.job_id}`, { token: manager });
+    expect(polled.status).toBe(404);
+    expect(polled.text).not.toContain(created.body.file_key);
+    const refused = await download(manager, { file_key: created.body.file_key, filename: 'mine' });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.error).toBe('This record belongs to another facility.');
+  });
+
+  it('bad filters are 422 and queue nothing; managers 403; nobody 401', async () => {
+    const bad = await createFacilitiesExport(monitor, { software: 'floppy' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.field).toBe('software');
+    expect(bad.body.job_id).toBeUndefined();
+    expect((await createFacilitiesExport(manager)).status).toBe(403);
+    expect((await createFacilitiesExport(null)).status).toBe(401);
+  });
+});
+
+/** A job record for `file` with no queue message (no worker races the test), in the state given. */
+async function pendingJob(file: ExportJobFile, facilityId: string | null, createdBy: string): Promise<JobRecord> {
+  const now = new Date().toISOString();
+  const job: JobRecord = {
+    id: exportJobId(file.file_key), type: EXPORT_JOB_TYPES.facilities, queue: 'archive-exports', status: 'queued', progress: 0, error: null, result: null,
+    created_by: createdBy, facility_id: facilityId, input: { ...file }, created_at: now, updated_at: now,
+  };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${job.id}`, sk: 'JOB', ...job } }));
+  return job;
+}
+
+describe('downloading before the job is done', () => {
+  it("is 409 'The export is not ready yet.' while the job is queued or running, 404 once it failed", async () => {
+    const filename = 'all_facilities.xlsx';
+    const file = { file_key: exportKey({ kind: 'staff' }, randomUUID(), filename), filename };
+    const job = await pendingJob(file, null, 'someone');
+    const early = await download(monitor, { file_key: file.file_key });
+    expect(early.status, early.text).toBe(409);
+    expect(early.body.error).toBe('The export is not ready yet.');
+    await updateJob(job.id, { status: 'running', progress: 40 });
+    expect((await download(admin, { file_key: file.file_key })).status).toBe(409);
+    await updateJob(job.id, { status: 'failed', error: 'boom' });
+    const failed = await download(monitor, { file_key: file.file_key });
+    expect(failed.status).toBe(404);
+    expect(failed.body.error).toBe('This export does not exist or has expired. Please export again.');
+  });
+
+  it("a facility's manager gets 409 for its own pending export; a staff export stays 403 for a manager", async () => {
+    const filename = '1001 tenants.xlsx';
+    const own = { file_key: exportKey({ kind: 'facility', facility_id: DEMO_FACILITY_ID }, randomUUID(), filename), filename };
+    await pendingJob(own, DEMO_FACILITY_ID, 'someone');
+    expect((await download(manager, { file_key: own.file_key })).status).toBe(409);
+    const staff = { file_key: exportKey({ kind: 'staff' }, randomUUID(), 'x.xlsx'), filename: 'x.xlsx' };
+    await pendingJob(staff, null, 'someone');
+    expect((await download(manager, { file_key: staff.file_key })).status).toBe(403);
+  });
+
+  it('a job of another file under the same name does not make a missing file pending', async () => {
+    const id = randomUUID();
+    const other = { file_key: exportKey({ kind: 'staff' }, id, 'a.xlsx'), filename: 'a.xlsx' };
+    await pendingJob(other, null, 'someone');
+    expect((await download(monitor, { file_key: exportKey({ kind: 'staff' }, id, 'b.xlsx') })).status).toBe(404);
+  });
+});
+
+describe('GET /api/exports/download: who may read which export', () => {
   it("a manager downloads its own facility's export", async () => {
     const res = await download(manager, { file_key: ownExport.file_key });
     expect(res.status, res.text).toBe(200);
     expect(res.body.filename).toBe('1001 tenants.xlsx');
     const { workbook } = await fetchWorkbook(res.body.url);
-    expect(workbook.getWorksheet('Tenants')!.getCell('B2').value).toBe('Alpha Storage');
+    const sheet = workbook.getWorksheet('Tenants')!;
+    expect(values(sheet, 2)).toEqual(['1001', 'Alpha Storage', 120, new Date(Date.UTC(2026, 2, 15)), true]);
+    expect(values(sheet, 3).slice(0, 2)).toEqual(['0042', 'Beta & Sons']);
   });
 
-  it("a manager is refused staff exports and another facility's, by key whatever else it sends", async () => {
-    const staff = await download(manager, { file_key: staffExport.file_key, filename: 'mine' });
-    expect(staff.status, staff.text).toBe(403);
-    expect(staff.body.error).toBe('This record belongs to another facility.');
-
+  it("a manager is refused another facility's export, whatever else it sends; staff reach every facility's", async () => {
     const other = await makeManagerWithFacility();
-    const theirs = await writeExport({ owner: { kind: 'facility', facility_id: other.facility.id }, name: 'theirs', sheet: 'S', columns: COLUMNS, rows: ROWS });
+    const theirs = await writeFacilityExport({ kind: 'facility', facility_id: other.facility.id }, 'theirs');
     expect((await download(manager, { file_key: theirs.file_key })).status).toBe(403);
+    expect((await download(manager, { file_key: theirs.file_key, filename: 'mine' })).status).toBe(403);
     expect((await download(other.token, { file_key: theirs.file_key })).status).toBe(200);
     expect((await download(other.token, { file_key: ownExport.file_key })).status).toBe(403);
-    // Staff reach every facility's exports.
     expect((await download(monitor, { file_key: theirs.file_key })).status).toBe(200);
   });
 
@@ -134,7 +248,7 @@ describe('GET /api/exports/download', () => {
     }
   });
 
-  it('a well-formed key with no object is 404 (expired or never written)', async () => {
+  it('a well-formed key with no object and no job is 404 (expired or never written)', async () => {
     const staffKey = exportKey({ kind: 'staff' }, 'no-such-export', 'gone.xlsx');
     const facilityKey = exportKey({ kind: 'facility', facility_id: DEMO_FACILITY_ID }, 'no-such-export', 'gone.xlsx');
     for (const [token, key] of [[monitor, staffKey], [admin, facilityKey], [manager, facilityKey]] as const) {
@@ -147,7 +261,7 @@ describe('GET /api/exports/download', () => {
   });
 
   it('needs a session: 401 with x-token-gone', async () => {
-    const res = await download(null, { file_key: staffExport.file_key });
+    const res = await download(null, { file_key: ownExport.file_key });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-token-gone')).toBe('1');
     expect(res.text).not.toContain('X-Amz-Signature');
@@ -155,7 +269,7 @@ describe('GET /api/exports/download', () => {
 
   it('a user with no export permission is refused', async () => {
     const plain = await tokenFor(await makeUser({ username: uniqueName('plain') }));
-    expect((await download(plain, { file_key: staffExport.file_key })).status).toBe(403);
+    expect((await download(plain, { file_key: ownExport.file_key })).status).toBe(403);
   });
 });
 
@@ -166,76 +280,45 @@ async function run(route: RouteImpl, query: unknown = {}) {
   return route.handle({ params: undefined, query: parsed, body: undefined, caller, requestId: 'test', sourceIp: '127.0.0.1' });
 }
 
-describe('the facilities export (route of GET /api/exports/facilities, given the list query)', () => {
-  const facility = (n: string, extra: Partial<FacilityExportRow> = {}): FacilityExportRow => ({
-    facility_number: n, prime_site_id: `P${n}`, account_name: `Account ${n}`, corporate_group: 'CG', insurance_program_label: 'PMA',
-    software: 'storedge', address: '1 Road', city: 'Austin', state: 'TX', zip_code: '78701', contact_name: 'Pat', email: `f${n}@x.example`,
-    phone: '5125550100', fax: null, tenant_count: 40, can_tag_removal: true, confirmed_move_outs_date: '2026-04-01',
-    confirmed_no_move_outs_date: null, initial_letter_send_date: '2026-03-01', reminder_letter_send_date: null, welcome_letter_send_date: null,
-    letter_effective_date: '2026-05-01', note: '', stats: { selected_coverage: 10, charge_applied: 5, percent_complete: 37 }, ...extra,
-  });
+describe('facility stats export: create-export (a job) and GET /api/facility-stats/download-export', () => {
+  it('create-export answers the filename and job; once done staff download it by that name', async () => {
+    const created = await call('GET', '/api/facility-stats/create-export', { token: admin });
+    expect(created.status, created.text).toBe(200);
+    const { filename, file_key: fileKey, job_id: jobId } = created.body;
+    expect(filename).toMatch(/^facility_stats_\d{4}-\d{2}-\d{2}_\d{6}\.xlsx$/);
+    expect(fileKey).toBe(facilityStatsExportKey(filename));
+    expect(jobId).toBe(exportJobId(fileKey));
+    const job = await exportDone(created.body, admin);
+    expect(job.type).toBe(EXPORT_JOB_TYPES.facilityStats);
 
-  it('passes the filters to the list and writes every row as all_facilities.xlsx that staff download', async () => {
-    const seen: FacilityExportFilters[] = [];
-    const route = facilitiesExportRoute(async (filters) => {
-      seen.push(filters);
-      return [facility('1001'), facility('1002', { stats: undefined, fax: '5125550199' })];
-    });
-    const { body } = await run(route, { account_name: '  Acc ', software: 'storedge', filter: 'doing_move_outs', insurance_program_key: '' });
-    expect(seen).toEqual([{ account_name: 'Acc', software: 'storedge', filter: 'doing_move_outs', insurance_program_key: undefined }]);
-    const file = body as ExportFile;
-    expect(file.filename).toBe('all_facilities.xlsx');
-    expect(file.file_key).toMatch(/^temporary\/staff\//);
-
-    const res = await download(monitor, { file_key: file.file_key, filename: 'all_facilities' });
+    const res = await call('GET', '/api/facility-stats/download-export', { token: admin, query: { filename } });
     expect(res.status, res.text).toBe(200);
-    const sheet = (await fetchWorkbook(res.body.url)).workbook.getWorksheet('Facilities')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(FACILITY_EXPORT_COLUMNS.map((c) => c.header));
-    const header = (name: string) => FACILITY_EXPORT_COLUMNS.findIndex((c) => c.header === name) + 1;
-    expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(2).getCell(header('Facility Number')).value).toBe('1001');
-    expect(sheet.getRow(2).getCell(header('Letter Effective Date')).value).toEqual(new Date(Date.UTC(2026, 4, 1)));
-    expect(sheet.getRow(2).getCell(header('Percent Complete')).value).toBe(37);
-    expect(sheet.getRow(3).getCell(header('Fax')).value).toBe('5125550199');
-    expect(sheet.getRow(3).getCell(header('Selected Coverage')).value).toBeNull();
-    // A manager may not read a staff export.
-    expect((await download(manager, { file_key: file.file_key })).status).toBe(403);
-  });
-
-  it('an empty list still writes a workbook with the header row', async () => {
-    const { body } = await run(facilitiesExportRoute(async () => []));
-    const res = await download(monitor, { file_key: (body as ExportFile).file_key });
-    const sheet = (await fetchWorkbook(res.body.url)).workbook.getWorksheet('Facilities')!;
-    expect(sheet.rowCount).toBe(1);
-  });
-});
-
-describe('facility stats export: create-export (given the stats list) and GET /api/facility-stats/download-export', () => {
-  const statsRow = (n: string) => ({
-    facility_number: n, prime_site_id: `P${n}`, account_name: `Account ${n}`, was_prime: false, upload_count: 1, tenant_count: 50,
-    audit_letters_sent: 50, reminder_letters_sent: 20, welcome_letters_sent: 0, selected_coverage: 10, confirmed_payment: 2, provided_proof: 5,
-    opted_out: 3, moved_out: 1, bad_address: 1, requires_setup: 4, total_all: 50, charge_applied: 8, non_responder: 22,
-    selected_coverage_percentage: 20, confirmed_payment_percentage: 4, provided_proof_percentage: 10, opted_out_percentage: 6,
-    moved_out_percentage: 2, bad_address_percentage: 2, charge_applied_percentage: 16, non_responder_percentage: 44, percent_complete: 56,
-  });
-
-  it('create-export answers the filename; staff download it by that name', async () => {
-    const at = new Date(Date.UTC(2026, 4, 1, 13, 45, 2, 500));
-    const { body } = await run(facilityStatsCreateExportRoute(async () => [statsRow('1001'), statsRow('1002')], () => at));
-    const file = body as ExportFile;
-    expect(file).toEqual({ filename: 'facility_stats_2026-05-01_134502.xlsx', file_key: 'temporary/staff/facility-stats/facility_stats_2026-05-01_134502.xlsx' });
-
-    const res = await call('GET', '/api/facility-stats/download-export', { token: admin, query: { filename: file.filename } });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ filename: file.filename, expires_in_seconds: 60 });
+    expect(res.body).toMatchObject({ filename, expires_in_seconds: 60 });
     const { res: got, workbook } = await fetchWorkbook(res.body.url);
-    expect(got.headers.get('content-disposition')).toContain(`filename="${file.filename}"`);
+    expect(got.headers.get('content-disposition')).toContain(`filename="${filename}"`);
     const sheet = workbook.getWorksheet('Facility Stats')!;
-    expect(sheet.rowCount).toBe(3);
-    expect((sheet.getRow(2).values as unknown[]).slice(1, 8)).toEqual(['1001', 'P1001', 'Account 1001', false, 1, 50, 50]);
+    expect(values(sheet, 1)).toEqual(FACILITY_STATS_EXPORT_COLUMNS.map((c) => c.header));
+    // The demo facility is active: its row is there.
+    expect(sheet.getColumn(1).values).toContain('1001');
     // Through the general download route too (staff), never for a manager.
-    expect((await download(monitor, { file_key: file.file_key })).status).toBe(200);
-    expect((await download(manager, { file_key: file.file_key })).status).toBe(403);
+    expect((await download(monitor, { file_key: fileKey })).status).toBe(200);
+    expect((await download(manager, { file_key: fileKey })).status).toBe(403);
+  });
+
+  it('two create-export calls in the same second share one job and one file', async () => {
+    const at = new Date(Date.UTC(2031, 4, 1, 13, 45, 2, 500));
+    const route = facilityStatsCreateExportRoute(() => at);
+    const first = (await run(route)).body as { filename: string; file_key: string; job_id: string };
+    const second = (await run(route)).body as typeof first;
+    expect(first).toEqual({
+      filename: 'facility_stats_2031-05-01_134502.xlsx',
+      file_key: 'temporary/staff/facility-stats/facility_stats_2031-05-01_134502.xlsx',
+      job_id: 'facility-stats_facility_stats_2031-05-01_134502',
+    });
+    expect(second).toEqual(first);
+    await exportDone(first, admin);
+    const res = await call('GET', '/api/facility-stats/download-export', { token: monitor, query: { filename: first.filename } });
+    expect(res.status, res.text).toBe(200);
   });
 
   it('download-export: a name that is no stats export is 422, one never written 404, managers and nobody refused', async () => {
@@ -250,34 +333,9 @@ describe('facility stats export: create-export (given the stats list) and GET /a
     expect((await call('GET', '/api/facility-stats/download-export', { token: manager, query: { filename: never } })).status).toBe(403);
     expect((await call('GET', '/api/facility-stats/download-export', { query: { filename: never } })).status).toBe(401);
   });
-});
 
-describe('GET /api/exports/facilities (over the facilities catalog)', () => {
-  it('writes the filtered active facilities for staff; the file downloads with their rows', async () => {
-    const stem = uniqueName('XP').replace(/[^A-Za-z0-9-]/g, '-').slice(0, 14);
-    const [a, b] = await Promise.all([makeFacility(uniqueName('xp-facility'), null, `${stem}-2`), makeFacility(uniqueName('xp-facility'), null, `${stem}-10`)]);
-    await makeFacility(uniqueName('xp-facility'), null);
-    const res = await call('GET', '/api/exports/facilities', { token: monitor, query: { facility_number: stem } });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.filename).toBe('all_facilities.xlsx');
-    expect(res.body.file_key).toMatch(/^temporary\/staff\/[0-9a-f-]{36}\/all_facilities\.xlsx$/);
-
-    const link = await download(monitor, { file_key: res.body.file_key, filename: 'all_facilities' });
-    expect(link.status, link.text).toBe(200);
-    const sheet = (await fetchWorkbook(link.body.url)).workbook.getWorksheet('Facilities')!;
-    const column = (name: string) => FACILITY_EXPORT_COLUMNS.findIndex((c) => c.header === name) + 1;
-    const numbers = [2, 3].map((r) => sheet.getRow(r).getCell(column('Facility Number')).value);
-    // The list's order: numeric-aware facility numbers ('-2' before '-10').
-    expect(numbers).toEqual([a.facility_number, b.facility_number]);
-    expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(2).getCell(column('Account Name')).value).toBe(a.account_name);
-  });
-
-  it('bad filters are 422; managers 403; nobody 401', async () => {
-    const bad = await call('GET', '/api/exports/facilities', { token: monitor, query: { software: 'floppy' } });
-    expect(bad.status).toBe(422);
-    expect(bad.body.field).toBe('software');
-    expect((await call('GET', '/api/exports/facilities', { token: manager })).status).toBe(403);
-    expect((await call('GET', '/api/exports/facilities')).status).toBe(401);
+  it('create-export: managers 403; nobody 401', async () => {
+    expect((await call('GET', '/api/facility-stats/create-export', { token: manager })).status).toBe(403);
+    expect((await call('GET', '/api/facility-stats/create-export')).status).toBe(401);
   });
 });

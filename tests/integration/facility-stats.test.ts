@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, retire, stem, tenant } from './facility-fixtures';
+import { exportDone } from './export-jobs';
 import { FACILITY_EXPORT_COLUMNS } from '../../functions/exports/facilities-export';
 import { FACILITY_STATS_EXPORT_COLUMNS } from '../../functions/exports/facility-stats-export';
 import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
@@ -98,6 +99,7 @@ describe('GET /api/facility-stats/create-export and /download-export', () => {
     const created = await call('GET', '/api/facility-stats/create-export', { token: admin });
     expect(created.status, created.text).toBe(200);
     expect(created.body.filename).toMatch(/^facility_stats_\d{4}-\d{2}-\d{2}_\d{6}\.xlsx$/);
+    await exportDone(created.body, admin);
     const link = await get('/api/facility-stats/download-export', { filename: created.body.filename });
     const rows = await sheetRows(link.url, 'Facility Stats');
     expect(rows[0]).toEqual(FACILITY_STATS_EXPORT_COLUMNS.map((c) => c.header));
@@ -151,6 +153,7 @@ describe('GET /api/exports/facilities', () => {
     const c = await facilityWith(`${s}-10`, { account_name: 'Cedar Grove', fax: '5125550199' });
     const file = await get('/api/exports/facilities', { facility_number: s, account_name: 'cedar' });
     expect(file.filename).toBe('all_facilities.xlsx');
+    await exportDone(file, monitor);
     const link = await get('/api/exports/download', { file_key: file.file_key, filename: 'all_facilities' });
     const rows = await sheetRows(link.url, 'Facilities');
     expect(rows[0]).toEqual(FACILITY_EXPORT_COLUMNS.map((col) => col.header));
@@ -160,6 +163,7 @@ describe('GET /api/exports/facilities', () => {
     expect(rows[2]![col('Fax')]).toBe('5125550199');
 
     const keyed = await get('/api/exports/facilities', { facility_number: s, filter: 'confirmed_no_move_outs' });
+    await exportDone(keyed, monitor);
     const keyedRows = await sheetRows((await get('/api/exports/download', { file_key: keyed.file_key })).url, 'Facilities');
     expect(keyedRows.slice(1).map((r) => r[col('Facility Number')])).toEqual([a.facility_number]);
   });

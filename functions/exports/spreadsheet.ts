@@ -1,0 +1,92 @@
+/**
+ * Export workbooks, written by the archive-exports worker with exceljs's streaming WorkbookWriter
+ * (DESIGN.md "Files and jobs"): each row is committed as it is written, so a big export never holds
+ * exceljs's cell model of the whole sheet, only the zipped bytes. A bold frozen header row with an
+ * auto-filter, column widths fitted to the first rows, true Excel dates (m/d/yyyy).
+ *
+ * exceljs is loaded on first use (`await import`), never at module init: the worker's cold start stays
+ * that of the AWS clients, and only an invocation that writes a workbook pays for loading it. No API
+ * Lambda imports this module (docs/decisions.md, "Spreadsheet exports run as jobs").
+ */
+import { PassThrough } from 'node:stream';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../aws/clients';
+import { bucketName } from '../aws/config';
+import { cellValueOf, columnWidths, DATE_FORMAT, DATETIME_FORMAT, MAX_SHEET_ROWS, rawValueOf, safeSheetName } from './columns';
+import type { SheetSpec } from './columns';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from './download';
+
+/** Called after every `PROGRESS_EVERY_ROWS` rows and at the end, with rows written and rows in all. */
+export type RowProgress = (written: number, total: number) => void | Promise<void>;
+const PROGRESS_EVERY_ROWS = 500;
+
+type ExcelJSModule = typeof import('exceljs');
+
+let loaded: Promise<ExcelJSModule> | undefined;
+/** exceljs is CommonJS: its API is the default export under Node's ESM and esbuild's bundle alike. */
+function excelJs(): Promise<ExcelJSModule> {
+  loaded ??= import('exceljs').then((m) => ((m as { default?: ExcelJSModule }).default ?? m));
+  return loaded;
+}
+
+/** The .xlsx bytes of one sheet. */
+export async function buildSpreadsheet<R>(spec: SheetSpec<R>, onProgress?: RowProgress): Promise<Buffer> {
+  const { columns, rows } = spec;
+  if (columns.length === 0) throw new Error(`sheet '${spec.sheet}' has no columns`);
+  if (rows.length + 1 > MAX_SHEET_ROWS) throw new Error(`sheet '${spec.sheet}' has more rows than Excel can hold`);
+  const ExcelJS = await excelJs();
+
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const lastColumn = columns.length;
+  const sheet = workbook.addWorksheet(safeSheetName(spec.sheet), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows.length + 1, column: lastColumn } };
+  const widths = columnWidths(columns, rows);
+  sheet.columns = widths.map((width, i) => ({ key: `c${i}`, width }));
+
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.commit();
+
+  const formats = columns.map((c) => (c.type === 'date' ? DATE_FORMAT : c.type === 'datetime' ? DATETIME_FORMAT : undefined));
+  for (const [r, row] of rows.entries()) {
+    const line = sheet.addRow(columns.map((column) => cellValueOf(rawValueOf(column, row), column.type)));
+    formats.forEach((numFmt, i) => {
+      if (!numFmt) return;
+      const cell = line.getCell(i + 1);
+      if (cell.value instanceof Date) cell.numFmt = numFmt;
+    });
+    line.commit();
+    if (onProgress && (r + 1) % PROGRESS_EVERY_ROWS === 0) await onProgress(r + 1, rows.length);
+  }
+  sheet.commit();
+  await workbook.commit();
+  await ended;
+  if (onProgress) await onProgress(rows.length, rows.length);
+  return Buffer.concat(chunks);
+}
+
+export interface StoredExport {
+  file_key: string;
+  filename: string;
+}
+
+/** Puts a workbook at its export key; the browser saves it as `filename`. Writing the same key again replaces it. */
+export async function putSpreadsheet(file: StoredExport, body: Buffer): Promise<void> {
+  await s3Client().send(new PutObjectCommand({
+    Bucket: bucketName('exports'),
+    Key: file.file_key,
+    Body: body,
+    ContentType: XLSX_CONTENT_TYPE,
+    ContentDisposition: attachmentDisposition(file.filename),
+  }));
+}
