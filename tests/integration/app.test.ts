@@ -104,12 +104,12 @@ describe('the HTTP front door', () => {
 
   it('a route of a later capability answers 501 after the permission check', async () => {
     const monitor = { token: await tokenFor('monitor') };
-    const res = await call('GET', '/api/facilities', { token: monitor.token });
+    const res = await call('GET', '/api/facility-archives', { token: monitor.token });
     expect(res.status).toBe(501);
     expect(res.body.error).toMatch(/not available yet/);
-    expect((await call('GET', '/api/facilities')).status).toBe(401);
+    expect((await call('GET', '/api/facility-archives')).status).toBe(401);
     const manager = { token: await tokenFor('manager') };
-    expect((await call('GET', '/api/facilities', { token: manager.token })).status).toBe(403);
+    expect((await call('GET', '/api/facility-archives', { token: manager.token })).status).toBe(403);
   });
 
   it('authenticates and authorizes before the body is read', async () => {
