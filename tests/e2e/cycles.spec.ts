@@ -3,7 +3,8 @@ import { DEMO, expect, loginAs, notifications, test } from './fixtures';
 import { confirmMoveOuts, confirmedKeyOf, getJson, makeCycle, makeFacility, shownDay, uniqueNumber } from './program-data';
 
 const table = (page: Page) => page.getByTestId('cycles-table');
-const rows = (page: Page) => table(page).locator('tbody tr');
+// Cycle rows carry a row header (the facility number); the empty-table message row does not.
+const rows = (page: Page) => table(page).locator('tbody tr').filter({ has: page.getByRole('rowheader') });
 const row = (page: Page, label: string) => rows(page).filter({ hasText: label });
 const textbox = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
 

@@ -85,8 +85,7 @@ export async function confirmMoveOuts(request: APIRequestContext, cycleId: strin
 }
 
 /** The More Filters key a confirmed cycle now falls under. */
-export const confirmedKeyOf = (c: CycleState) =>
-  c.confirmed_move_outs_date !== null || c.monitor_confirmed_move_outs ? 'confirmed_move_outs' : 'confirmed_no_move_outs';
+export const confirmedKeyOf = (c: CycleState) => (c.confirmed_no_move_outs_date !== null ? 'confirmed_no_move_outs' : 'confirmed_move_outs');
 
 export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: await adminHeaders(request) });

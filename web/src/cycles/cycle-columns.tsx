@@ -25,7 +25,12 @@ export function moveOutMarker(cycle: CycleView): 'monitor' | 'move-outs' | 'no-m
 function MoveOutCell({ cycle, onConfirm }: { cycle: CycleView; onConfirm: (cycle: CycleView) => void }) {
   switch (moveOutMarker(cycle)) {
     case 'monitor':
-      return <StatusIndicator type="success" colorOverride="blue">Monitor confirmed</StatusIndicator>;
+      // Staff confirmed; the outcome (dated as move-outs or as none) is what the More Filters keys count.
+      return (
+        <StatusIndicator type="success" colorOverride="blue">
+          Monitor confirmed{cycle.confirmed_no_move_outs_date ? ' (no move-outs)' : cycle.confirmed_move_outs_date ? ' (move-outs)' : ''}
+        </StatusIndicator>
+      );
     case 'move-outs':
       return <StatusIndicator type="success">Confirmed move-outs</StatusIndicator>;
     case 'no-move-outs':

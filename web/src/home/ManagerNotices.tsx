@@ -53,7 +53,7 @@ function RecentCycleModal({ cycles, onClose }: { cycles: CycleView[]; onClose: (
     <Modal
       visible
       onDismiss={onClose}
-      closeAriaLabel="Close"
+      closeAriaLabel="Close notice"
       header={cycles.length === 1 ? 'A new cycle has started' : 'New cycles have started'}
       footer={
         <Box float="right">
