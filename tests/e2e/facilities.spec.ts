@@ -323,14 +323,14 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
 
   // The browser checks what the CRM did not fill, then the server answers.
   await save.click();
-  await expect(page.getByText('Software is required.')).toBeVisible();
-  await expect(page.getByText('Brochure URL is required.')).toBeVisible();
+  await expect(page.getByText('Software is required.').first()).toBeVisible();
+  await expect(page.getByText('Brochure URL is required.').first()).toBeVisible();
   await page.getByRole('button', { name: /^Software/ }).click();
   await page.getByRole('option', { name: 'SiteLink Web' }).click();
   await field(page, 'Brochure URL').fill('not a url');
   await field(page, 'Certificate URL').fill('https://example.com/certificate.pdf');
   await save.click();
-  await expect(page.getByText('Enter a full URL starting with http:// or https://.')).toBeVisible();
+  await expect(page.getByText('Enter a full URL starting with http:// or https://.').first()).toBeVisible();
   await field(page, 'Brochure URL').fill('https://example.com/brochure.pdf');
   await field(page, 'Zip Code').fill('123');
   await save.click();
@@ -402,7 +402,7 @@ test('edit a facility: required fields, notes, SiteLink options replace SiteLink
 
   await field(modal, 'Manager Name').fill('');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(modal.getByText('Manager name is required.')).toBeVisible();
+  await expect(modal.getByText('Manager name is required.').first()).toBeVisible();
   await field(modal, 'Manager Name').fill('Nora New');
   // The server refuses a bad zip code; the modal stays open with its message.
   await field(modal, 'Zip Code').fill('1');

@@ -138,21 +138,14 @@ export function useConfirmMoveOuts() {
 }
 
 /**
- * Exports (spec §4): the create call writes the workbook and answers its key; the download call answers
- * a short-lived link, which opens in a new window.
+ * Exports (spec §4): the create call queues a job that writes the workbook and answers its key and the
+ * job's id; <ExportButton> (web/src/jobs) polls the job, then asks the download call for a short-lived
+ * link and opens it in a new window.
  */
-export async function exportFacilities(f: FacilityListFilter): Promise<void> {
-  const file = await call('GET /api/exports/facilities', { query: facilityListQuery(f) });
-  const link = await call('GET /api/exports/download', { query: { file_key: file.file_key, filename: 'all_facilities' } });
-  openDownload(link.url);
-}
+export const createFacilitiesExport = (f: FacilityListFilter) => call('GET /api/exports/facilities', { query: facilityListQuery(f) });
+export const downloadFacilitiesExport = (file: { file_key: string }) =>
+  call('GET /api/exports/download', { query: { file_key: file.file_key, filename: 'all_facilities' } });
 
-export async function exportFacilityStats(): Promise<void> {
-  const file = await call('GET /api/facility-stats/create-export');
-  const link = await call('GET /api/facility-stats/download-export', { query: { filename: file.filename } });
-  openDownload(link.url);
-}
-
-function openDownload(url: string): void {
-  window.open(url, '_blank', 'noopener');
-}
+export const createFacilityStatsExport = () => call('GET /api/facility-stats/create-export');
+export const downloadFacilityStatsExport = (file: { filename: string }) =>
+  call('GET /api/facility-stats/download-export', { query: { filename: file.filename } });
