@@ -27,12 +27,12 @@ import { MoreFiltersSelect } from '../widgets/MoreFiltersSelect';
 import { useDebouncedValue } from '../widgets/use-debounced-value';
 import { ConfirmModal, ErrorModal } from './dialogs';
 import { EditFacilityModal } from './EditFacilityModal';
-import { FILTER_DEBOUNCE_MS, exportFacilities, useConfirmMoveOuts, useDeleteFacility, useFacilityList, useInsurancePrograms } from './facilities-api';
+import { ExportButton } from '../jobs/ExportButton';
+import { FILTER_DEBOUNCE_MS, createFacilitiesExport, downloadFacilitiesExport, useConfirmMoveOuts, useDeleteFacility, useFacilityList, useInsurancePrograms } from './facilities-api';
 import type { FacilityListFilter } from './facilities-api';
 import { facilityColumns } from './facility-columns';
 import { FACILITY_SOFTWARE_OPTIONS } from './facility-form';
 import { FacilityDetailPanel } from './FacilityDetailPanel';
-import { POPUP_HINT } from './popup-hint';
 import './facilities.css';
 
 interface TextFilters {
@@ -68,7 +68,6 @@ export function ActiveFacilitiesTab() {
   const [checkingId, setCheckingId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   // One debounced value for the three boxes, compared by content so re-renders do not restart it.
   const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
@@ -106,18 +105,6 @@ export function ActiveFacilitiesTab() {
     }
   };
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportFacilities(listFilter);
-      toast(POPUP_HINT);
-    } catch (err) {
-      toast(`The export failed: ${errorText(err)}`, 'error');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const programOptions = [{ value: '', label: 'All' }, ...(programs.data ?? []).map((p) => ({ value: p.key, label: p.label }))];
   const columns = facilityColumns({
     selectedId,
@@ -146,7 +133,7 @@ export function ActiveFacilitiesTab() {
                   }}
                 />
                 <Button iconName="filter" onClick={() => setShowFilters((v) => !v)}>{showFilters ? 'Hide filters' : 'Show filters'}</Button>
-                <Button iconName="download" disabled={facilities.length === 0} loading={exporting} onClick={() => void runExport()}>Export</Button>
+                <ExportButton disabled={facilities.length === 0} create={() => createFacilitiesExport(listFilter)} download={downloadFacilitiesExport} />
                 <Button iconName="refresh" ariaLabel="Refresh facilities" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
               </SpaceBetween>
             }

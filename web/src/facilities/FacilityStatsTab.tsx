@@ -21,15 +21,14 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import type { FacilityStatsRow } from '../../../shared/contracts/facility-stats';
 import { errorText } from '../api/api-error';
 import { usePageSplitPanel } from '../shell/split-panel';
-import { useToast } from '../shell/toasts';
 import { TruncatedText } from '../widgets/TruncatedText';
 import { useDebouncedValue } from '../widgets/use-debounced-value';
 import { ErrorModal } from './dialogs';
-import { FILTER_DEBOUNCE_MS, exportFacilityStats, useFacilityByNumber, useFacilityStats } from './facilities-api';
+import { ExportButton } from '../jobs/ExportButton';
+import { FILTER_DEBOUNCE_MS, createFacilityStatsExport, downloadFacilityStatsExport, useFacilityByNumber, useFacilityStats } from './facilities-api';
 import { LATER_RELEASE } from './FacilityDetailPanel';
 import { FacilityStatsPane } from './FacilityStatsPane';
 import { FindFacilityCard } from './FindFacilityCard';
-import { POPUP_HINT } from './popup-hint';
 import { PrimeMarker } from './RetiredFacilitiesTab';
 
 interface TextFilters {
@@ -110,11 +109,9 @@ function StatsDetailPanel({ row: r }: { row: FacilityStatsRow }) {
 }
 
 export function FacilityStatsTab() {
-  const toast = useToast();
   const [text, setText] = useState<TextFilters>(NO_TEXT);
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [found, setFound] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -130,18 +127,6 @@ export function FacilityStatsTab() {
   const changeText = (name: keyof TextFilters, value: string) => {
     setText((t) => ({ ...t, [name]: value }));
     setPage(1);
-  };
-
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await exportFacilityStats();
-      toast(POPUP_HINT);
-    } catch (err) {
-      toast(`The export failed: ${errorText(err)}`, 'error');
-    } finally {
-      setExporting(false);
-    }
   };
 
   const columns: TableProps.ColumnDefinition<FacilityStatsRow>[] = [
@@ -197,7 +182,7 @@ export function FacilityStatsTab() {
             description="Click a facility to see all of its figures."
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="download" disabled={rows.length === 0} loading={exporting} onClick={() => void runExport()}>Export</Button>
+                <ExportButton disabled={rows.length === 0} create={createFacilityStatsExport} download={downloadFacilityStatsExport} />
                 <Button iconName="refresh" ariaLabel="Refresh facility stats" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
               </SpaceBetween>
             }
