@@ -7,13 +7,14 @@
  *
  *   CATALOG#{kind} / SHARD#{nn}   entries: map of id -> JSON text of the entry
  *   CATALOG#{kind} / COUNTS       one number per flag key ('total' included)
+ *   CATALOG#{kind} / VERSIONS     one number per shard, raised by every write to it (readers' cache check)
  *
  * Entries are derived data: `refreshEntry` recomputes one from its sources and writes it only if it
  * changed, conditional on the entry it read first, so concurrent writers converge (see the comment there).
  * `bulkLoadCatalog` is the bulk-loading counterpart (scale seed): entries computed in memory, written a
  * shard at a time, COUNTS recomputed from every entry.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterKey } from '../../shared/program-filters';
 import { FILTER_KEYS } from '../../shared/program-filters';
@@ -36,6 +37,19 @@ export interface CatalogEntry {
 const catalogPk = (kind: CatalogKind) => `CATALOG#${kind}`;
 const shardSk = (n: number) => `SHARD#${String(n).padStart(2, '0')}`;
 const COUNTS_SK = 'COUNTS';
+/** One number per shard, raised with every write to the shard, so readers re-read only shards that changed. */
+const VERSIONS_SK = 'VERSIONS';
+const versionAttr = (n: number) => `v${String(n).padStart(2, '0')}`;
+
+const bumpVersion = (kind: CatalogKind, shard: number) => ({
+  Update: {
+    TableName: tableName(),
+    Key: { pk: catalogPk(kind), sk: VERSIONS_SK },
+    UpdateExpression: 'ADD #v :one',
+    ExpressionAttributeNames: { '#v': versionAttr(shard) },
+    ExpressionAttributeValues: { ':one': 1 },
+  },
+});
 
 /** FNV-1a: a stable spread of ids over the shards. */
 export function shardOf(kind: CatalogKind, id: string): number {
@@ -102,6 +116,7 @@ async function writeEntry(kind: CatalogKind, id: string, prevText: string | null
           ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
         },
       },
+      bumpVersion(kind, shardOf(kind, id)),
       ...(counterNames.length
         ? [{
             Update: {
@@ -145,21 +160,41 @@ export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id
   throw conflict('This record is being changed by someone else. Try again.');
 }
 
-/** Every entry of a catalog (a Query over its shard items). */
+interface CachedShard<E> {
+  version: number;
+  entries: E[];
+}
+
+/**
+ * Shards this process has read, by catalog. A Lambda instance (or the local runtime) keeps them between
+ * requests; each request first reads the small VERSIONS item and re-reads only the shards written since,
+ * so a list costs one GetItem plus the shards that changed instead of the whole catalog every time.
+ */
+const shardCache: Record<CatalogKind, Map<number, CachedShard<CatalogEntry>>> = { facilities: new Map(), cycles: new Map() };
+
+async function readShard<E extends CatalogEntry>(kind: CatalogKind, shard: number): Promise<E[]> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: catalogPk(kind), sk: shardSk(shard) }, ConsistentRead: true }));
+  return Object.values((out.Item?.entries ?? {}) as Record<string, string>).map((text) => JSON.parse(text) as E);
+}
+
+/**
+ * Every entry of a catalog. Versions are read before the shards, so a cached shard is never older than
+ * the version it is filed under: a write that lands in between only makes the next request re-read it.
+ */
 export async function readCatalog<E extends CatalogEntry>(kind: CatalogKind): Promise<E[]> {
-  const entries: E[] = [];
-  let startKey: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :shard)',
-      ExpressionAttributeValues: { ':pk': catalogPk(kind), ':shard': 'SHARD#' },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) for (const text of Object.values(item.entries as Record<string, string>)) entries.push(JSON.parse(text) as E);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return entries;
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: catalogPk(kind), sk: VERSIONS_SK }, ConsistentRead: true }));
+  const cache = shardCache[kind] as Map<number, CachedShard<E>>;
+  const shards = Array.from({ length: SHARDS[kind] }, (_, n) => n);
+  const stale = shards.filter((n) => {
+    const version = Number(out.Item?.[versionAttr(n)] ?? 0);
+    const cached = cache.get(n);
+    return !cached || cached.version !== version;
+  });
+  await Promise.all(stale.map(async (n) => {
+    const version = Number(out.Item?.[versionAttr(n)] ?? 0);
+    cache.set(n, { version, entries: await readShard<E>(kind, n) });
+  }));
+  return shards.flatMap((n) => cache.get(n)?.entries ?? []);
 }
 
 /** How many entries raise each filter key, as maintained by refreshEntry. */
@@ -185,6 +220,7 @@ export async function bulkLoadCatalog<E extends CatalogEntry>(kind: CatalogKind,
   for (const entry of entries) shards[shardOf(kind, entry.id)]![entry.id] = JSON.stringify(entry);
   for (let n = 0; n < shards.length; n += 1) {
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys[n]!, type: 'catalog-shard', entries: shards[n] } }));
+    await dynamo().send(new UpdateCommand(bumpVersion(kind, n).Update));
   }
   const counts: Record<string, number> = Object.fromEntries(FILTER_KEYS.map((k) => [k, 0]));
   for (const shard of shards) {
