@@ -272,6 +272,9 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
   await expect(field(page, 'Company Name')).toHaveValue(record.Account_Name);
   await expect(field(page, 'City')).toHaveValue(record.City);
   await expect(field(page, 'Manager Name')).toHaveValue(record.Property_Mgr ?? '');
+  // This CRM account names no manager or site e-mail; the manager's details are typed in.
+  await field(page, 'Manager Name').fill('Rita Barn');
+  await field(page, 'Site Email').fill('rita@redbarn.example');
 
   // Additional contacts: suggestions on focus, the checks in order as error toasts, digits-only phone.
   const addContact = page.getByRole('button', { name: 'Add contact' });
@@ -356,6 +359,8 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
   await field(crm, 'Facility Number').fill('1027');
   await crm.getByRole('button', { name: 'Search' }).click();
   await crm.getByRole('button', { name: 'Use facility data of 1027' }).click();
+  await field(page, 'Manager Name').fill('Rita Barn');
+  await field(page, 'Site Email').fill('rita@redbarn.example');
   await page.getByRole('button', { name: /^Software/ }).click();
   await page.getByRole('option', { name: 'StorEdge' }).click();
   await field(page, 'Brochure URL').fill('https://example.com/brochure.pdf');
