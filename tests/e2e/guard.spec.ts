@@ -2,9 +2,6 @@ import { DEMO, expect, greeting, loginAs, test } from './fixtures';
 
 /** Pages of later releases: guarded like the real ones, and saying honestly that they are not there yet. */
 const LATER_PAGES = [
-  ['/add-facility', 'Add Facility'],
-  ['/list-facilities', 'List Facilities'],
-  ['/manage-cycles', 'Manage Cycles'],
   ['/tenant-list', 'Master Tenants List'],
   ['/upload-tenants', 'Upload Tenants'],
   ['/send-letters', 'Send Proof Letters'],

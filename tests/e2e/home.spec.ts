@@ -24,10 +24,10 @@ for (const role of ['admin', 'monitor'] as const) {
   });
 }
 
-test('a facility owner sees the manager menu, without made-up facility data', async ({ page }) => {
+test('a facility owner sees the manager menu with its facility', async ({ page }) => {
   await loginAs(page, DEMO.manager.username);
   await expect(page.getByRole('heading', { name: 'Your facility' })).toBeVisible();
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  await expect(page.getByText('Maple Street Self Storage').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tenant & User management' })).toHaveCount(0);
   await expect(page.getByText('not set up as a facility owner')).toHaveCount(0);
 });
