@@ -1,13 +1,30 @@
 /**
  * Worker for the archive-exports queue: every spreadsheet export job (docs/decisions.md, "Spreadsheet
  * exports run as jobs"), given the lists of the capabilities that own the rows. The archive jobs arrive
- * with the archives capability. exceljs is loaded by the first runner that writes a workbook, not here.
+ * with the archives capability.
+ *
+ * Cold init stays that of the job plumbing: the runners, the lists and their contracts are imported by
+ * the first job that needs them, and exceljs only when a workbook is written (functions/exports/
+ * spreadsheet.ts). The record below names every export job type (the compiler checks it is complete).
  */
-import { exportRunners } from '../exports/export-runners';
-import { listFacilitiesForExport } from '../facilities/facility-list';
-import { listAllFacilityStats } from '../facilities/stats-routes';
+import type { ExportJobType } from '../exports/export-jobs';
 import { createWorker } from '../runtime/worker';
+import type { JobRunner } from '../runtime/worker';
 
-export const handler = createWorker('archive-exports', {
-  ...exportRunners({ listFacilities: listFacilitiesForExport, listFacilityStats: listAllFacilityStats }),
-});
+const EXPORT_JOBS: Record<ExportJobType, true> = { 'facilities-export': true, 'facility-stats-export': true };
+
+let loaded: Promise<Record<ExportJobType, JobRunner>> | undefined;
+const exportRunners = () => (loaded ??= Promise.all([
+  import('../exports/export-runners'),
+  import('../facilities/facility-list'),
+  import('../facilities/stats-routes'),
+]).then(([runners, facilities, stats]) => runners.exportRunners({
+  listFacilities: facilities.listFacilitiesForExport,
+  listFacilityStats: stats.listAllFacilityStats,
+})));
+
+const lazyRunner = (type: ExportJobType): JobRunner => async (ctx) => (await exportRunners())[type](ctx);
+
+export const handler = createWorker('archive-exports', Object.fromEntries(
+  (Object.keys(EXPORT_JOBS) as ExportJobType[]).map((type) => [type, lazyRunner(type)]),
+));
