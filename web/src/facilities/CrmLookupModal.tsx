@@ -27,7 +27,10 @@ type LookupState =
   | { kind: 'error'; message: string }
   | { kind: 'found'; facilities: CrmFacility[] };
 
-const orDash = (...parts: (string | null)[]) => parts.map((p) => (p ?? '').trim()).filter(Boolean).join(' ') || '--';
+function PrimaryContact({ f }: { f: CrmFacility }) {
+  const lines = [f.Property_Mgr, f.Site_Email].map((l) => (l ?? '').trim()).filter(Boolean);
+  return lines.length ? <>{lines.map((l) => <div key={l}>{l}</div>)}</> : <>--</>;
+}
 
 function CrmAddress({ f }: { f: CrmFacility }) {
   const line3 = [[f.City, f.State].map((p) => (p ?? '').trim()).filter(Boolean).join(', '), (f.ZIP_Code ?? '').trim()].filter(Boolean).join(' ');
@@ -74,40 +77,42 @@ export function CrmLookupModal({ onUse, onClose }: { onUse: (facility: CrmFacili
           <Box color="text-status-error" data-testid="crm-error">{state.message}</Box>
         )}
         {state.kind === 'found' && state.facilities.length > 0 && (
-          <Cards
-            header={<Box variant="h3">Found {state.facilities.length} {state.facilities.length === 1 ? 'facility' : 'facilities'}:</Box>}
-            items={state.facilities}
-            trackBy="id"
-            cardsPerRow={[{ cards: 1 }]}
-            ariaLabels={{ itemSelectionLabel: () => '', selectionGroupLabel: 'CRM facilities' }}
-            cardDefinition={{
-              header: (f) => f.Account_Name || f.Facility_Number,
-              sections: [
-                { id: 'number', header: 'Facility Number', content: (f) => f.Facility_Number },
-                { id: 'account', header: 'Account Name', content: (f) => f.Account_Name || '--' },
-                { id: 'address', header: 'Address', content: (f) => <CrmAddress f={f} /> },
-                { id: 'contact', header: 'Primary Contact', content: (f) => orDash(f.Property_Mgr, f.Site_Email) },
-                {
-                  id: 'actions',
-                  content: (f) => (
-                    <SpaceBetween direction="horizontal" size="s" alignItems="center">
-                      <Button
-                        variant="primary"
-                        ariaLabel={`Use facility data of ${f.Facility_Number}`}
-                        onClick={() => {
-                          onUse(f);
-                          onClose();
-                        }}
-                      >
-                        Use facility data
-                      </Button>
-                      <Link href={crmAccountUrl(f.id)} external target="_blank">See in CRM</Link>
-                    </SpaceBetween>
-                  ),
-                },
-              ],
-            }}
-          />
+          <SpaceBetween size="s">
+          <Box variant="h3">Found {state.facilities.length} {state.facilities.length === 1 ? 'facility' : 'facilities'}:</Box>
+            <Cards
+              items={state.facilities}
+              trackBy="id"
+              cardsPerRow={[{ cards: 1 }]}
+              ariaLabels={{ itemSelectionLabel: () => '', selectionGroupLabel: 'CRM facilities' }}
+              cardDefinition={{
+                header: (f) => f.Account_Name || f.Facility_Number,
+                sections: [
+                  { id: 'number', header: 'Facility Number', content: (f) => f.Facility_Number },
+                  { id: 'account', header: 'Account Name', content: (f) => f.Account_Name || '--' },
+                  { id: 'address', header: 'Address', content: (f) => <CrmAddress f={f} /> },
+                  { id: 'contact', header: 'Primary Contact', content: (f) => <PrimaryContact f={f} /> },
+                  {
+                    id: 'actions',
+                    content: (f) => (
+                      <SpaceBetween direction="horizontal" size="s" alignItems="center">
+                        <Button
+                          variant="primary"
+                          ariaLabel={`Use facility data of ${f.Facility_Number}`}
+                          onClick={() => {
+                            onUse(f);
+                            onClose();
+                          }}
+                        >
+                          Use facility data
+                        </Button>
+                        <Link href={crmAccountUrl(f.id)} external target="_blank">See in CRM</Link>
+                      </SpaceBetween>
+                    ),
+                  },
+                ],
+              }}
+            />
+          </SpaceBetween>
         )}
         {(state.kind === 'idle' || (state.kind === 'found' && state.facilities.length === 0)) && (
           <Box textAlign="center" color="text-body-secondary" padding="l">
