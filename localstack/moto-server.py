@@ -21,13 +21,14 @@ the size is added up once, and the same items are refused. And every attribute v
 through botocore's shape-driven serializer, about 0.1 ms per value (a page of 100 facility records took
 0.6-1.4 s); GetItem, BatchGetItem and Query answers are plain DynamoDB JSON already, so they are written
 with json.dumps, and anything json cannot write as is (binary values) still takes the serializer.
+Per request, moto also lists its own package directory (twice) to route the call; the list is read once.
 """
 import copy
 import json
 import sys
 import threading
 
-from moto import server
+from moto import backends, server
 from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.exceptions import ItemSizeTooLarge
@@ -170,6 +171,9 @@ def _execute_result_plain_json(self, context):
 
 
 DynamoResult.execute_result = _execute_result_plain_json
+
+_MOTO_MODULES = tuple(backends.list_of_moto_modules())
+backends.list_of_moto_modules = lambda: _MOTO_MODULES
 
 if __name__ == "__main__":
     server.main(sys.argv[1:])
