@@ -66,7 +66,7 @@ const ANSWERED: Record<Phase, number> = {
 
 /** Shares of all tenants; thresholds are opt-outs > 5 %, proof > 20 %, bad address > 5 %, moved out > 5 %. */
 const PROFILES: Record<Profile, { opt_out: number; proof: number; bad_address: number; moved_out: number }> = {
-  typical: { opt_out: 0.03, proof: 0.1, bad_address: 0.02, moved_out: 0.02 },
+  typical: { opt_out: 0.03, proof: 0.1, bad_address: 0.02, moved_out: 0.015 },
   opt_outs: { opt_out: 0.12, proof: 0.1, bad_address: 0.02, moved_out: 0.02 },
   proof: { opt_out: 0.03, proof: 0.3, bad_address: 0.02, moved_out: 0.02 },
   bad_addresses: { opt_out: 0.03, proof: 0.1, bad_address: 0.1, moved_out: 0.02 },
