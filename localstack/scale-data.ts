@@ -28,7 +28,8 @@ import { getUserByUsername } from '../functions/users/user-store';
 import type { UserRecord } from '../functions/users/user-store';
 import type { Phase, Profile } from './demo/cycles';
 import { dayAfter } from './demo/cycles';
-import type { DemoCycle, DemoFacility } from './demo/facilities';
+import type { DemoCycle } from './demo/cycles';
+import type { DemoFacility } from './demo/facilities';
 import { countersOfTenants, cycleRecordOf, facilityFields, plannedTenants, utcToday } from './demo/records';
 import { generator, pick } from './demo/tenants';
 

@@ -13,8 +13,19 @@ import type { CycleChanges, CycleDates } from '../../functions/cycles/cycle-stor
 import type { NewTenant } from '../../functions/tenants/tenant-store';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { coverageIdOf } from '../../shared/coverage-ids';
-import type { DemoCycle } from './facilities';
 import { pick, shuffled } from './tenants';
+
+export interface DemoCycle {
+  phase: Phase;
+  /** Days from today to the audit (initial) letter date; the other dates follow from it. */
+  initialLetterIn: number;
+  tenants: number;
+  profile?: Profile;
+  /** Tenants tagged for removal (tagging and confirmed phases). */
+  tagged?: number;
+  /** How the move-outs were confirmed, for the phases past tagging (default: by the count of move-outs). */
+  confirmed?: 'move_outs' | 'no_move_outs' | 'monitor';
+}
 
 export type Phase = 'planned' | 'tagging' | 'confirmed' | 'audit' | 'reminder' | 'recent' | 'setup' | 'complete' | 'retired';
 /** How the cycle's tenants answered: 'typical' stays under every threshold, the others cross one. */

@@ -4,19 +4,8 @@
  * facilities, one facility without cycles. Each facility lists its cycles by phase (localstack/demo/cycles.ts),
  * oldest first, with the tenant count and the response profile its tenants follow.
  */
-import type { Phase, Profile } from './cycles';
+import type { DemoCycle } from './cycles';
 
-export interface DemoCycle {
-  phase: Phase;
-  /** Days from today to the audit (initial) letter date; the other dates follow from it. */
-  initialLetterIn: number;
-  tenants: number;
-  profile?: Profile;
-  /** Tenants tagged for removal (tagging and confirmed phases). */
-  tagged?: number;
-  /** How the move-outs were confirmed, for the phases past tagging (default: by the count of move-outs). */
-  confirmed?: 'move_outs' | 'no_move_outs' | 'monitor';
-}
 
 export interface DemoFacility {
   number: string;
