@@ -40,6 +40,7 @@ export function MoreFiltersSelect({ value, onChange, stats, disabled }: Props) {
       onChange={({ detail }) => onChange((detail.selectedOption.value ?? 'total') as FilterKey)}
       // The trigger shows the chosen option with its count, as the options do.
       triggerVariant="option"
+      inlineLabelText="More Filters"
       ariaLabel="More Filters"
       disabled={disabled}
     />
