@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: bundle sizes, cold module init and local-runtime latency, written to
+ * `npm run bench`: bundle sizes, cold module init, local-runtime latency and the lists at scale, written to
  * docs/benchmarks.md. Bounded in count and time; stops the emulator and leaves nothing running.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import { measureColdStarts } from './cold-start';
 import { waitForQuiet, watchCpu } from './contention';
 import { measureLatency } from './latency';
 import type { LatencyOptions } from './latency';
+import { measureScale } from './scale';
+import type { ScaleBenchOptions } from './scale';
 import { describeMachine } from './machine';
 import { benchChildPids, startWatchdog } from './processes';
 import { renderReport, targetLines } from './report';
@@ -20,8 +22,9 @@ import type { BenchData } from './report';
 
 const COLD_REPEATS = 5;
 const LATENCY: LatencyOptions = { warmupRounds: 30, rounds: 200, budgetMs: 60_000 };
-/** Normal runs take about two minutes; past this something hangs. */
-const WATCHDOG_MS = 8 * 60_000;
+const SCALE_RUN: ScaleBenchOptions = { warmup: 5, requests: 60 };
+/** Normal runs take about five minutes; past this something hangs. */
+const WATCHDOG_MS = 15 * 60_000;
 /** How long a timing phase may wait for other work on the machine to calm down before it runs anyway. */
 const QUIET_WAIT_MS = 60_000;
 
@@ -53,11 +56,20 @@ async function main(): Promise<number> {
   const latency = await measureLatency(LATENCY);
   const latencyCpu = watch();
 
+  const scaleWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: lists and dashboard at scale (starting another private emulator)...');
+  const watchScale = watchCpu();
+  const scale = await measureScale(SCALE_RUN, console.log);
+  const scaleCpu = watchScale();
+
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
-    machineUse: { cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu } },
+    machineUse: {
+      cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
+      scale: { waitedSeconds: scaleWait, cpu: scaleCpu },
+    },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
   };
   const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
@@ -70,6 +82,9 @@ async function main(): Promise<number> {
   for (const s of latency.scenarios) {
     console.log(`  ${s.name}: HTTP p50 ${s.http.p50.toFixed(2)} ms, handler p50 ${s.inProcess.p50.toFixed(2)} ms, DynamoDB p50 ${s.dynamo.p50.toFixed(2)} ms`
       + `${s.cpu ? `, scrypt p50 ${s.cpu.p50.toFixed(2)} ms` : ''}; overhead median ${s.adapter.p50.toFixed(2)} ms, above DynamoDB median ${s.aboveDynamo.p50.toFixed(2)} ms`);
+  }
+  for (const s of [...scale.scenarios, scale.afterWrite]) {
+    console.log(`  ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms, max ${s.ms!.max.toFixed(1)} ms; ${s.operations}`}`);
   }
   console.log('');
   const lines = targetLines(data);

@@ -2,6 +2,7 @@
 import type { BundleResult } from './bundles';
 import type { ColdStart } from './cold-start';
 import type { ScenarioResult } from './latency';
+import type { ScaleScenarioResult } from './scale';
 
 /** 1 MB taken as 1,000,000 bytes, the stricter reading; the report also gives MiB. */
 export const API_BUNDLE_LIMIT_BYTES = 1_000_000;
@@ -16,3 +17,13 @@ export const adapterPasses = (s: ScenarioResult): boolean => s.adapter.p50 < OVE
 export const aboveDynamoPasses = (s: ScenarioResult): boolean => s.aboveDynamo.p50 < OVERHEAD_LIMIT_MS;
 
 export const verdict = (pass: boolean | null): string => (pass === null ? '—' : pass ? 'PASS' : 'FAIL');
+
+/** Issue 3: at 3,000 facilities and 10,000 cycles, p95 under 250 ms for the lists and 100 ms for the dashboard. */
+export const LIST_P95_LIMIT_MS = 250;
+export const DASHBOARD_P95_LIMIT_MS = 100;
+/** The scale seed's budget (loading, not counting the program's startup). */
+export const SCALE_LOAD_LIMIT_SECONDS = 120;
+
+export const scaleLimitMs = (s: ScaleScenarioResult): number => (s.kind === 'dashboard' ? DASHBOARD_P95_LIMIT_MS : LIST_P95_LIMIT_MS);
+/** A scenario that could not run (501, an error) fails: it is never a number. */
+export const scalePasses = (s: ScaleScenarioResult): boolean => s.error === null && s.ms !== null && s.ms.p95 < scaleLimitMs(s);
