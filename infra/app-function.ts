@@ -11,7 +11,7 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BUNDLE } from './bundling';
+import { BUNDLE, nodeModulesFor } from './bundling';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,6 +34,7 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
+    const nodeModules = nodeModulesFor(props.entry);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.THREE_MONTHS,
       // Logs are diagnostics, not records: the table and buckets hold what must survive.
@@ -71,6 +72,8 @@ export class AppFunction extends Construct {
         format: OutputFormat.ESM,
         banner: BUNDLE.banner,
         externalModules: BUNDLE.externalModules,
+        // Only when there is something to install: any nodeModules list, even empty, makes CDK run `npm ci`.
+        ...(nodeModules.length > 0 ? { nodeModules } : {}),
       },
     });
   }

@@ -17,3 +17,18 @@ export const BUNDLE = {
   /** Everything is bundled, the AWS SDK included, so deployed code runs the versions the tests ran. */
   externalModules: [] as string[],
 };
+
+/**
+ * Packages left out of one bundle and installed beside it in the function's node_modules
+ * (NodejsFunction `bundling.nodeModules`, which also marks them external; the bench bundles the same
+ * way). Only for a big library that the handler loads on first use (`await import`): esbuild writes one
+ * file, so a bundled library is parsed at every cold start even if no invocation needs it. exceljs is
+ * 1.09 MB of the archive-exports worker and cost it ≈ 40 ms of init (docs/decisions.md, "Spreadsheet
+ * exports run as jobs"). The version installed is the one in package-lock.json.
+ */
+const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
+  [workerEntry('archive-exports')]: ['exceljs'],
+};
+
+/** What `entry`'s function installs beside its bundle (empty for almost every function). */
+export const nodeModulesFor = (entry: string): string[] => [...(INSTALLED_BESIDE[entry] ?? [])];

@@ -1,19 +1,38 @@
 /**
  * AWS SDK v3 clients, created once per process (Lambda container or local runtime). The SDK reads
  * AWS_ENDPOINT_URL itself, so the same code talks to AWS, LocalStack or moto.
+ *
+ * DynamoDB is used by nearly every request and is loaded at init. The S3 and SQS clients are loaded on
+ * first use (`await import`): most requests of the Lambdas that carry them (auth, validation, lookups)
+ * never touch a bucket or a queue, and loading them at init cost ≈ 35 ms of cold start
+ * (docs/decisions.md, "Spreadsheet exports run as jobs"). Modules that send S3 or SQS commands load the
+ * command classes the same way (`s3Commands()`, `sqsCommands()`); type-only imports stay static.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 
 const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 /** Emulators serve buckets by path, not by virtual host. */
 const forcePathStyle = Boolean(process.env.AWS_ENDPOINT_URL);
 
+export type S3Module = typeof import('@aws-sdk/client-s3');
+export type SQSModule = typeof import('@aws-sdk/client-sqs');
+
 let doc: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let sqs: SQSClient | undefined;
+let s3Module: Promise<S3Module> | undefined;
+let sqsModule: Promise<SQSModule> | undefined;
+let s3: Promise<S3Client> | undefined;
+let sqs: Promise<SQSClient> | undefined;
+
+/** A failed load is not cached, so the next call tries again. */
+function once<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  return load().catch((err: unknown) => {
+    forget();
+    throw err;
+  });
+}
 
 export function dynamo(): DynamoDBDocumentClient {
   doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
@@ -22,12 +41,24 @@ export function dynamo(): DynamoDBDocumentClient {
   return doc;
 }
 
-export function s3Client(): S3Client {
-  s3 ??= new S3Client({ region, forcePathStyle });
+/** The S3 package (client and command classes), loaded on first use. */
+export function s3Commands(): Promise<S3Module> {
+  s3Module ??= once(() => import('@aws-sdk/client-s3'), () => { s3Module = undefined; });
+  return s3Module;
+}
+
+/** The SQS package (client and command classes), loaded on first use. */
+export function sqsCommands(): Promise<SQSModule> {
+  sqsModule ??= once(() => import('@aws-sdk/client-sqs'), () => { sqsModule = undefined; });
+  return sqsModule;
+}
+
+export function s3Client(): Promise<S3Client> {
+  s3 ??= once(async () => new (await s3Commands()).S3Client({ region, forcePathStyle }), () => { s3 = undefined; });
   return s3;
 }
 
-export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({ region });
+export function sqsClient(): Promise<SQSClient> {
+  sqs ??= once(async () => new (await sqsCommands()).SQSClient({ region }), () => { sqs = undefined; });
   return sqs;
 }

@@ -4,12 +4,11 @@
  * with the session header (a new window cannot send one) and then opens the link (docs/decisions.md,
  * "Export downloads"). An export whose job is still queued or running answers 409 'The export is not
  * ready yet.' rather than 404 (functions/exports/export-jobs.ts finds the job from the key). No workbook
- * library here: workbooks are written by the archive-exports worker.
+ * library here: workbooks are written by the archive-exports worker. The S3 client and the presigner
+ * are loaded by the first download or existence check, not at init (functions/aws/clients.ts).
  */
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { RouteContract } from '../../shared/contracts';
-import { s3Client } from '../aws/clients';
+import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
 import { conflict, notFound } from '../runtime/http-error';
 import { registerOwnershipResolver } from '../runtime/ownership';
@@ -41,7 +40,8 @@ export interface DownloadLink {
 /** True when the object exists in the exports bucket. */
 export async function exportExists(fileKey: string): Promise<boolean> {
   try {
-    await s3Client().send(new HeadObjectCommand({ Bucket: bucketName('exports'), Key: fileKey }));
+    const { HeadObjectCommand } = await s3Commands();
+    await (await s3Client()).send(new HeadObjectCommand({ Bucket: bucketName('exports'), Key: fileKey }));
     return true;
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -57,8 +57,19 @@ export function attachmentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+let presigner: Promise<typeof import('@aws-sdk/s3-request-presigner')> | undefined;
+/** The presigner, loaded on first use like the S3 client it signs for (functions/aws/clients.ts). */
+function requestPresigner(): Promise<typeof import('@aws-sdk/s3-request-presigner')> {
+  presigner ??= import('@aws-sdk/s3-request-presigner').catch((err: unknown) => {
+    presigner = undefined;
+    throw err;
+  });
+  return presigner;
+}
+
 /** A presigned GET of an exports-bucket object that makes the browser save it as `filename`. */
 export async function presignDownload(fileKey: string, filename: string, expiresInSeconds = DOWNLOAD_LINK_SECONDS): Promise<DownloadLink> {
+  const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([s3Commands(), requestPresigner(), s3Client()]);
   const extension = /\.[A-Za-z0-9]+$/.exec(filename)?.[0]?.toLowerCase() ?? '';
   const command = new GetObjectCommand({
     Bucket: bucketName('exports'),
@@ -66,7 +77,7 @@ export async function presignDownload(fileKey: string, filename: string, expires
     ResponseContentDisposition: attachmentDisposition(filename),
     ...(CONTENT_TYPES[extension] ? { ResponseContentType: CONTENT_TYPES[extension] } : {}),
   });
-  const url = await getSignedUrl(s3Client(), command, { expiresIn: expiresInSeconds });
+  const url = await getSignedUrl(client, command, { expiresIn: expiresInSeconds });
   return { url, filename, expires_in_seconds: expiresInSeconds };
 }
 

@@ -5,12 +5,11 @@
  * auto-filter, column widths fitted to the first rows, true Excel dates (m/d/yyyy).
  *
  * exceljs is loaded on first use (`await import`), never at module init: the worker's cold start stays
- * that of the AWS clients, and only an invocation that writes a workbook pays for loading it. No API
+ * that of the job plumbing, and only an invocation that writes a workbook pays for loading it. No API
  * Lambda imports this module (docs/decisions.md, "Spreadsheet exports run as jobs").
  */
 import { PassThrough } from 'node:stream';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../aws/clients';
+import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
 import { cellValueOf, columnWidths, DATE_FORMAT, DATETIME_FORMAT, MAX_SHEET_ROWS, rawValueOf, safeSheetName } from './columns';
 import type { SheetSpec } from './columns';
@@ -82,7 +81,8 @@ export interface StoredExport {
 
 /** Puts a workbook at its export key; the browser saves it as `filename`. Writing the same key again replaces it. */
 export async function putSpreadsheet(file: StoredExport, body: Buffer): Promise<void> {
-  await s3Client().send(new PutObjectCommand({
+  const { PutObjectCommand } = await s3Commands();
+  await (await s3Client()).send(new PutObjectCommand({
     Bucket: bucketName('exports'),
     Key: file.file_key,
     Body: body,

@@ -4,10 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { JobMessage, JobQueueName, JobStatus } from '../../shared/jobs';
 import type { JobView } from '../../shared/contracts/jobs';
-import { dynamo, sqsClient } from '../aws/clients';
+import { dynamo, sqsClient, sqsCommands } from '../aws/clients';
 import { queueUrl, tableName } from '../aws/config';
 
 export interface JobRecord extends JobView {
@@ -35,7 +34,8 @@ export async function enqueueJob(args: {
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKey(job.id), ...job } }));
   const message: JobMessage = { job_id: job.id, type: job.type };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(args.queue), MessageBody: JSON.stringify(message) }));
+  const { SendMessageCommand } = await sqsCommands();
+  await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(args.queue), MessageBody: JSON.stringify(message) }));
   return job;
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, stop } from 'esbuild';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
-import { BUNDLE, apiEntry, workerEntry } from '../../infra/bundling';
+import { BUNDLE, apiEntry, nodeModulesFor, workerEntry } from '../../infra/bundling';
 import { API_GROUPS } from '../../shared/routes';
 import { JOB_QUEUE_NAMES } from '../../shared/jobs';
 
@@ -32,8 +32,12 @@ export interface BundleResult {
   largestPackageAreas: Contributor[];
 }
 
-/** The NodejsFunction props in BUNDLE, translated to the esbuild flags CDK passes for them. */
-export function cdkEsbuildOptions(): BuildOptions {
+/**
+ * The NodejsFunction props in BUNDLE, translated to the esbuild flags CDK passes for them. With `entry`,
+ * also what that function installs beside its bundle (`nodeModulesFor`), external as CDK makes it: it
+ * is not in the bundle, so neither its bytes nor its parsing count, as deployed.
+ */
+export function cdkEsbuildOptions(entry?: string): BuildOptions {
   return {
     bundle: true,
     platform: 'node',
@@ -42,7 +46,7 @@ export function cdkEsbuildOptions(): BuildOptions {
     target: BUNDLE.target,
     format: BUNDLE.format,
     banner: { js: BUNDLE.banner },
-    external: BUNDLE.externalModules,
+    external: [...BUNDLE.externalModules, ...(entry ? nodeModulesFor(entry) : [])],
   };
 }
 
@@ -120,7 +124,7 @@ export async function zodWhatIf(bundles: BundleResult[]): Promise<WhatIf[]> {
   const results: WhatIf[] = [];
   for (const b of affected) {
     const out = await build({
-      ...cdkEsbuildOptions(), absWorkingDir: REPO_ROOT, entryPoints: [b.entry], outfile: b.file, write: false,
+      ...cdkEsbuildOptions(b.entry), absWorkingDir: REPO_ROOT, entryPoints: [b.entry], outfile: b.file, write: false,
       metafile: true, logLevel: 'error', plugins: [zodNamespaceImports],
     });
     results.push({ name: `${b.kind} ${b.name}`, bytes: b.bytes, whatIfBytes: Object.values(out.metafile.outputs)[0]!.bytes });
@@ -136,7 +140,7 @@ export async function bundleAll(outDir: string): Promise<BundleResult[]> {
     // .mjs, as CDK names ESM bundles (index.mjs), so Node loads it as a module without a package.json.
     const file = join(outDir, `${kind}-${name}.mjs`);
     const out = await build({
-      ...cdkEsbuildOptions(),
+      ...cdkEsbuildOptions(entry),
       absWorkingDir: REPO_ROOT,
       entryPoints: [entry],
       outfile: file,

@@ -39,7 +39,7 @@ function recordFor(jobId: string, type: string, receiveCount: number): SQSEvent 
 describe('job queues and workers', () => {
   it('every queue has its dead-letter queue with the job table maxReceiveCount', async () => {
     for (const def of JOB_QUEUES) {
-      const out = await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(def.name), AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'] }));
+      const out = await (await sqsClient()).send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(def.name), AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'] }));
       const redrive = JSON.parse(out.Attributes!.RedrivePolicy!);
       expect(Number(redrive.maxReceiveCount)).toBe(def.maxReceiveCount);
       expect(redrive.deadLetterTargetArn).toContain(`${def.name}-dlq`);
