@@ -13,7 +13,7 @@ import { measureColdStarts } from './cold-start';
 import { waitForQuiet, watchCpu } from './contention';
 import { measureLatency } from './latency';
 import type { LatencyOptions } from './latency';
-import { measureScale } from './scale';
+import { measureScaleInChild } from './scale';
 import type { ScaleBenchOptions } from './scale';
 import { describeMachine } from './machine';
 import { benchChildPids, startWatchdog } from './processes';
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   const scaleWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log('bench: lists and dashboard at scale (starting another private emulator)...');
   const watchScale = watchCpu();
-  const scale = await measureScale(SCALE_RUN, console.log);
+  const scale = await measureScaleInChild(SCALE_RUN, console.log);
   const scaleCpu = watchScale();
 
   const data: BenchData = {
