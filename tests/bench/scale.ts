@@ -247,6 +247,9 @@ export async function measureScale(options: ScaleBenchOptions, log: (line: strin
   }
 }
 
+/** The endpoint the bench was started with (none: private emulators), before any phase set its own. */
+const ENDPOINT_AT_START = process.env.AWS_ENDPOINT_URL;
+
 /** measureScale in a child process (see scale-child.ts for why); its output lines go to `log`. */
 export async function measureScaleInChild(options: ScaleBenchOptions, log: (line: string) => void): Promise<ScaleBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
@@ -255,6 +258,8 @@ export async function measureScaleInChild(options: ScaleBenchOptions, log: (line
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scale-child.ts'), JSON.stringify(options), out], {
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Not the endpoint an earlier phase's emulator left in this process's environment (it is stopped).
+        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'AWS_ENDPOINT_URL')), ...(ENDPOINT_AT_START ? { AWS_ENDPOINT_URL: ENDPOINT_AT_START } : {}) },
       });
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => { for (const line of chunk.toString().split('\n')) if (line.trim()) log(line); });
