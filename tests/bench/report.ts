@@ -128,7 +128,7 @@ function scaleTargetLines(d: BenchData): TargetLine[] {
   const ran = all.filter((s) => !s.error).length;
   lines.push({
     target: 'No Scan on any request path (every DynamoDB command of the measured requests recorded)',
-    measured: ran === 0 ? 'no request could run' : `${scans} Scan in ${ran} of ${all.length} calls measured; commands seen: ${Object.entries(sc.commandsSeen).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    measured: ran === 0 ? 'no request could run' : `${scans} Scan in ${ran} of ${all.length} calls measured; commands the phase sent: ${Object.entries(sc.commandsSeen).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     pass: scans === 0 && ran === all.length,
     machine: null,
   });
@@ -163,7 +163,7 @@ function scaleSection(d: BenchData): string[] {
     `a sample read back through the stores matched its refresh (${sc.verifySeconds.toFixed(1)} s). Signed in as \`monitor\`, each call`,
     `${o.warmup} times to warm up, then ${o.requests} measured requests over HTTP (one keep-alive connection, one at a time).`,
     '',
-    row(['Call', 'Path', 'Rows', 'Answer', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'DynamoDB per request; time in it (p50)', 'Target (p95)']),
+    row(['Call', 'Path', 'Rows', 'Answer', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'DynamoDB per request; waiting on it (p50)', 'Target (p95)']),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---', '---']),
     ...sc.scenarios.map(scaleRow),
     scaleRow(sc.afterWrite),
@@ -173,13 +173,14 @@ function scaleSection(d: BenchData): string[] {
     `  each warm Lambda instance after any write pays this. ${sc.afterWrite.ms ? `p50 ${ms(sc.afterWrite.ms.p50, 1)} ms, p95 ${ms(sc.afterWrite.ms.p95, 1)} ms.` : ''}`,
     `- A new Lambda instance reads every shard once: all 24 cycles shards (GetItem each, in parallel, entries parsed) p50`,
     `  ${ms(sc.coldCycleCatalog.p50, 1)} ms, max ${ms(sc.coldCycleCatalog.max, 1)} ms; the 8 facilities shards p50 ${ms(sc.coldFacilityCatalog.p50, 1)} ms (n=${sc.coldCycleCatalog.n}).`,
-    '- "Time in it" sums the durations of the request\'s DynamoDB calls (parallel calls overlap, so it can exceed the wait); the rest',
-    '  of a request is authentication\'s CPU, filtering and sorting the catalog in memory, building the page and JSON.',
+    '- "Waiting on it" is the time at least one of the request\'s DynamoDB calls was in flight (parallel calls count once); the rest of',
+    '  a request is authentication\'s CPU, filtering and sorting the catalog in memory, building the page and its JSON, and HTTP.',
     ...(slowest ? [
-      `- Where the time goes in the slowest call (${slowest.name}, p50 ${ms(slowest.ms!.p50, 1)} ms): DynamoDB calls ${ms(slowest.dynamoMs!.p50, 1)} ms p50`,
-      `  (${slowest.operations}), mostly the BatchGetItem of the page's records, whose cost in the emulator grows with the attributes answered.`,
+      `- Where the time goes in the slowest call (${slowest.name}, p50 ${ms(slowest.ms!.p50, 1)} ms): waiting on DynamoDB ${ms(slowest.dynamoMs!.p50, 1)} ms`,
+      `  (${slowest.operations}): with the catalog shards kept in memory, that is the BatchGetItem of the page's records, counters and`,
+      '  facilities, whose cost in the emulator grows with the attributes answered; the rest is the handler and the runtime.',
     ] : []),
-    `- Commands sent by the process during the measured requests: ${Object.entries(sc.commandsSeen).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `- Commands the process sent during the phase (warm-ups, the bench's logins and edits included): ${Object.entries(sc.commandsSeen).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
     '',
   ];
   return out;
