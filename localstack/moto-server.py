@@ -19,9 +19,12 @@ And two costs per attribute: each attribute written into a new item re-adds the 
 attributes before it (to refuse items over 400 KB), so a 35-attribute item costs 600 size walks; here
 the size is added up once, and the same items are refused. And every attribute value answered goes
 through botocore's shape-driven serializer, about 0.1 ms per value (a page of 100 facility records took
-0.6-1.4 s); GetItem, BatchGetItem and Query answers are plain DynamoDB JSON already, so they are written
-with json.dumps, and anything json cannot write as is (binary values) still takes the serializer.
-Per request, moto also lists its own package directory (twice) to route the call; the list is read once.
+0.6-1.4 s); GetItem, BatchGetItem and Query answers are DynamoDB JSON, so they are written with json.dumps
+straight from moto's values, and anything json cannot write as is (binary values) still takes the
+serializer.
+BatchGetItem also walks every answered item's attributes twice to add up its size (the 16 MB answer
+limit); here once. Per request, moto also lists its own package directory (twice) to route the call;
+the list is read once.
 """
 import copy
 import json
@@ -33,8 +36,8 @@ from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.exceptions import ItemSizeTooLarge
 from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
-from moto.dynamodb.models.utilities import bytesize
-from moto.dynamodb.responses import DynamoResult
+from moto.dynamodb.models.utilities import bytesize, dynamo_to_dict
+from moto.dynamodb.responses import DynamoHandler, DynamoResult
 from moto.dynamodb.models.table import Table
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 
@@ -160,17 +163,59 @@ _PLAIN_JSON_ANSWERS = {"GetItem", "BatchGetItem", "Query"}
 _execute_result = DynamoResult.execute_result
 
 
+def _attribute_value(value):
+    # What dynamo_to_dict makes of a DynamoType, for every type but binary (bytes need the serializer).
+    if isinstance(value, DynamoType) and value.type not in ("B", "BS"):
+        return {value.type: value.value}
+    raise TypeError("needs the serializer")
+
+
 def _execute_result_plain_json(self, context):
     if context.operation_model.name in _PLAIN_JSON_ANSWERS:
         try:
-            body = json.dumps(self.result)
-        except TypeError:  # binary (bytes) or another value only the serializer knows how to write
+            body = json.dumps(self._answer, default=_attribute_value)
+        except TypeError:  # binary values or another object only the serializer knows how to write
             return _execute_result(self, context)
         return 200, {"Content-Type": "application/x-amz-json-1.0"}, body
     return _execute_result(self, context)
 
 
+def _dynamo_result_init(self, result):
+    self._answer = result
+
+
+def _dynamo_result_converted(self):
+    # moto's DynamoResult converts its answer for the serializer when built; here only when the serializer runs.
+    if "_converted" not in self.__dict__:
+        self.__dict__["_converted"] = dynamo_to_dict(self._answer)
+    return self.__dict__["_converted"]
+
+
+DynamoResult.__init__ = _dynamo_result_init
+DynamoResult._result = property(_dynamo_result_converted)
 DynamoResult.execute_result = _execute_result_plain_json
+
+_batch_get_item = DynamoHandler.batch_get_item
+
+
+def _batch_get_item_sizing_once(self):
+    # Nothing writes while a BatchGetItem runs (DynamoDB calls are serialized above), so a size holds.
+    sizes = {}
+    size = Item.size
+
+    def size_once(item):
+        if id(item) not in sizes:
+            sizes[id(item)] = size(item)
+        return sizes[id(item)]
+
+    Item.size = size_once
+    try:
+        return _batch_get_item(self)
+    finally:
+        Item.size = size
+
+
+DynamoHandler.batch_get_item = _batch_get_item_sizing_once
 
 _MOTO_MODULES = tuple(backends.list_of_moto_modules())
 backends.list_of_moto_modules = lambda: _MOTO_MODULES
