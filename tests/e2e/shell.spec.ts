@@ -166,7 +166,10 @@ test('after 4 hours idle the page reloads when activity resumes', async ({ page 
 });
 
 test('a session the server no longer knows sends the user to /login', async ({ page, request }) => {
+  // The home page's own call must be answered first, or it would be the one to meet the ended session.
+  const dashboardLoaded = page.waitForResponse('**/api/monitors/cycle-stats');
   await loginAs(page, DEMO.monitor.username);
+  expect((await dashboardLoaded).status()).toBe(200);
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('alp.session') ?? 'null') as { token: string }).token);
   // End the session behind the page's back, as an expiry or an admin would.
   expect((await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
