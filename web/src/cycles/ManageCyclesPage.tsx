@@ -3,7 +3,7 @@
  * (immediate), More Filters with the response's badge counts, New Cycle / Reset Filters / Refresh, and
  * the 100-row table whose clicked row shows its details and actions in the split panel.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -14,15 +14,12 @@ import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Pagination from '@cloudscape-design/components/pagination';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import { FILTER_KEYS } from '../../../shared/program-filters';
 import type { FilterKey } from '../../../shared/program-filters';
-import { errorText } from '../api/api-error';
 import { usePageSplitPanel } from '../shell/split-panel';
 import { useToast } from '../shell/toasts';
 import { DateField } from '../widgets/DateField';
@@ -32,10 +29,14 @@ import { ConfirmMoveOutsModal } from './ConfirmMoveOutsModal';
 import { cycleColumns } from './cycle-columns';
 import { CycleDetailPanel } from './CycleDetailPanel';
 import { CycleFormModal } from './CycleFormModal';
-import { useCycleList, useInsurancePrograms } from './cycles-api';
+import { useCycleList } from './cycles-api';
 import type { CycleListQuery } from './cycles-api';
 import { MarkLettersSentModal } from './MarkLettersSentModal';
 import './cycles.css';
+import { ProgramFilterSelect } from '../insurance-programs/ProgramFilterSelect';
+import { ServerPagination } from '../widgets/ServerPagination';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { ListTableScroll } from '../widgets/ListTableScroll';
 
 export const TEXT_DEBOUNCE_MS = 400;
 
@@ -100,7 +101,6 @@ function CyclesList() {
     per_page: PAGE_SIZE.cycles,
   };
   const list = useCycleList(query);
-  const programs = useInsurancePrograms();
 
   const cycles = list.isError ? [] : list.data?.data ?? [];
   const pagination = list.data?.pagination;
@@ -116,10 +116,6 @@ function CyclesList() {
     [selected],
   );
   usePageSplitPanel(panel);
-
-  useEffect(() => {
-    if (programs.isError) toast(`Insurance programs could not be loaded: ${errorText(programs.error)}`, 'error');
-  }, [programs.isError, programs.error, toast]);
 
   const changeText = (name: keyof TextFilters, value: string) => {
     setText((t) => ({ ...t, [name]: value }));
@@ -140,7 +136,6 @@ function CyclesList() {
     if (search) void navigate(pathname, { replace: true });
   };
 
-  const programOptions = [{ value: '', label: 'All' }, ...(programs.data ?? []).map((p) => ({ value: p.key, label: p.label }))];
   const columns = cycleColumns({ onConfirm: setConfirming, highlightId, selectedId });
 
   return (
@@ -172,12 +167,7 @@ function CyclesList() {
         }
         footer={
           <Box float="right">
-            <Pagination
-              currentPageIndex={page}
-              pagesCount={Math.max(1, pagination?.last_page ?? 1)}
-              onChange={({ detail }) => setPage(detail.currentPageIndex)}
-              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
-            />
+            <ServerPagination page={page} lastPage={pagination?.last_page} onChange={setPage} />
           </Box>
         }
       >
@@ -193,13 +183,10 @@ function CyclesList() {
               <Input type="search" value={text.corporate_group} ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
             </FormField>
             <FormField label="Insurance Program">
-              <Select
-                selectedOption={programOptions.find((o) => o.value === programKey) ?? programOptions[0]!}
-                options={programOptions}
-                statusType={programs.isLoading ? 'loading' : 'finished'}
-                ariaLabel="Insurance Program"
-                onChange={({ detail }) => {
-                  setProgramKey(detail.selectedOption.value ?? '');
+              <ProgramFilterSelect
+                value={programKey}
+                onChange={(key) => {
+                  setProgramKey(key);
                   setPage(1);
                 }}
               />
@@ -227,7 +214,7 @@ function CyclesList() {
               ))}
             </ColumnLayout>
           )}
-          <div className="cycles-table-scroll" data-testid="cycles-table">
+          <ListTableScroll testId="cycles-table">
             <Table
               variant="embedded"
               stickyHeader
@@ -239,17 +226,9 @@ function CyclesList() {
               loadingText="Loading cycles"
               onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
               ariaLabels={{ tableLabel: 'Cycles' }}
-              empty={
-                list.isError ? (
-                  <Box textAlign="center" color="text-status-error" data-testid="cycles-error">
-                    Error! {errorText(list.error)}
-                  </Box>
-                ) : (
-                  <Box textAlign="center" color="inherit">No cycles to show.</Box>
-                )
-              }
+              empty={<TableEmptyState error={list.error} empty="No cycles to show." testId="cycles-error" />}
             />
-          </div>
+          </ListTableScroll>
         </SpaceBetween>
       </Container>
       {creating && (

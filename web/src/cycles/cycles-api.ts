@@ -1,4 +1,4 @@
-/** Cycles: the filtered list, the insurance programs of its select, and the changes, each reloading the list. */
+/** Cycles: the filtered list and the changes, each reloading the list. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { BodyOf, QueryOf } from '../api/client';
@@ -11,14 +11,6 @@ export function useCycleList(query: CycleListQuery) {
     queryFn: () => call('GET /api/cycles', { query }),
     // Keep the current rows on screen while a filter change loads.
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useInsurancePrograms() {
-  return useQuery({
-    queryKey: ['insurance-programs'],
-    queryFn: () => call('GET /api/insurance-programs'),
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -12,7 +12,6 @@ import Container from '@cloudscape-design/components/container';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -28,12 +27,16 @@ import { useDebouncedValue } from '../widgets/use-debounced-value';
 import { ConfirmModal, ErrorModal } from './dialogs';
 import { EditFacilityModal } from './EditFacilityModal';
 import { ExportButton } from '../jobs/ExportButton';
-import { FILTER_DEBOUNCE_MS, createFacilitiesExport, downloadFacilitiesExport, useConfirmMoveOuts, useDeleteFacility, useFacilityList, useInsurancePrograms } from './facilities-api';
+import { FILTER_DEBOUNCE_MS, createFacilitiesExport, downloadFacilitiesExport, useConfirmMoveOuts, useDeleteFacility, useFacilityList } from './facilities-api';
 import type { FacilityListFilter } from './facilities-api';
 import { facilityColumns } from './facility-columns';
 import { FACILITY_SOFTWARE_OPTIONS } from './facility-form';
 import { FacilityDetailPanel } from './FacilityDetailPanel';
 import './facilities.css';
+import { ProgramFilterSelect } from '../insurance-programs/ProgramFilterSelect';
+import { ServerPagination } from '../widgets/ServerPagination';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { ListTableScroll } from '../widgets/ListTableScroll';
 
 interface TextFilters {
   facility_number: string;
@@ -73,7 +76,6 @@ export function ActiveFacilitiesTab() {
   const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
   const listFilter: FacilityListFilter = { ...settled, filter, insurance_program_key: programKey, software, page };
   const list = useFacilityList(listFilter);
-  const programs = useInsurancePrograms();
   const remove = useDeleteFacility();
   const confirmMoveOuts = useConfirmMoveOuts();
 
@@ -105,7 +107,6 @@ export function ActiveFacilitiesTab() {
     }
   };
 
-  const programOptions = [{ value: '', label: 'All' }, ...(programs.data ?? []).map((p) => ({ value: p.key, label: p.label }))];
   const columns = facilityColumns({
     selectedId,
     confirmingId: checkingId ?? (confirmMoveOuts.isPending ? confirming?.facility.id ?? null : null),
@@ -143,12 +144,7 @@ export function ActiveFacilitiesTab() {
         }
         footer={
           <Box float="right">
-            <Pagination
-              currentPageIndex={page}
-              pagesCount={Math.max(1, pagination?.last_page ?? 1)}
-              onChange={({ detail }) => setPage(detail.currentPageIndex)}
-              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
-            />
+            <ServerPagination page={page} lastPage={pagination?.last_page} onChange={setPage} />
           </Box>
         }
       >
@@ -158,15 +154,11 @@ export function ActiveFacilitiesTab() {
               <Input type="search" value={text.facility_number} placeholder="Facility Name" ariaLabel="Facility Name" onChange={({ detail }) => changeText('facility_number', detail.value)} />
               <Input type="search" value={text.account_name} placeholder="Account Name" ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
               <Input type="search" value={text.corporate_group} placeholder="Corporate Group" ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
-              <Select
-                selectedOption={programOptions.find((o) => o.value === programKey) ?? programOptions[0]!}
-                options={programOptions}
-                statusType={programs.isLoading ? 'loading' : programs.isError ? 'error' : 'finished'}
-                errorText={programs.isError ? `Programs could not be loaded: ${errorText(programs.error)}` : undefined}
+              <ProgramFilterSelect
+                value={programKey}
                 inlineLabelText="Program"
-                ariaLabel="Insurance Program"
-                onChange={({ detail }) => {
-                  setProgramKey(detail.selectedOption.value ?? '');
+                onChange={(key) => {
+                  setProgramKey(key);
                   setPage(1);
                 }}
               />
@@ -182,7 +174,7 @@ export function ActiveFacilitiesTab() {
               />
             </Grid>
           )}
-          <div className="facilities-table-scroll" data-testid="facilities-table">
+          <ListTableScroll testId="facilities-table">
             <Table
               variant="embedded"
               stickyHeader
@@ -193,15 +185,9 @@ export function ActiveFacilitiesTab() {
               loadingText="Loading facilities"
               onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
               ariaLabels={{ tableLabel: 'Active facilities' }}
-              empty={
-                list.isError ? (
-                  <Box textAlign="center" color="text-status-error" data-testid="facilities-error">Error! {errorText(list.error)}</Box>
-                ) : (
-                  <Box textAlign="center" color="inherit">No facilities to show.</Box>
-                )
-              }
+              empty={<TableEmptyState error={list.error} empty="No facilities to show." testId="facilities-error" />}
             />
-          </div>
+          </ListTableScroll>
         </SpaceBetween>
       </Container>
 

@@ -16,9 +16,10 @@ import { CrmLookupModal } from './CrmLookupModal';
 import { FacilityCreatedModal } from './FacilityCreatedModal';
 import type { CreatedFacility } from './FacilityCreatedModal';
 import { FacilityFormSections } from './FacilityFormSections';
-import { useCreateFacility, useInsurancePrograms } from './facilities-api';
+import { useCreateFacility } from './facilities-api';
 import { emptyFacilityForm, problemsOf, withCrmFacility } from './facility-form';
 import type { FacilityFormValues, FieldName } from './facility-form';
+import { useInsurancePrograms } from '../insurance-programs/insurance-programs-api';
 
 /** Spec §2: the insurance program defaults to the PMA program when it is in the list. */
 export const DEFAULT_PROGRAM_KEY = 'pma';

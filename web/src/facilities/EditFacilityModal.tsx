@@ -16,9 +16,10 @@ import type { FacilityView } from '../../../shared/contracts/facilities';
 import { ApiError, errorText } from '../api/api-error';
 import { call } from '../api/client';
 import { FacilityFormSections } from './FacilityFormSections';
-import { FACILITIES_KEY, useInsurancePrograms, useUpdateFacility } from './facilities-api';
+import { FACILITIES_KEY, useUpdateFacility } from './facilities-api';
 import { formOfFacility, problemsOf } from './facility-form';
 import type { FacilityFormValues, FieldName } from './facility-form';
+import { useInsurancePrograms } from '../insurance-programs/insurance-programs-api';
 
 interface Props {
   facility: FacilityView;

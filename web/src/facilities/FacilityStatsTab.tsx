@@ -13,7 +13,6 @@ import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import SplitPanel from '@cloudscape-design/components/split-panel';
 import Table from '@cloudscape-design/components/table';
@@ -30,6 +29,9 @@ import { LATER_RELEASE } from './FacilityDetailPanel';
 import { FacilityStatsPane } from './FacilityStatsPane';
 import { FindFacilityCard } from './FindFacilityCard';
 import { PrimeMarker } from './RetiredFacilitiesTab';
+import { ServerPagination } from '../widgets/ServerPagination';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { ListTableScroll } from '../widgets/ListTableScroll';
 
 interface TextFilters {
   facility_number: string;
@@ -192,12 +194,7 @@ export function FacilityStatsTab() {
         }
         footer={
           <Box float="right">
-            <Pagination
-              currentPageIndex={page}
-              pagesCount={Math.max(1, pagination?.last_page ?? 1)}
-              onChange={({ detail }) => setPage(detail.currentPageIndex)}
-              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
-            />
+            <ServerPagination page={page} lastPage={pagination?.last_page} onChange={setPage} />
           </Box>
         }
       >
@@ -207,7 +204,7 @@ export function FacilityStatsTab() {
             <Input type="search" value={text.prime_site_id} placeholder="Prime ID" ariaLabel="Prime ID" onChange={({ detail }) => changeText('prime_site_id', detail.value)} />
             <Input type="search" value={text.account_name} placeholder="Facility Name" ariaLabel="Stats Facility Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
           </Grid>
-          <div className="facilities-table-scroll">
+          <ListTableScroll>
             <Table
               variant="embedded"
               stickyHeader
@@ -218,15 +215,9 @@ export function FacilityStatsTab() {
               loadingText="Loading facility stats"
               onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
               ariaLabels={{ tableLabel: 'Facility stats' }}
-              empty={
-                list.isError ? (
-                  <Box textAlign="center" color="text-status-error">Error! {errorText(list.error)}</Box>
-                ) : (
-                  <Box textAlign="center" color="inherit">No stats to show.</Box>
-                )
-              }
+              empty={<TableEmptyState error={list.error} empty="No stats to show." />}
             />
-          </div>
+          </ListTableScroll>
         </SpaceBetween>
       </Container>
       <ErrorModal message={failure} onClose={() => setFailure(null)} />

@@ -5,12 +5,13 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { errorText } from '../api/api-error';
 import { useRetiredFacilities } from './facilities-api';
 import { softwareLabel } from './facility-form';
+import { ServerPagination } from '../widgets/ServerPagination';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { ListTableScroll } from '../widgets/ListTableScroll';
 
 /** The 'P' marker of a facility that was a prime site. */
 export function PrimeMarker({ wasPrime }: { wasPrime: boolean }) {
@@ -36,16 +37,11 @@ export function RetiredFacilitiesTab() {
       }
       footer={
         <Box float="right">
-          <Pagination
-            currentPageIndex={page}
-            pagesCount={Math.max(1, pagination?.last_page ?? 1)}
-            onChange={({ detail }) => setPage(detail.currentPageIndex)}
-            ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
-          />
+          <ServerPagination page={page} lastPage={pagination?.last_page} onChange={setPage} />
         </Box>
       }
     >
-      <div className="facilities-table-scroll">
+      <ListTableScroll>
         <Table
           variant="embedded"
           stickyHeader
@@ -73,15 +69,9 @@ export function RetiredFacilitiesTab() {
             { id: 'chose_coverage', header: 'Chose Coverage', cell: (r) => r.chose_coverage },
             { id: 'non_responders', header: 'Non-Responders', cell: (r) => r.non_responders },
           ]}
-          empty={
-            list.isError ? (
-              <Box textAlign="center" color="text-status-error">Error! {errorText(list.error)}</Box>
-            ) : (
-              <Box textAlign="center" color="inherit">No facilities to show.</Box>
-            )
-          }
+          empty={<TableEmptyState error={list.error} empty="No facilities to show." />}
         />
-      </div>
+      </ListTableScroll>
     </Container>
   );
 }

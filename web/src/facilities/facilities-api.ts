@@ -13,15 +13,6 @@ import { toFacilityBody } from './facility-form';
 export const FACILITIES_KEY = 'facilities';
 /** Spec §9: the facilities and facility-stats filters reload 500 ms after typing stops. */
 export const FILTER_DEBOUNCE_MS = 500;
-const STALE_PROGRAMS_MS = 5 * 60_000;
-
-export function useInsurancePrograms() {
-  return useQuery({
-    queryKey: ['insurance-programs'],
-    queryFn: () => call('GET /api/insurance-programs'),
-    staleTime: STALE_PROGRAMS_MS,
-  });
-}
 
 export interface FacilityListFilter {
   filter: FilterKey;

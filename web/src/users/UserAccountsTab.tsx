@@ -8,7 +8,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { UserView } from '../../../shared/contracts/users';
@@ -22,6 +21,7 @@ import { UserDetailPanel } from './UserDetailPanel';
 import { UserFormModal } from './UserFormModal';
 import { useUserList } from './users-api';
 import type { UserListFilter } from './users-api';
+import { ServerPagination } from '../widgets/ServerPagination';
 
 const isStaffAccount = (u: UserView) => u.is_admin || u.is_monitor;
 
@@ -97,12 +97,7 @@ export function UserAccountsTab() {
           ) : undefined
         }
         pagination={
-          <Pagination
-            currentPageIndex={filter.page}
-            pagesCount={Math.max(1, pagination?.last_page ?? 1)}
-            onChange={({ detail }) => setFilter((f) => ({ ...f, page: detail.currentPageIndex }))}
-            ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
-          />
+          <ServerPagination page={filter.page} lastPage={pagination?.last_page} onChange={(page) => setFilter((f) => ({ ...f, page }))} />
         }
         empty={
           list.isError ? (

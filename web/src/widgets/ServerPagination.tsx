@@ -1,0 +1,16 @@
+import Pagination from '@cloudscape-design/components/pagination';
+
+/**
+ * The pager of a server-paged list: the server's `last_page` decides how many pages there are (at
+ * least one, so an empty list still shows page 1), and choosing a page asks the server for it.
+ */
+export function ServerPagination({ page, lastPage, onChange }: { page: number; lastPage: number | undefined; onChange: (page: number) => void }) {
+  return (
+    <Pagination
+      currentPageIndex={page}
+      pagesCount={Math.max(1, lastPage ?? 1)}
+      onChange={({ detail }) => onChange(detail.currentPageIndex)}
+      ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+    />
+  );
+}
