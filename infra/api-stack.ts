@@ -14,8 +14,7 @@ import type { Construct } from 'constructs';
 import { API_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
 import { JOB_QUEUES } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
-import { ENV, EXTERNAL_SYSTEMS } from '../shared/resources';
-import type { ExternalSystem } from '../shared/resources';
+import { ENV } from '../shared/resources';
 import { API_GROUPS, ROUTES } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
 import { AppFunction } from './app-function';
@@ -33,17 +32,6 @@ const API_TIMEOUT = Duration.seconds(29);
 const API_MEMORY_MB = 1024;
 /** Spreadsheets (exceljs) and PDF letters (pdf-lib) of large facilities are built in memory. */
 const WORKER_MEMORY_MB = 2048;
-
-/**
- * A function that calls outside systems (its grant's `external`) gets their URL and credentials from CDK
- * context named like the variables: `-c SITELINK_API_URL=https://... -c SITELINK_CORP_CODE=...`. Unset
- * is empty, and the route then answers 503 '<System> is not configured.'
- */
-function configureExternalSystems(scope: Construct, target: AppFunction, systems: readonly ExternalSystem[]): void {
-  for (const system of systems) {
-    for (const name of EXTERNAL_SYSTEMS[system].env) target.fn.addEnvironment(name, String(scope.node.tryGetContext(name) ?? ''));
-  }
-}
 
 export interface ApiStackProps extends StackProps {
   data: DataStack;
@@ -68,7 +56,6 @@ export class ApiStack extends Stack {
         entry: apiEntry(group), description: `API group ${group}`, memorySize: API_MEMORY_MB, timeout: API_TIMEOUT, environment,
       });
       grantAccess(fn, API_GRANTS[group], data, { sessionUpkeep: authenticatesRequests(group) });
-      configureExternalSystems(this, fn, API_GRANTS[group].external);
       this.apiFunctions[group] = fn;
     }
 
@@ -82,7 +69,6 @@ export class ApiStack extends Stack {
         environment,
       });
       grantAccess(worker, WORKER_GRANTS[def.name], data);
-      configureExternalSystems(this, worker, WORKER_GRANTS[def.name].external);
       // Workers answer with batchItemFailures, so one failed job does not retry the whole batch.
       worker.fn.addEventSource(new SqsEventSource(data.queues[def.name], { batchSize: def.batchSize, reportBatchItemFailures: true }));
       this.workers[def.name] = worker;

@@ -1,17 +1,17 @@
 /**
  * The program's state: the single table, the uploads and exports buckets, one queue and dead-letter
- * queue per job kind, and the app secret. Built from shared/resources.ts and shared/jobs.ts, the same
+ * queue per job kind, the app secret and one credentials secret per outside system. Built from shared/resources.ts and shared/jobs.ts, the same
  * definitions the local bootstrap creates, so local and deployed never drift.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, TEMPORARY_EXPORT_DAYS } from '../shared/resources';
-import type { BucketName } from '../shared/resources';
+import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, TEMPORARY_EXPORT_DAYS } from '../shared/resources';
+import type { BucketName, ExternalSystem } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { secureBucket } from './secure-bucket';
@@ -30,6 +30,8 @@ export class DataStack extends Stack {
   readonly queues: Record<JobQueueName, Queue>;
   readonly deadLetterQueues: Record<JobQueueName, Queue>;
   readonly appSecret: Secret;
+  /** Credentials of each outside system (functions/external/secret-settings.ts), filled in by ops. */
+  readonly externalSecrets: Record<ExternalSystem, Secret>;
 
   constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, props);
@@ -86,6 +88,24 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'An encryption key, not a credential: rotating it would make every sealed first password unreadable. Rotate by a planned re-seal, not on a schedule.',
     });
+
+    this.externalSecrets = {} as Record<ExternalSystem, Secret>;
+    for (const [system, { label, env }] of Object.entries(EXTERNAL_SYSTEMS) as [ExternalSystem, (typeof EXTERNAL_SYSTEMS)[ExternalSystem]][]) {
+      // The URL is not secret (CDK context); the credentials start empty, which the routes answer as
+      // '<System> is not configured.' (503) until ops put the real values in.
+      const [, ...credentials] = env;
+      const secret = new Secret(this, `${system}-credentials`, {
+        description: `${label} credentials for the program's calls: a JSON object with ${credentials.join(', ')}.`,
+        secretObjectValue: Object.fromEntries(credentials.map((name) => [name, SecretValue.unsafePlainText('')])),
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: `Credentials issued by ${label}, not by AWS: they change when the vendor issues new ones, and ops put them in with put-secret-value (README, Deploy). No rotation Lambda can ask the vendor for new ones.`,
+      });
+      // Outputs SitelinkCredentialsSecret, StoredgeCredentialsSecret, CrmCredentialsSecret (README, Deploy).
+      new CfnOutput(this, `${system[0]!.toUpperCase()}${system.slice(1)}CredentialsSecret`, { value: secret.secretName, description: `Put the ${label} credentials here (JSON: ${credentials.join(', ')})` });
+      this.externalSecrets[system] = secret;
+    }
   }
 
   private appTable(): Table {

@@ -9,7 +9,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SESSION_UPKEEP } from '../shared/grants';
 import type { FunctionGrant } from '../shared/grants';
 import { queueEnvName } from '../shared/jobs';
-import { APP_TABLE, ENV } from '../shared/resources';
+import { APP_TABLE, ENV, EXTERNAL_SYSTEMS } from '../shared/resources';
 import type { BucketName } from '../shared/resources';
 import type { AppFunction } from './app-function';
 import type { DataStack } from './data-stack';
@@ -82,6 +82,16 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
   if (grant.appSecret) {
     role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [data.appSecret.secretArn] }));
     env[ENV.appSecretArn] = data.appSecret.secretArn;
+  }
+  // An outside system's URL comes from CDK context named like its variable (`-c CRM_API_URL=https://...`;
+  // unset is empty: the route answers 503 '<System> is not configured.'); its credentials stay in its
+  // secret, which the function may read, so none of them shows in the function's configuration.
+  for (const system of grant.external) {
+    const [urlName] = EXTERNAL_SYSTEMS[system].env;
+    const secret = data.externalSecrets[system];
+    role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    env[urlName] = String(target.fn.node.tryGetContext(urlName) ?? '');
+    env[EXTERNAL_SYSTEMS[system].secretArn] = secret.secretArn;
   }
   for (const [name, value] of Object.entries(env)) target.fn.addEnvironment(name, value);
 }

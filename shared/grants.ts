@@ -21,7 +21,7 @@ export interface FunctionGrant {
   sendTo: readonly JobQueueName[];
   /** Reads the app secret (the key that seals generated first passwords). */
   appSecret: boolean;
-  /** Outside systems it calls over HTTP; their URLs and credentials are put in its environment. */
+  /** Outside systems it calls over HTTP: it gets their URLs and may read their credentials secrets. */
   external: readonly ExternalSystem[];
   /** One line on why, from the spec calls the function serves. */
   why: string;

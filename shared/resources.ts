@@ -54,6 +54,10 @@ export const ENV = {
   storedgeApiKey: 'STOREDGE_API_KEY',
   crmUrl: 'CRM_API_URL',
   crmToken: 'CRM_API_TOKEN',
+  /** Deployed, each system's credentials sit in its own Secrets Manager secret, named by these ARNs. */
+  sitelinkSecretArn: 'SITELINK_SECRET_ARN',
+  storedgeSecretArn: 'STOREDGE_SECRET_ARN',
+  crmSecretArn: 'CRM_SECRET_ARN',
   /** How long a call to an outside system may take, in ms (default 10000). */
   externalTimeoutMs: 'EXTERNAL_API_TIMEOUT_MS',
 } as const;
@@ -62,12 +66,14 @@ export const localName = (prefix: string, logical: string): string => `${prefix}
 
 /**
  * The outside systems the program calls over HTTP (functions/external), with the environment variables
- * that configure each: base URL first, then credentials. CDK sets them from context for the functions
- * whose grant lists the system (shared/grants.ts); the local runtime points them at its simulators.
+ * that configure each: base URL first, then credentials. Deployed, CDK sets the URL from context and
+ * `secretArn` names the system's Secrets Manager secret, a JSON object holding the credentials under
+ * the same variable names (functions/external/secret-settings.ts); only the functions whose grant lists
+ * the system get either (shared/grants.ts). The local runtime sets the variables to its simulators.
  */
 export const EXTERNAL_SYSTEMS = {
-  sitelink: { label: 'SiteLink', env: [ENV.sitelinkUrl, ENV.sitelinkCorpCode, ENV.sitelinkUser, ENV.sitelinkPassword] },
-  storedge: { label: 'StorEdge', env: [ENV.storedgeUrl, ENV.storedgeApiKey] },
-  crm: { label: 'The CRM', env: [ENV.crmUrl, ENV.crmToken] },
+  sitelink: { label: 'SiteLink', env: [ENV.sitelinkUrl, ENV.sitelinkCorpCode, ENV.sitelinkUser, ENV.sitelinkPassword], secretArn: ENV.sitelinkSecretArn },
+  storedge: { label: 'StorEdge', env: [ENV.storedgeUrl, ENV.storedgeApiKey], secretArn: ENV.storedgeSecretArn },
+  crm: { label: 'The CRM', env: [ENV.crmUrl, ENV.crmToken], secretArn: ENV.crmSecretArn },
 } as const;
 export type ExternalSystem = keyof typeof EXTERNAL_SYSTEMS;

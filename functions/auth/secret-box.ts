@@ -3,8 +3,8 @@
  * (AES-256-GCM). The key comes from Secrets Manager when deployed and from APP_SECRET locally.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV } from '../../shared/resources';
+import { secretString } from '../aws/clients';
 
 const TAG_BYTES = 16;
 
@@ -13,15 +13,17 @@ let keyPromise: Promise<Buffer> | undefined;
 async function loadKey(): Promise<Buffer> {
   let secret = process.env[ENV.appSecret];
   const arn = process.env[ENV.appSecretArn];
-  if (!secret && arn) {
-    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-    secret = out.SecretString;
-  }
+  if (!secret && arn) secret = await secretString(arn);
   if (!secret) throw new Error(`Neither ${ENV.appSecret} nor ${ENV.appSecretArn} is set`);
   return createHash('sha256').update(secret).digest();
 }
 
-const key = () => (keyPromise ??= loadKey());
+// A failed load (Secrets Manager unreachable for a moment) is not kept: the next request tries again.
+const key = () =>
+  (keyPromise ??= loadKey().catch((err: unknown) => {
+    keyPromise = undefined;
+    throw err;
+  }));
 
 export async function seal(plain: string): Promise<string> {
   const iv = randomBytes(12);

@@ -7,11 +7,14 @@
  * never touch a bucket or a queue, and loading them at init cost ≈ 35 ms of cold start
  * (docs/decisions.md, "Spreadsheet exports run as jobs"). Modules that send S3 or SQS commands load the
  * command classes the same way (`s3Commands()`, `sqsCommands()`); type-only imports stay static.
+ * Secrets Manager is read once per container for a key or a set of credentials (`secretString`), so it
+ * is loaded on first use too.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 
 const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 /** Emulators serve buckets by path, not by virtual host. */
@@ -25,6 +28,8 @@ let s3Module: Promise<S3Module> | undefined;
 let sqsModule: Promise<SQSModule> | undefined;
 let s3: Promise<S3Client> | undefined;
 let sqs: Promise<SQSClient> | undefined;
+let secretsModule: Promise<typeof import('@aws-sdk/client-secrets-manager')> | undefined;
+let secrets: Promise<SecretsManagerClient> | undefined;
 
 /** A failed load is not cached, so the next call tries again. */
 function once<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
@@ -61,4 +66,17 @@ export function s3Client(): Promise<S3Client> {
 export function sqsClient(): Promise<SQSClient> {
   sqs ??= once(async () => new (await sqsCommands()).SQSClient({ region }), () => { sqs = undefined; });
   return sqs;
+}
+
+function secretsCommands(): Promise<typeof import('@aws-sdk/client-secrets-manager')> {
+  secretsModule ??= once(() => import('@aws-sdk/client-secrets-manager'), () => { secretsModule = undefined; });
+  return secretsModule;
+}
+
+/** The current string value of a Secrets Manager secret (ARN or name); undefined for a binary secret. */
+export async function secretString(secretId: string): Promise<string | undefined> {
+  const { SecretsManagerClient, GetSecretValueCommand } = await secretsCommands();
+  secrets ??= once(async () => new SecretsManagerClient({ region }), () => { secrets = undefined; });
+  const out = await (await secrets).send(new GetSecretValueCommand({ SecretId: secretId }));
+  return out.SecretString;
 }

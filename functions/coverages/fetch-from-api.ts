@@ -9,6 +9,7 @@
 import { COVERAGE_CONTRACTS } from '../../shared/contracts/coverages';
 import { getFacilityByNumber } from '../facilities/facility-store';
 import { ExternalSystemError, labelOf, toHttpError } from '../external/errors';
+import { externalEnv } from '../external/secret-settings';
 import { SiteLinkClient } from '../external/sitelink-client';
 import { StorEdgeClient } from '../external/storedge-client';
 import { unprocessable } from '../runtime/http-error';
@@ -26,10 +27,10 @@ const SOFTWARE_LABELS: Record<string, string> = {
 
 async function fromSoftware(family: Family, facilityNumber: string) {
   if (family === 'sitelink') {
-    const rows = await SiteLinkClient.fromEnv().insuranceCoverages(facilityNumber);
+    const rows = await SiteLinkClient.fromEnv(await externalEnv('sitelink')).insuranceCoverages(facilityNumber);
     return rows.map((row) => ({ dcCoverage: row.dcCoverage, dcPremium: row.dcPremium, InsurCoverageID: row.InsurCoverageID }));
   }
-  const items = await StorEdgeClient.fromEnv().insuranceItems(facilityNumber);
+  const items = await StorEdgeClient.fromEnv(await externalEnv('storedge')).insuranceItems(facilityNumber);
   return { invoiceable_items: items.map((item) => ({ amount: item.amount, coverage_amount: item.coverage_amount, id: item.id })) };
 }
 

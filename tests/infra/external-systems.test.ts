@@ -1,6 +1,7 @@
 /**
- * Outside systems (SiteLink, StorEdge, the CRM) are configured by CDK context named like the variables;
- * only the functions whose grant lists a system get its settings, empty when the context is unset.
+ * Outside systems (SiteLink, StorEdge, the CRM): the URL comes from CDK context named like its variable
+ * (empty when unset), the credentials from one Secrets Manager secret per system. Only the functions
+ * whose grant lists a system get its URL and secret ARN; no credential is ever in a function's environment.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,8 +28,10 @@ const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, we
 const api = Template.fromJSON(app.synth().getStackArtifact(stacks.api.artifactId).template);
 const resources = api.toJSON().Resources as Record<string, { Properties: { Environment?: { Variables?: Record<string, unknown> } } }>;
 const envOf = (fn: { fn: unknown }) => resources[logicalId(fn.fn as never)]!.Properties.Environment?.Variables ?? {};
-const ALL_SETTINGS = Object.values(EXTERNAL_SYSTEMS).flatMap((s) => [...s.env]);
-const settingsOf = (systems: readonly ExternalSystem[]) => systems.flatMap((s) => [...EXTERNAL_SYSTEMS[s].env]);
+const ALL_SETTINGS = Object.values(EXTERNAL_SYSTEMS).flatMap((s) => [...s.env, s.secretArn]);
+/** What a function calling these systems gets: each URL and each secret's ARN, never a credential. */
+const settingsOf = (systems: readonly ExternalSystem[]) => systems.flatMap((s) => [EXTERNAL_SYSTEMS[s].env[0], EXTERNAL_SYSTEMS[s].secretArn]);
+const data = Template.fromJSON(app.synth().getStackArtifact(stacks.data.artifactId).template);
 
 describe('outside system settings', () => {
   it('coverages calls SiteLink and StorEdge; facilities calls the CRM', () => {
@@ -47,11 +50,22 @@ describe('outside system settings', () => {
     expect(ALL_SETTINGS.filter((name) => name in env).sort()).toEqual([...settingsOf(WORKER_GRANTS[queue].external)].sort());
   });
 
-  it('takes each value from the context of the same name, empty (not configured) when unset', () => {
+  it('takes each URL from the context of the same name, empty (not configured) when unset', () => {
     const coverages = envOf(stacks.api.apiFunctions.coverages);
     expect(coverages.SITELINK_API_URL).toBe(SITELINK_URL);
-    expect(coverages.SITELINK_CORP_CODE).toBe('');
     expect(coverages.STOREDGE_API_URL).toBe('');
     expect(envOf(stacks.api.apiFunctions.facilities).CRM_API_URL).toBe('');
+  });
+
+  it.each(Object.entries(EXTERNAL_SYSTEMS))('%s credentials live in a secret of their own, empty until ops fill them in', (system, { env, secretArn }) => {
+    const secret = stacks.data.externalSecrets[system as ExternalSystem];
+    const template = data.toJSON().Resources[logicalId(secret as never)] as { Type: string; Properties: { SecretString: unknown } };
+    expect(template.Type).toBe('AWS::SecretsManager::Secret');
+    const [, ...credentials] = env;
+    expect(template.Properties.SecretString).toBe(JSON.stringify(Object.fromEntries(credentials.map((name) => [name, '']))));
+    const outputs = data.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs[`${system[0]!.toUpperCase()}${system.slice(1)}CredentialsSecret`]!.Value)).toContain(logicalId(secret as never));
+    // The function is told which secret, by an ARN from the data stack.
+    expect(JSON.stringify(envOf(system === 'crm' ? stacks.api.apiFunctions.facilities : stacks.api.apiFunctions.coverages)[secretArn])).toContain('Fn::ImportValue');
   });
 });

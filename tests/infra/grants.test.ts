@@ -1,13 +1,13 @@
 /**
  * Every function's IAM policy and environment match its line in shared/grants.ts: no table write for
- * read-only groups, no queue beyond its list, no bucket beyond its list, the secret only where listed.
+ * read-only groups, no queue beyond its list, no bucket beyond its list, secrets only where listed.
  */
 import { describe, expect, it } from 'vitest';
 import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
 import type { FunctionGrant } from '../../shared/grants';
 import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { JobQueueName } from '../../shared/jobs';
-import { APP_TABLE, BUCKETS, ENV } from '../../shared/resources';
+import { APP_TABLE, BUCKETS, ENV, EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
 import { API_GROUPS } from '../../shared/routes';
 import type { ApiGroup } from '../../shared/routes';
@@ -121,12 +121,19 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
     for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[queue]))).toBe(true);
   });
 
-  it(grant.appSecret ? 'reads the app secret' : 'cannot read the app secret', () => {
-    const secretId = logicalId(stacks.data.appSecret);
+  it('reads only the secrets it is granted: the app secret if listed, and its outside systems\' credentials', () => {
     const reads = allows('secretsmanager:');
-    expect(reads.flatMap(actionsOf)).toEqual(grant.appSecret ? ['secretsmanager:GetSecretValue'] : []);
-    for (const resource of reads.flatMap(resourcesOfStatement)) expect(mentions(resource, secretId)).toBe(true);
+    for (const statement of reads) expect(actionsOf(statement)).toEqual(['secretsmanager:GetSecretValue']);
+    const granted = [...(grant.appSecret ? [stacks.data.appSecret] : []), ...grant.external.map((s) => stacks.data.externalSecrets[s])];
+    const every = [stacks.data.appSecret, ...Object.values(stacks.data.externalSecrets)];
+    const resources = reads.flatMap(resourcesOfStatement);
+    const reached = every.filter((secret) => resources.some((r) => mentions(r, logicalId(secret))));
+    expect(reached.map(logicalId).sort()).toEqual(granted.map(logicalId).sort());
+    expect(resources).toHaveLength(granted.length);
     expect(env[ENV.appSecretArn] !== undefined).toBe(grant.appSecret);
+    for (const [system, { secretArn }] of Object.entries(EXTERNAL_SYSTEMS)) {
+      expect(env[secretArn] !== undefined).toBe((grant.external as readonly string[]).includes(system));
+    }
   });
 
   it('writes logs only to its own log group', () => {

@@ -5,9 +5,11 @@
  * configured, a short timeout, an unreachable system) go through the same Lambda handlers in this
  * process; most from-zoho cases do too, through a handler built from its route entry alone.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectNoStackTrace } from './helpers';
@@ -16,11 +18,12 @@ import { tokenFor } from './fixtures';
 import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
 import { handler as coveragesHandler } from '../../functions/api/coverages';
+import { SECRET_CACHE_MS, externalEnv } from '../../functions/external/secret-settings';
 import { fromCrmRoutes } from '../../functions/facilities/from-crm';
 import { createApiHandler } from '../../functions/runtime/api-handler';
 import { lambdaContext } from '../../localstack/runtime/handlers';
 import { toProxyEvent } from '../../localstack/runtime/http-server';
-import { CRM_ACCOUNTS, SIMULATOR_TRIGGERS } from '../../localstack/simulators';
+import { CRM_ACCOUNTS, SIMULATOR_CREDENTIALS, SIMULATOR_TRIGGERS } from '../../localstack/simulators';
 import { siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 import { crmFacility } from '../../shared/contracts/facilities';
 import { ENV } from '../../shared/resources';
@@ -288,5 +291,63 @@ describe('GET /api/facilities/from-zoho', () => {
     expectError(await fromCrm({ facility_number: '1001' }, manager), 403, 'You do not have permission to do this.');
     expect((await fromCrm({ facility_number: '1001' }, monitor)).status).toBe(200);
     expect((await fromCrm({ facility_number: '1001' }, admin)).status).toBe(200);
+  });
+});
+
+describe('credentials from Secrets Manager, as deployed', () => {
+  const secrets = new SecretsManagerClient({});
+  /** A secret in the emulator holding `values` as JSON (or `values` itself when it is a string). */
+  async function secretHolding(values: Record<string, string> | string): Promise<string> {
+    const out = await secrets.send(new CreateSecretCommand({
+      Name: `it-external-${randomBytes(4).toString('hex')}`,
+      SecretString: typeof values === 'string' ? values : JSON.stringify(values),
+    }));
+    return out.ARN!;
+  }
+
+  it('the CRM token comes from the secret named by CRM_SECRET_ARN when the variable is empty', async () => {
+    withEnv({ [ENV.crmToken]: '', [ENV.crmSecretArn]: await secretHolding({ [ENV.crmToken]: SIMULATOR_CREDENTIALS.crmToken }) });
+    const res = await fromCrm({ facility_number: '1001' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data[0].Facility_Number).toBe('1001');
+  });
+
+  it('SiteLink\'s three credentials come from its secret', async () => {
+    await facilityRunning('1026', 'sitelink_web');
+    const { corpCode, user, password } = SIMULATOR_CREDENTIALS.sitelink;
+    const arn = await secretHolding({ [ENV.sitelinkCorpCode]: corpCode, [ENV.sitelinkUser]: user, [ENV.sitelinkPassword]: password });
+    withEnv({ [ENV.sitelinkCorpCode]: '', [ENV.sitelinkUser]: '', [ENV.sitelinkPassword]: '', [ENV.sitelinkSecretArn]: arn });
+    const res = await fetchInProcess({ facility_number: '1026', software: 'sitelink' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.map((r: { InsurCoverageID: string }) => r.InsurCoverageID)).toEqual(siteLinkCoverages('1026').map((r) => r.InsurCoverageID));
+  });
+
+  it('a secret still holding the empty credentials CDK made is not configured (503)', async () => {
+    withEnv({ [ENV.storedgeApiKey]: '', [ENV.storedgeSecretArn]: await secretHolding({ [ENV.storedgeApiKey]: '' }) });
+    await facilityRunning('1027', 'storedge');
+    expectError(await fetchInProcess({ facility_number: '1027', software: 'storedge' }), 503, 'StorEdge is not configured.');
+  });
+
+  it('a secret that is missing or not a JSON object is not configured (503), and nothing leaks', async () => {
+    const missing = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:no-such-secret-AbCdEf';
+    for (const arn of [missing, await secretHolding('not json'), await secretHolding('["a"]')]) {
+      withEnv({ [ENV.crmToken]: '', [ENV.crmSecretArn]: arn });
+      expectError(await fromCrm({ facility_number: '1001' }), 503, 'The CRM is not configured.');
+    }
+  });
+
+  it('wrong credentials in the secret are the CRM refusing them (502)', async () => {
+    withEnv({ [ENV.crmToken]: '', [ENV.crmSecretArn]: await secretHolding({ [ENV.crmToken]: 'not-the-token' }) });
+    expectError(await fromCrm({ facility_number: '1001' }), 502, /^The CRM could not be reached: it refused/);
+  });
+
+  it('a variable set in the environment wins; new secret values are read after the cache time', async () => {
+    const arn = await secretHolding({ [ENV.crmToken]: 'first' });
+    expect((await externalEnv('crm', { [ENV.crmSecretArn]: arn, [ENV.crmToken]: 'from-env' }))[ENV.crmToken]).toBe('from-env');
+    const now = Date.now();
+    expect((await externalEnv('crm', { [ENV.crmSecretArn]: arn }, now))[ENV.crmToken]).toBe('first');
+    await secrets.send(new PutSecretValueCommand({ SecretId: arn, SecretString: JSON.stringify({ [ENV.crmToken]: 'second' }) }));
+    expect((await externalEnv('crm', { [ENV.crmSecretArn]: arn }, now + 1000))[ENV.crmToken]).toBe('first');
+    expect((await externalEnv('crm', { [ENV.crmSecretArn]: arn }, now + SECRET_CACHE_MS + 1))[ENV.crmToken]).toBe('second');
   });
 });
