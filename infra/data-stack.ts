@@ -1,7 +1,8 @@
 /**
  * The program's state: the single table, the uploads and exports buckets, one queue and dead-letter
- * queue per job kind, the app secret and one credentials secret per outside system. Built from shared/resources.ts and shared/jobs.ts, the same
- * definitions the local bootstrap creates, so local and deployed never drift.
+ * queue per job kind, the app secret and one credentials secret per outside system. Built from
+ * shared/resources.ts and shared/jobs.ts, the same definitions the local bootstrap creates, so local and
+ * deployed never drift.
  */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
@@ -90,10 +91,10 @@ export class DataStack extends Stack {
     });
 
     this.externalSecrets = {} as Record<ExternalSystem, Secret>;
-    for (const [system, { label, env }] of Object.entries(EXTERNAL_SYSTEMS) as [ExternalSystem, (typeof EXTERNAL_SYSTEMS)[ExternalSystem]][]) {
+    for (const system of Object.keys(EXTERNAL_SYSTEMS) as ExternalSystem[]) {
       // The URL is not secret (CDK context); the credentials start empty, which the routes answer as
       // '<System> is not configured.' (503) until ops put the real values in.
-      const [, ...credentials] = env;
+      const { label, env: [, ...credentials] } = EXTERNAL_SYSTEMS[system];
       const secret = new Secret(this, `${system}-credentials`, {
         description: `${label} credentials for the program's calls: a JSON object with ${credentials.join(', ')}.`,
         secretObjectValue: Object.fromEntries(credentials.map((name) => [name, SecretValue.unsafePlainText('')])),

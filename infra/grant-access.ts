@@ -87,11 +87,11 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
   // unset is empty: the route answers 503 '<System> is not configured.'); its credentials stay in its
   // secret, which the function may read, so none of them shows in the function's configuration.
   for (const system of grant.external) {
-    const [urlName] = EXTERNAL_SYSTEMS[system].env;
+    const { env: [urlName], secretArn } = EXTERNAL_SYSTEMS[system];
     const secret = data.externalSecrets[system];
     role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
     env[urlName] = String(target.fn.node.tryGetContext(urlName) ?? '');
-    env[EXTERNAL_SYSTEMS[system].secretArn] = secret.secretArn;
+    env[secretArn] = secret.secretArn;
   }
   for (const [name, value] of Object.entries(env)) target.fn.addEnvironment(name, value);
 }
