@@ -11,8 +11,8 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, TEMPORARY_EXPORT_DAYS } from '../shared/resources';
-import type { BucketName, ExternalSystem } from '../shared/resources';
+import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, TEMPORARY_EXPORT_DAYS, projectionOf } from '../shared/resources';
+import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { secureBucket } from './secure-bucket';
@@ -125,7 +125,7 @@ export class DataStack extends Stack {
         indexName: index.name,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        ...cdkProjection(index.projection),
       });
     }
     return table;
@@ -134,4 +134,11 @@ export class DataStack extends Stack {
 
 function mapKeys<K extends string, V>(source: Record<K, unknown>, value: (key: K) => V): Record<K, V> {
   return Object.fromEntries((Object.keys(source) as K[]).map((key) => [key, value(key)])) as Record<K, V>;
+}
+
+/** The shared index projection (shared/resources.ts) in CDK's terms. */
+function cdkProjection(projection: IndexProjection): { projectionType: ProjectionType; nonKeyAttributes?: string[] } {
+  const { ProjectionType: type, NonKeyAttributes } = projectionOf(projection);
+  const projectionType = type === 'INCLUDE' ? ProjectionType.INCLUDE : type === 'KEYS_ONLY' ? ProjectionType.KEYS_ONLY : ProjectionType.ALL;
+  return NonKeyAttributes ? { projectionType, nonKeyAttributes: NonKeyAttributes } : { projectionType };
 }

@@ -5,7 +5,7 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
+import { APP_TABLE, BUCKETS, ENV, localName, projectionOf } from '../shared/resources';
 import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
 
 export type ResourceEnv = Record<string, string>;
@@ -61,7 +61,7 @@ async function ensureTable(ddb: DynamoDBClient, name: string): Promise<string> {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: projectionOf(index.projection),
     })),
   }));
   await ddb.send(new UpdateTimeToLiveCommand({

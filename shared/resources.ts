@@ -11,13 +11,39 @@ export const APP_TABLE = {
   sortKey: 'sk',
   /** Expired sessions and login locks are removed by DynamoDB TTL on this attribute (epoch seconds). */
   ttlAttribute: 'expires_at_epoch',
-  /** Overloaded indexes: each entity documents what it writes into gsiNpk/gsiNsk. */
+  /**
+   * Overloaded indexes (gsiN: each entity documents what it writes into gsiNpk/gsiNsk) and the tenant
+   * list indexes (functions/tenants/tenant-record.ts): two slim ones that project what the in-memory
+   * filters of a facility's or a cycle's list read, and keys-only ones whose key alone answers a
+   * program-wide list (the page's items are then read with BatchGetItem).
+   */
   indexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
+    { name: 'tcyc', partitionKey: 'tcycpk', sortKey: 'tcycsk', projection: 'SLIM' },
+    { name: 'tfac', partitionKey: 'tfacpk', sortKey: 'tfacsk', projection: 'SLIM' },
+    { name: 'tgrp', partitionKey: 'tgrppk', sortKey: 'tgrpsk', projection: 'KEYS_ONLY' },
+    { name: 'ttag', partitionKey: 'ttagpk', sortKey: 'ttagsk', projection: 'KEYS_ONLY' },
+    { name: 'tset', partitionKey: 'tsetpk', sortKey: 'tsetsk', projection: 'KEYS_ONLY' },
+    { name: 'tname', partitionKey: 'tnamepk', sortKey: 'tnamesk', projection: 'KEYS_ONLY' },
+    { name: 'tunit', partitionKey: 'tunitpk', sortKey: 'tunitsk', projection: 'KEYS_ONLY' },
+    { name: 'tldg', partitionKey: 'tldgpk', sortKey: 'tldgsk', projection: 'KEYS_ONLY' },
   ],
 } as const;
+
+/** What the SLIM tenant indexes project besides the keys: the fields a facility's or cycle's list filters and sorts on. */
+export const SLIM_TENANT_ATTRIBUTES = [
+  'id', 'facility_number', 'cycle_id', 'first_name', 'last_name', 'unit', 'status', 'tagged_for_removal', 'incomplete_address',
+  'setup_insurance_date', 'policy_number', 'move_in_date', 'billing_date', 'charge_apply_date',
+] as const;
+
+export type IndexProjection = (typeof APP_TABLE.indexes)[number]['projection'];
+/** The projection of an index as DynamoDB takes it. */
+export function projectionOf(projection: IndexProjection): { ProjectionType: 'ALL' | 'KEYS_ONLY' | 'INCLUDE'; NonKeyAttributes?: string[] } {
+  if (projection === 'SLIM') return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...SLIM_TENANT_ATTRIBUTES] };
+  return { ProjectionType: projection };
+}
 
 export const BUCKETS = {
   /** Rent rolls and other files users send in. */

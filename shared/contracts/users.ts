@@ -3,14 +3,16 @@ import { formBoolean, formInt, requiredText } from './form';
 import { ok, paginated } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
+import { tenantAccountQuery, tenantAccountsResponse } from './tenants';
 
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const listUsersQuery = z.object({
   username: z.string().trim().max(100).optional(),
-  page: formInt.pipe(z.number().min(1, 'page must be 1 or more.')).optional(),
-  /** The Tenant Accounts tab sends tenants=true; that list arrives with the tenants capability. */
+  /** The Tenant Accounts tab sends tenants=true with its own filters (shared/contracts/tenants.ts). */
   tenants: formBoolean.optional(),
+  ...tenantAccountQuery.shape,
+  page: formInt.pipe(z.number().min(1, 'page must be 1 or more.').max(100_000, 'page must be at most 100000.')).optional(),
 });
 
 const email = z.string({ error: 'email is required.' }).trim().min(1, 'email is required.').max(200).pipe(z.email('email must be a valid email address.'));
@@ -69,7 +71,11 @@ export const userView = z.object({
 export type UserView = z.infer<typeof userView>;
 
 export const USER_CONTRACTS = {
-  'GET /api/users': { summary: 'User accounts, 100 per page, filtered by username', query: listUsersQuery, response: paginated(userView) },
+  'GET /api/users': {
+    summary: 'User accounts, 100 per page, filtered by username; with tenants=true the Tenant Accounts list',
+    query: listUsersQuery,
+    response: z.union([paginated(userView), tenantAccountsResponse]),
+  },
   'POST /api/users': { summary: 'Create a user account (admins only)', body: createUserBody, response: z.object({ username: z.string(), user: userView }) },
   'POST /api/users/{id}': { summary: 'Update a user account', params: userIdParams, body: updateUserBody, response: z.object({ user: userView }) },
   'DELETE /api/users/{id}': { summary: 'Delete a user account', params: userIdParams, response: ok },

@@ -5,6 +5,7 @@
  * followed by a look at the stored records: bad input never changes anything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WRITE } from './fixtures';
 import { call, uniqueName } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { facilityCycleIds, getCycle, makeCycle, makeProgramFacility, rawCycleItem, tenant, todayUtc, uniqueNumber } from './cycle-fixtures';
@@ -130,13 +131,13 @@ describe('GET /api/cycles', () => {
       makeCycle(facility, { label: 'tagged' }), makeCycle(facility, { label: 'confirmed' }), makeCycle(facility, { label: 'opt-outs' }),
       makeCycle(facility, { label: 'letters-out' }), makeCycle(facility, { label: 'quiet' }),
     ]);
-    const [t1] = await createTenants(tagged, [tenant(), tenant(), tenant()]);
-    await saveTenant(t1!, { tagged_for_removal: true });
-    await createTenants(confirmed, [tenant(null, { tagged_for_removal: true }), tenant()]);
+    const [t1] = await createTenants(tagged, [tenant(), tenant(), tenant()], TEST_WRITE);
+    await saveTenant(t1!, { tagged_for_removal: true }, TEST_WRITE);
+    await createTenants(confirmed, [tenant(null, { tagged_for_removal: true }), tenant()], TEST_WRITE);
     expect((await call('POST', `/api/cycles/${confirmed.id}/confirm-move-outs`, { token: monitor })).status).toBe(200);
     // 1 of 3 opted out (over 5%), 1 of 3 provided proof (over 20%), 1 of 3 bad address, 0 moved out.
-    await createTenants(optOuts, [tenant('opt_out'), tenant('provide_proof'), tenant('bad_address')]);
-    await createTenants(lettersOut, [tenant()]);
+    await createTenants(optOuts, [tenant('opt_out'), tenant('provide_proof'), tenant('bad_address')], TEST_WRITE);
+    await createTenants(lettersOut, [tenant()], TEST_WRITE);
     await updateCycle((await getCycle(lettersOut.id))!, { initial_letter_sent_date: '2031-01-01', reminder_letter_sent_date: '2031-01-15' });
 
     const all = await list(only);
@@ -311,7 +312,7 @@ describe('GET /api/cycles/{id}', () => {
   it('answers the cycle view with its maintained stats', async () => {
     const facility = await makeProgramFacility();
     const cycle = await makeCycle(facility, { initial_letter_send_date: '2031-03-01' });
-    await createTenants(cycle, [tenant('opt_out'), tenant('cov-2000-12', { charge_applied_date: '2031-01-02' }), tenant(), tenant('moved_out')]);
+    await createTenants(cycle, [tenant('opt_out'), tenant('cov-2000-12', { charge_applied_date: '2031-01-02' }), tenant(), tenant('moved_out')], TEST_WRITE);
     const res = await call('GET', `/api/cycles/${cycle.id}`, { token: monitor });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(CYCLE_VIEW_KEYS);
@@ -442,7 +443,7 @@ describe('GET /api/cycles/{id}/tenant-filters and /check-flagged', () => {
   it('answer the maintained counts, which follow tenant changes', async () => {
     const facility = await makeProgramFacility();
     const cycle = await makeCycle(facility);
-    const [a, b] = await createTenants(cycle, [tenant(), tenant('opt_out'), tenant('provide_proof'), tenant('bad_address')]);
+    const [a, b] = await createTenants(cycle, [tenant(), tenant('opt_out'), tenant('provide_proof'), tenant('bad_address')], TEST_WRITE);
     const filters = async () => {
       const res = await call('GET', `/api/cycles/${cycle.id}/tenant-filters`, { token: monitor });
       expect(res.status, res.text).toBe(200);
@@ -451,8 +452,8 @@ describe('GET /api/cycles/{id}/tenant-filters and /check-flagged', () => {
     expect(await filters()).toMatchObject({ all: 4, non_responder: 1, opt_out: 1, provide_proof: 1, bad_address: 1, tagged_for_removal: 0 });
     const flagged = async () => (await call('GET', `/api/cycles/${cycle.id}/check-flagged`, { token: monitor })).body;
     expect(await flagged()).toEqual({ tenants_flagged: 0 });
-    await saveTenant(a!, { tagged_for_removal: true });
-    await saveTenant(b!, { tagged_for_removal: true });
+    await saveTenant(a!, { tagged_for_removal: true }, TEST_WRITE);
+    await saveTenant(b!, { tagged_for_removal: true }, TEST_WRITE);
     expect(await flagged()).toEqual({ tenants_flagged: 2 });
     expect(await filters()).toMatchObject({ tagged_for_removal: 2 });
   });
@@ -472,7 +473,7 @@ describe('POST /api/cycles/{id}/confirm-move-outs', () => {
   it('with tenants flagged: monitor-confirmed move-outs dated today, tagging ends; a second confirmation is 409', async () => {
     const facility = await makeProgramFacility();
     const cycle = await makeCycle(facility, { label: 'Flagged' });
-    await createTenants(cycle, [tenant(null, { tagged_for_removal: true }), tenant()]);
+    await createTenants(cycle, [tenant(null, { tagged_for_removal: true }), tenant()], TEST_WRITE);
     const res = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: monitor });
     expect(res.status, res.text).toBe(200);
     expect(res.body.cycle).toMatchObject({
@@ -494,7 +495,7 @@ describe('POST /api/cycles/{id}/confirm-move-outs', () => {
   it('with nobody flagged: confirmed no move-outs dated today; then 409', async () => {
     const facility = await makeProgramFacility();
     const cycle = await makeCycle(facility, { label: 'Quiet' });
-    await createTenants(cycle, [tenant()]);
+    await createTenants(cycle, [tenant()], TEST_WRITE);
     const res = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: admin });
     expect(res.status, res.text).toBe(200);
     expect(res.body.cycle).toMatchObject({ monitor_confirmed_move_outs: true, confirmed_move_outs_date: null, confirmed_no_move_outs_date: todayUtc(), can_tag_removal: false });
@@ -534,7 +535,7 @@ describe('GET /api/cycles/search and /get-for-facility', () => {
     const facility = await makeProgramFacility();
     const first = await makeCycle(facility, { label: 'First' });
     const second = await makeCycle(facility, { label: 'Second' });
-    await createTenants(second, [tenant(), tenant('opt_out')]);
+    await createTenants(second, [tenant(), tenant('opt_out')], TEST_WRITE);
     const res = await call('GET', '/api/cycles/search', { token: monitor, query: { facility_number: facility.facility_number.toLowerCase() } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual([{ id: first.id, label: 'First', tenant_count: 0 }, { id: second.id, label: 'Second', tenant_count: 2 }]);

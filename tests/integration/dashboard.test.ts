@@ -4,6 +4,7 @@
  * suite's data, so the tests compare counts before and after a change, never absolute numbers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WRITE } from './fixtures';
 import { call, uniqueName } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { getCycle, makeCycle, tenant } from './cycle-fixtures';
@@ -68,33 +69,33 @@ describe('GET /api/monitors/cycle-stats', () => {
     expect(moved(before, after)).toEqual({ total: 1 });
 
     before = after;
-    const tenants = await createTenants(cycle, Array.from({ length: 10 }, () => tenant()));
+    const tenants = await createTenants(cycle, Array.from({ length: 10 }, () => tenant()), TEST_WRITE);
     after = await cycleStats();
     expect(moved(before, after)).toEqual({ initial_letters_unsent: 1 });
 
     before = after;
-    await saveTenant(tenants[0]!, { status: 'opt_out' });
+    await saveTenant(tenants[0]!, { status: 'opt_out' }, TEST_WRITE);
     after = await cycleStats();
     // 1 of 10 opted out: over 5%.
     expect(moved(before, after)).toEqual({ opt_outs_threshold: 1 });
 
     before = after;
-    const provedA = await saveTenant(tenants[1]!, { status: 'provide_proof' });
-    await saveTenant(tenants[2]!, { status: 'provide_proof' });
+    const provedA = await saveTenant(tenants[1]!, { status: 'provide_proof' }, TEST_WRITE);
+    await saveTenant(tenants[2]!, { status: 'provide_proof' }, TEST_WRITE);
     after = await cycleStats();
     // 2 of 10 is not over 20%.
     expect(moved(before, after)).toEqual({});
-    await saveTenant(tenants[3]!, { status: 'provide_proof' });
+    await saveTenant(tenants[3]!, { status: 'provide_proof' }, TEST_WRITE);
     after = await cycleStats();
     expect(moved(before, after)).toEqual({ provided_proof_threshold: 1 });
 
     before = after;
-    await saveTenant(provedA, { status: 'no_response' });
+    await saveTenant(provedA, { status: 'no_response' }, TEST_WRITE);
     after = await cycleStats();
     expect(moved(before, after)).toEqual({ provided_proof_threshold: -1 });
 
     before = after;
-    await saveTenant(tenants[4]!, { tagged_for_removal: true });
+    await saveTenant(tenants[4]!, { tagged_for_removal: true }, TEST_WRITE);
     after = await cycleStats();
     expect(moved(before, after)).toEqual({ doing_move_outs: 1 });
 
@@ -126,7 +127,7 @@ describe('GET /api/managers/facility', () => {
   it("answers the caller's facility with its stats and its cycles, oldest first", async () => {
     const first = await makeCycle(manager.facility, { label: 'First', initial_letter_send_date: '2031-03-01', setup_coverage_end_date: '2031-05-31' });
     const second = await makeCycle(manager.facility, { label: 'Second' });
-    await createTenants(first, [tenant('opt_out'), tenant('cov-2000-12'), tenant(), tenant('moved_out')]);
+    await createTenants(first, [tenant('opt_out'), tenant('cov-2000-12'), tenant(), tenant('moved_out')], TEST_WRITE);
     const res = await call('GET', '/api/managers/facility', { token: manager.token });
     expect(res.status, res.text).toBe(200);
     const f = manager.facility;
@@ -152,10 +153,10 @@ describe('GET /api/managers/facility', () => {
 
   it('its stats move when a tenant changes status', async () => {
     const cycle = await makeCycle(manager.facility, { label: 'Moving' });
-    const [t] = await createTenants(cycle, [tenant(), tenant()]);
+    const [t] = await createTenants(cycle, [tenant(), tenant()], TEST_WRITE);
     const read = async () => (await call('GET', '/api/managers/facility', { token: manager.token })).body;
     const before = await read();
-    await saveTenant(t!, { status: 'provide_proof' });
+    await saveTenant(t!, { status: 'provide_proof' }, TEST_WRITE);
     const after = await read();
     expect(after.stats.provided_proof - before.stats.provided_proof).toBe(1);
     expect(after.stats.non_responder - before.stats.non_responder).toBe(-1);

@@ -6,6 +6,7 @@
  * changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WRITE } from './fixtures';
 import { call } from './helpers';
 import { getUser, getUserByUsername, makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, retire, stem, tenant } from './facility-fixtures';
@@ -145,7 +146,7 @@ describe('GET /api/facilities', () => {
     const s = stem();
     const doing = await facilityWith(`${s}-1`);
     const { tenants } = await cycleWithTenants(doing, [tenant(1, null), tenant(2, null)]);
-    await saveTenant(tenants[0]!, { tagged_for_removal: true });
+    await saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE);
     const none = await facilityWith(`${s}-2`, { confirmed_no_move_outs_date: '2026-01-05' });
     const sent = await facilityWith(`${s}-3`, { initial_letter_sent_date: '2026-01-02' });
     const retired = await retire(await facilityWith(`${s}-4`, { confirmed_no_move_outs_date: '2026-01-05' }));
@@ -488,8 +489,8 @@ describe('move-out confirmation: check-flagged and confirm-move-outs', () => {
   it('tenants flagged: check-flagged counts them, confirm records confirmed move-outs', async () => {
     const f = await facilityWith(stem());
     const { tenants } = await cycleWithTenants(f, [tenant(1, null), tenant(2, null), tenant(3, 'opt_out')]);
-    await saveTenant(tenants[0]!, { tagged_for_removal: true });
-    await saveTenant(tenants[2]!, { tagged_for_removal: true });
+    await saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE);
+    await saveTenant(tenants[2]!, { tagged_for_removal: true }, TEST_WRITE);
     expect((await call('GET', `/api/facilities/${f.id}/check-flagged`, { token: monitor })).body).toEqual({ tenants_flagged: 2 });
     const res = await call('POST', `/api/facilities/${f.id}/confirm-move-outs`, { token: monitor });
     expect(res.status).toBe(200);

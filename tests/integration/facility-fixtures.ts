@@ -4,6 +4,7 @@
  * and the catalog flags), and a retired facility as the archives capability will leave one.
  */
 import { randomUUID } from 'node:crypto';
+import { TEST_WRITE } from './fixtures';
 import { createCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { createFacility, getFacility, newFacilityFields, updateFacility } from '../../functions/facilities/facility-store';
@@ -35,7 +36,7 @@ export const tenant = (i: number, status: string | null, extra: Partial<NewTenan
 /** A cycle of the facility with these tenants (the counters and catalog entries follow). */
 export async function cycleWithTenants(facility: FacilityRecord, tenants: NewTenant[] = []): Promise<{ cycle: CycleRecord; tenants: TenantRecord[] }> {
   const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Cycle ${facility.facility_number}` });
-  const made = tenants.length ? await createTenants(cycle, tenants.map((t) => ({ ...t, facility_number: facility.facility_number }))) : [];
+  const made = tenants.length ? await createTenants(cycle, tenants.map((t) => ({ ...t, facility_number: facility.facility_number })), TEST_WRITE) : [];
   return { cycle, tenants: made };
 }
 

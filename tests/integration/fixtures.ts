@@ -71,3 +71,6 @@ export async function makeManagerWithFacility(): Promise<{ facility: FacilityRec
   const facility = await makeFacility(facilityId, manager.id);
   return { facility, manager, token: await tokenFor(manager) };
 }
+
+/** Who the tests' direct store writes are recorded as (tenant history). */
+export const TEST_WRITE = { actor: { user_id: 'test', username: 'integration-test' }, action: 'test' };

@@ -3,6 +3,7 @@
  * facility's counters, the catalogs carry each record's filter flags, and the COUNTS item follows.
  */
 import { describe, expect, it } from 'vitest';
+import { TEST_WRITE } from './fixtures';
 import { uniqueName } from './helpers';
 import { makeFacility } from './fixtures';
 import { createCycle, getCycleCounters, updateCycle, getCycle } from '../../functions/cycles/cycle-store';
@@ -29,7 +30,7 @@ describe('program data core', () => {
     const tenants = await createTenants(cycle, [
       tenant(1, null), tenant(2, 'opt_out'), tenant(3, 'provide_proof'), tenant(4, 'plan-a', { charge_applied_date: '2026-01-02' }),
       tenant(5, 'moved_out'),
-    ]);
+    ], TEST_WRITE);
     const counters = await getCycleCounters(cycle.id);
     expect(counters).toMatchObject({ total: 5, non_responder: 1, opted_out: 1, provided_proof: 1, selected_coverage: 1, charge_applied: 1, requires_setup: 1, moved_out: 1 });
     expect(await getFacilityCounters(facility.id)).toEqual(counters);
@@ -38,7 +39,7 @@ describe('program data core', () => {
     // 1 of 5 opted out (20% > 5%), 1 of 5 provided proof (20%, not over 20%), 1 of 5 moved out.
     expect(entry?.flags.sort()).toEqual(['initial_letters_unsent', 'moved_out_threshold', 'opt_outs_threshold', 'total'].sort());
 
-    await saveTenant(tenants[0]!, { tagged_for_removal: true });
+    await saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE);
     entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
     expect(entry?.flags).toContain('doing_move_outs');
 
@@ -61,8 +62,8 @@ describe('program data core', () => {
   it('converges when many writers change one cycle at once', async () => {
     const facility = await makeFacility(uniqueName('race'), null);
     const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Race' });
-    const tenants = await createTenants(cycle, Array.from({ length: 8 }, (_, i) => tenant(i, null)));
-    await Promise.all(tenants.map((t) => saveTenant(t, { status: 'opt_out' })));
+    const tenants = await createTenants(cycle, Array.from({ length: 8 }, (_, i) => tenant(i, null)), TEST_WRITE);
+    await Promise.all(tenants.map((t) => saveTenant(t, { status: 'opt_out' }, TEST_WRITE)));
     expect((await getCycleCounters(cycle.id)).opted_out).toBe(8);
     const entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
     expect(entry?.flags).toContain('opt_outs_threshold');

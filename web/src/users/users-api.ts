@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserView } from '../../../shared/contracts/users';
 import { call } from '../api/client';
-import type { BodyOf } from '../api/client';
+import type { BodyOf, ResponseOf } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 
 export interface UserListFilter {
@@ -13,7 +13,8 @@ export interface UserListFilter {
 export function useUserList(filter: UserListFilter) {
   return useQuery({
     queryKey: ['users', filter],
-    queryFn: () => call('GET /api/users', { query: { username: filter.username || undefined, page: filter.page } }),
+    // Without tenants=true the server answers user accounts (the union's other side is the Tenant Accounts list).
+    queryFn: async () => (await call('GET /api/users', { query: { username: filter.username || undefined, page: filter.page } })) as ResponseOf<'GET /api/users'> & { data: UserView[] },
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
   });

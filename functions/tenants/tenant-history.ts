@@ -1,0 +1,73 @@
+/**
+ * Every tenant change on record (beyond the spec): who changed which fields from what to what, when
+ * and through which action. Written by the tenant store in the same transaction as the change.
+ *
+ *   TENANT#{id} / HISTORY#{ISO time}#{random}   one entry per write, read newest first
+ */
+import { randomBytes } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { HistoryEntry } from '../../shared/contracts/tenants';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import type { TenantRecord } from './tenant-record';
+
+export interface Actor { user_id: string; username: string }
+
+/**
+ * Who writes and through which action: 'staff_edit', 'status_change', 'bulk_edit', 'reset', 'delete',
+ * 'manager_edit', 'tag_for_removal', 'charge_confirmed', 'import', 'letter', 'seed'... (an undone part of
+ * a bulk action is recorded as '{action}_undone').
+ */
+export interface TenantWrite { actor: Actor; action: string }
+
+/** Fields that are bookkeeping, not content. */
+const SKIPPED = new Set(['updated_at', 'created_at']);
+
+/** The fields that differ between two versions (a creation records only that it happened, to keep imports small). */
+export function changedFields(before: TenantRecord | null, after: TenantRecord | null): HistoryEntry['changes'] {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const names = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((n) => !SKIPPED.has(n)).sort();
+  return names.flatMap((field) => {
+    const from = b[field] ?? null;
+    const to = a[field] ?? null;
+    if (JSON.stringify(from) === JSON.stringify(to)) return [];
+    // A deletion records only that it happened, not every field going to null.
+    if (after === null) return [];
+    return [{ field, from, to }];
+  });
+}
+
+/** The Put of one history entry, for the writer's transaction. */
+export function historyPut(before: TenantRecord | null, after: TenantRecord | null, how: TenantWrite, at: string) {
+  const owner = (after ?? before)!;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        pk: `TENANT#${owner.id}`,
+        sk: `HISTORY#${at}#${randomBytes(4).toString('hex')}`,
+        type: 'tenant_history',
+        facility_id: owner.facility_id,
+        at,
+        action: after === null ? how.action || 'delete' : how.action,
+        by: how.actor,
+        changes: before === null ? [] : changedFields(before, after),
+      },
+    },
+  };
+}
+
+/** A tenant's history, newest first (at most `limit` entries). */
+export async function tenantHistory(id: string, limit = 200): Promise<HistoryEntry[]> {
+  const out = await dynamo().send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+    ExpressionAttributeValues: { ':pk': `TENANT#${id}`, ':history': 'HISTORY#' },
+    ScanIndexForward: false,
+    Limit: limit,
+  }));
+  return (out.Items ?? []).map((item) => ({
+    at: item.at as string, action: item.action as string, by: item.by as HistoryEntry['by'], changes: item.changes as HistoryEntry['changes'],
+  }));
+}

@@ -1,0 +1,150 @@
+/**
+ * The tenant item and the index entries it carries (docs/data-model.md "Tenants").
+ *
+ *   TENANT#{id} / PROFILE     the tenant
+ *
+ * Each list of the spec is served by one index whose key answers it, so no list reads more than its
+ * page at program scale (1.5 million tenants):
+ *   tcyc   {cycleId}            / {sortName}#{id}        a cycle's tenants, slim projection (filtered in memory)
+ *   tfac   {facilityId}         / {sortName}#{id}        a facility's tenants, slim projection (same)
+ *   tgrp   {facilityId}#{group} / {sortName}#{id}        a facility's tenants of one status group (keys only)
+ *   ttag   {facilityId}         / {sortName}#{id}        only tenants tagged for removal (sparse, keys only)
+ *   tset   {facilityId}         / {sortName}#{id}        only tenants that require setup (sparse, keys only)
+ *   tname  {first 2 letters}    / {sortName}#{id}        program-wide name prefix search (keys only)
+ *   tunit  {unit, lower case}   / {facilityNumber}#{sortName}#{id}  program-wide unit search (keys only)
+ *   tldg   {insur_ledger_id}    / {id}                   Tenant Accounts ledger search (sparse, keys only)
+ */
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { TenantFilterKey } from '../../shared/contracts/tenants';
+import type { CountedTenant } from '../program/counters';
+import { isCoverageChoice } from '../program/counters';
+
+export interface TenantRecord extends CountedTenant {
+  id: string;
+  facility_id: string;
+  facility_number: string;
+  cycle_id: string;
+  first_name: string;
+  last_name: string | null;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  unit: string;
+  units: string[];
+  move_in_date: string | null;
+  billing_date: string | null;
+  charge_apply_date: string | null;
+  charge_confirmed_date: string | null;
+  insurance_effective_date: string | null;
+  original_insurance_effective_date: string | null;
+  tenant_made_selection: boolean;
+  setup_via_api: boolean;
+  api_confirmed: boolean;
+  coverage_id: string | null;
+  note: string;
+  note_created: string | null;
+  monitor_note: string;
+  welcome_certificate_emailed_date: string | null;
+  ledger_id: string;
+  insur_ledger_id: string;
+  access_code: string;
+  policy_number: string;
+  provided_proof_date: string | null;
+  opt_out_date: string | null;
+  move_out_date: string | null;
+  bad_address_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+type TenantFields = Omit<TenantRecord, 'id' | 'created_at' | 'updated_at'>;
+/** A tenant to create: who and where it is; every other field may be left to TENANT_DEFAULTS (imports fill what their file has). */
+export type NewTenant = Pick<TenantFields, 'facility_number' | 'first_name' | 'last_name' | 'unit' | 'ledger_id'> & Partial<TenantFields>;
+/** What a write may change: never the identity, the owner or the version. */
+export type TenantChanges = Partial<Omit<TenantRecord, 'id' | 'cycle_id' | 'facility_id' | 'facility_number' | 'created_at' | 'updated_at'>>;
+
+/** Defaults of the fields a caller may leave out when creating tenants. */
+export const TENANT_DEFAULTS: Omit<TenantFields, 'facility_id' | 'facility_number' | 'cycle_id' | 'first_name' | 'last_name' | 'unit' | 'ledger_id'> = {
+  email: '', address: '', city: '', state: '', zip_code: '', country: 'US', units: [],
+  move_in_date: null, billing_date: null, charge_apply_date: null, charge_applied_date: null, charge_confirmed_date: null,
+  payment_confirmed_date: null, setup_insurance_date: null, insurance_effective_date: null, original_insurance_effective_date: null,
+  status: null, tenant_made_selection: false, setup_via_api: false, api_confirmed: false, coverage_id: null, tagged_for_removal: false,
+  note: '', note_created: null, monitor_note: '', welcome_letter_sent_date: null, welcome_certificate_emailed_date: null,
+  initial_letter_sent_date: null, reminder_letter_sent_date: null, insur_ledger_id: '', access_code: '', policy_number: '',
+  provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
+};
+
+export const tenantKey = (id: string) => ({ pk: `TENANT#${id}`, sk: 'PROFILE' });
+export const tenantIdOfKey = (pk: string) => pk.slice('TENANT#'.length);
+
+/** The status groups of the lists' status filter; every tenant is in exactly one. */
+export type StatusGroup = 'move_out' | 'bad_address' | 'opt_out' | 'provide_proof' | 'any_coverage' | 'non_responder';
+
+/** The same split as the counters (functions/program/counters.ts contributionOf). */
+export function groupOf(t: Pick<TenantRecord, 'status'>): StatusGroup {
+  if (t.status === 'moved_out') return 'move_out';
+  if (t.status === 'bad_address') return 'bad_address';
+  if (t.status === 'opt_out') return 'opt_out';
+  if (t.status === 'provide_proof') return 'provide_proof';
+  if (isCoverageChoice(t.status)) return 'any_coverage';
+  return 'non_responder';
+}
+
+/** Spec §2: address, city, state or zip code missing. */
+export const isAddressIncomplete = (t: Pick<TenantRecord, 'address' | 'city' | 'state' | 'zip_code'>): boolean =>
+  !t.address.trim() || !t.city.trim() || !t.state.trim() || !t.zip_code.trim();
+
+/** Requires setup: chose a plan that has not been set up in the facility software yet (as the counters). */
+export const requiresSetup = (t: Pick<TenantRecord, 'status' | 'setup_insurance_date'>): boolean =>
+  isCoverageChoice(t.status) && !t.setup_insurance_date;
+
+/** Does the tenant belong under this filter key (list filter, tenant-filters badge)? */
+export function matchesFilter(t: TenantRecord, key: TenantFilterKey): boolean {
+  if (key === 'all') return true;
+  if (key === 'tagged_for_removal') return t.tagged_for_removal;
+  if (key === 'requires_setup') return requiresSetup(t);
+  return groupOf(t) === key;
+}
+
+/** Lists sort by last name then first name; a business (no last name) sorts by its name. Case-free. */
+export function sortNameOf(t: Pick<TenantRecord, 'first_name' | 'last_name'>): string {
+  const last = (t.last_name ?? '').trim().toLowerCase();
+  const first = t.first_name.trim().toLowerCase();
+  return last ? `${last}#${first}` : `${first}#`;
+}
+
+/** The program-wide name index partitions by the first two letters of the sort name (spec: text filters > 1 character). */
+export const namePartition = (prefix: string) => prefix.toLowerCase().slice(0, 2).padEnd(2, '_');
+
+/** The stored item: the record, its derived flags and its index keys. */
+export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue> {
+  const sortName = `${sortNameOf(t)}#${t.id}`;
+  const item: Record<string, NativeAttributeValue> = {
+    ...tenantKey(t.id), type: 'tenant', ...t,
+    incomplete_address: isAddressIncomplete(t),
+    tcycpk: t.cycle_id, tcycsk: sortName,
+    tfacpk: t.facility_id, tfacsk: sortName,
+    tgrppk: `${t.facility_id}#${groupOf(t)}`, tgrpsk: sortName,
+    tnamepk: namePartition(sortNameOf(t)), tnamesk: sortName,
+    tunitpk: t.unit.trim().toLowerCase(), tunitsk: `${t.facility_number}#${sortName}`,
+  };
+  // Sparse indexes: the key is written only when the tenant belongs in the list.
+  if (t.tagged_for_removal) Object.assign(item, { ttagpk: t.facility_id, ttagsk: sortName });
+  if (requiresSetup(t)) Object.assign(item, { tsetpk: t.facility_id, tsetsk: sortName });
+  if (t.insur_ledger_id.trim()) Object.assign(item, { tldgpk: t.insur_ledger_id.trim().toLowerCase(), tldgsk: t.id });
+  return item;
+}
+
+/** Index attributes and the derived flag are not part of the record. */
+const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
+  'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'gsi1pk', 'gsi1sk']);
+
+export function tenantFromItem(item: Record<string, NativeAttributeValue>): TenantRecord {
+  const record: Record<string, unknown> = { ...TENANT_DEFAULTS };
+  for (const [k, v] of Object.entries(item)) if (!NOT_RECORD.has(k)) record[k] = v;
+  record.units = Array.isArray(record.units) ? record.units : [];
+  return record as unknown as TenantRecord;
+}
