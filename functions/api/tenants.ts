@@ -1,4 +1,9 @@
-/** Lambda for the /api tenants routes; they answer 501 until their capability is built. */
+/** Lambda for the /api tenants routes; the import, letter and policy-setup routes answer 501 until their capabilities are built. */
 import { createApiHandler } from '../runtime/api-handler';
+import { tenantRoutes } from '../tenants/routes';
+import { registerTenantOwnership } from '../tenants/ownership';
 
-export const handler = createApiHandler('tenants', {});
+// A manager reads the history of its own facility's tenants only.
+registerTenantOwnership();
+
+export const handler = createApiHandler('tenants', tenantRoutes);

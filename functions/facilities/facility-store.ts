@@ -17,7 +17,8 @@ import { batchGetItems } from '../aws/batch-get';
 import type { CatalogEntry } from '../program/catalog';
 import { refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
-import { countersOf, flagCountsOf } from '../program/counters';
+import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
+import type { ListCounts } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
 
 export interface FacilityRecord {
@@ -206,6 +207,8 @@ export interface FacilityEntry extends CatalogEntry {
   insurance_program_key: string;
   prime_site_id: string;
   retired: boolean;
+  /** Its tenant counts (functions/program/counters.ts LIST_COUNTERS); older entries may lack them. */
+  tenants?: ListCounts;
 }
 
 export function facilityEntryOf(f: FacilityRecord, counters: Counters): FacilityEntry {
@@ -221,6 +224,7 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
   return {
     id: f.id, flags, facility_number: f.facility_number, account_name: f.account_name, corporate_group: f.corporate_group,
     software: f.software, insurance_program_key: f.insurance_program_key, prime_site_id: f.prime_site_id, retired: Boolean(f.retired_at),
+    tenants: listCountsOf(counters),
   };
 }
 

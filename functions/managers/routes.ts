@@ -1,7 +1,7 @@
 /**
  * The manager home panel 'Your facility' (spec facilities-cycles-shell §2 Manager home panel): the
- * caller's own facility, its maintained stats and its cycles. The other /api/managers routes (tagging,
- * tenant edits, charges) arrive with the tenants capability.
+ * caller's own facility, its maintained stats and its cycles; and the manager's tenant calls (tagging,
+ * tenant edits, charges: functions/tenants/manager-routes.ts).
  */
 import { MANAGER_CONTRACTS } from '../../shared/contracts/dashboard';
 import { cycleViewOf, cyclesOfFacility } from '../cycles/cycle-store';
@@ -9,8 +9,10 @@ import { getFacility, getFacilityCounters } from '../facilities/facility-store';
 import { facilityStatsOf } from '../program/counters';
 import { notFound } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
+import { managerTenantRoutes } from '../tenants/manager-routes';
 
 export const managerRoutes = {
+  ...managerTenantRoutes,
   'GET /api/managers/facility': implement(MANAGER_CONTRACTS['GET /api/managers/facility'], async (input) => {
     // The facility is always the caller's own: the route takes no id, so there is nothing to send for another.
     // Only an admin reaches this without owning a facility (the manager permission is owning one); admin

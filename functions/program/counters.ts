@@ -20,10 +20,18 @@ export interface CountedTenant {
   initial_letter_sent_date: string | null;
   reminder_letter_sent_date: string | null;
   welcome_letter_sent_date: string | null;
+  /** Read when present (every stored tenant has them); counted as incomplete when any is blank. */
+  address?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string;
 }
 
-/** Facility-only counters: letters mailed to its tenants. */
-export const LETTER_COUNTERS = ['audit_letters_sent', 'reminder_letters_sent', 'welcome_letters_sent'] as const;
+/**
+ * Counters beyond the spec's stats: letters mailed to its tenants, and tenants with an incomplete address
+ * (the lists' warning, spec §2).
+ */
+export const LETTER_COUNTERS = ['audit_letters_sent', 'reminder_letters_sent', 'welcome_letters_sent', 'incomplete_address'] as const;
 export type LetterCounter = (typeof LETTER_COUNTERS)[number];
 export type AnyCounter = CounterName | LetterCounter;
 export type Counters = Record<AnyCounter, number>;
@@ -46,6 +54,7 @@ export function contributionOf(t: CountedTenant | null): Counters {
   if (t.initial_letter_sent_date) c.audit_letters_sent = 1;
   if (t.reminder_letter_sent_date) c.reminder_letters_sent = 1;
   if (t.welcome_letter_sent_date) c.welcome_letters_sent = 1;
+  if (t.address !== undefined && [t.address, t.city, t.state, t.zip_code].some((v) => !(v ?? '').trim())) c.incomplete_address = 1;
   if (t.status === 'moved_out') c.moved_out = 1;
   else if (t.status === 'bad_address') c.bad_address = 1;
   else if (t.status === 'opt_out') c.opted_out = 1;
@@ -164,3 +173,14 @@ export const tenantFiltersOf = (c: Counters) => [
   { key: 'requires_setup', label: 'Requires Setup', count: c.requires_setup },
   { key: 'tagged_for_removal', label: 'Tagged for Removal', count: c.tagged_for_removal },
 ];
+
+/**
+ * The tenant counts a facility's catalog entry carries, so program-wide tenant lists know how many
+ * tenants each facility adds to a list (page numbers) and the program's stats card is one sum.
+ */
+export const LIST_COUNTERS = [
+  'total', 'non_responder', 'selected_coverage', 'provided_proof', 'opted_out', 'moved_out', 'bad_address', 'tagged_for_removal',
+  'requires_setup', 'charge_applied', 'incomplete_address',
+] as const satisfies readonly AnyCounter[];
+export type ListCounts = Record<(typeof LIST_COUNTERS)[number], number>;
+export const listCountsOf = (c: Counters): ListCounts => Object.fromEntries(LIST_COUNTERS.map((k) => [k, c[k]])) as ListCounts;

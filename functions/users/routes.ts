@@ -10,8 +10,9 @@ import { hashPassword } from '../auth/passwords';
 import { open, seal } from '../auth/secret-box';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { getFacilitiesByIds } from '../facilities/facility-store';
-import { conflict, forbidden, HttpError, notFound, unprocessable } from '../runtime/http-error';
+import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-error';
 import type { Caller } from '../runtime/route';
+import { tenantAccounts } from '../tenants/tenant-accounts';
 import { implement, requireCaller } from '../runtime/route';
 import { paginate } from '../runtime/paginate';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user-store';
@@ -60,9 +61,7 @@ export const userRoutes = {
   'GET /api/users': implement(USER_CONTRACTS['GET /api/users'], async (input) => {
     const { query } = input;
     const caller = requireCaller(input);
-    if (query.tenants) {
-      throw new HttpError(501, "The Tenant Accounts list is not available yet: it arrives with the 'Tenants, letters, imports and policy setup' capability.");
-    }
+    if (query.tenants) return { body: await tenantAccounts(query) };
     const needle = query.username?.toLowerCase();
     const all = (await listUsers()).filter((u) => !needle || u.username.toLowerCase().includes(needle));
     const { rows, pagination } = paginate(all, query.page ?? 1, PAGE_SIZE.users);

@@ -1,0 +1,160 @@
+/**
+ * Tenants (manager): the audit lists and what a facility manager may do to its own tenants (spec
+ * tenants-letters-users §2 'Manager audit views', §4, §7 'Tenants (manager)'). The server enforces
+ * section 4: tagging only while the cycle allows it, confirming no move-outs and completing tagging turn
+ * tagging off for good, a tenant with a sent welcome letter is locked, a charge is confirmed only where
+ * the rule allows, and a manager touches only its own facility's tenants whatever ids are sent (the route
+ * table checks ids in the path or body; the bulk calls check every id here).
+ */
+import { PAGE_SIZE } from '../../shared/constants';
+import { coveragesWithIds } from '../../shared/coverage-ids';
+import { MANAGER_KEYWORD_CHOICES, MANAGER_TENANT_CONTRACTS } from '../../shared/contracts/tenants';
+import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
+import type { CycleRecord } from '../cycles/cycle-store';
+import { getFacilityCounters, requireFacility } from '../facilities/facility-store';
+import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-error';
+import { implement, requireCaller } from '../runtime/route';
+import type { Caller } from '../runtime/route';
+import { requireAll, refuseAny, statusChanges, today, writeBy } from './routes';
+import { listTenants } from './tenant-list';
+import { requireTenant, saveTenant, saveTenants } from './tenant-store';
+import type { TenantChanges, TenantRecord } from './tenant-store';
+import { contextOf, viewOf, viewsOf } from './tenant-view';
+
+const isStaff = (caller: Caller) => caller.permissions.includes('admin') || caller.permissions.includes('monitor');
+
+/** Every tenant must be of the caller's facility (staff reach all); one stranger refuses the whole call. */
+function requireOwned(caller: Caller, tenants: readonly TenantRecord[]): void {
+  if (isStaff(caller)) return;
+  if (tenants.some((t) => t.facility_id !== caller.user.facility_id)) throw forbidden('This record belongs to another facility.');
+}
+
+const LOCKED = 'The welcome letter was sent to this tenant; it can no longer be edited.';
+
+/**
+ * Spec §2 'Confirm Charge Added': the tenant has a coverage, its charge apply date has come (today or
+ * before), no charge is confirmed yet and no welcome letter was sent. Answers why not, or null.
+ */
+export function whyNoChargeConfirmation(t: TenantRecord, on = today()): string | null {
+  if (t.welcome_letter_sent_date) return LOCKED;
+  if (!t.coverage_id) return 'Only a tenant with a coverage plan can have its charge confirmed.';
+  if (t.charge_applied_date) return 'The charge of this tenant is already confirmed.';
+  if (!t.charge_apply_date || t.charge_apply_date > on) return 'The charge can be confirmed once its charge apply date has come.';
+  return null;
+}
+
+/** Tagging is open while the cycle allows it and its move-outs are not confirmed (spec §4). */
+function requireTaggingOpen(cycle: CycleRecord): void {
+  if (!cycle.can_tag_removal || isMoveOutConfirmed(cycle)) throw conflict('Tagging move-outs is closed for this cycle.');
+}
+
+const cycleChecked = async (id: string) => {
+  const cycle = await requireCycle(id);
+  if (cycle.archived_at) throw conflict('This cycle is archived and can no longer be changed.');
+  return cycle;
+};
+
+export const managerTenantRoutes = {
+  'POST /api/managers/update-tenant': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/update-tenant'], async (input) => {
+    const { body } = input;
+    const caller = requireCaller(input);
+    const current = await requireTenant(body.id);
+    requireOwned(caller, [current]);
+    if (current.welcome_letter_sent_date) throw conflict(LOCKED);
+    if (body.updated_at !== current.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
+    let changes: TenantChanges = {};
+    let plan = current.coverage_id !== null;
+    if (body.coverage !== undefined) {
+      const isKeyword = (MANAGER_KEYWORD_CHOICES as readonly string[]).includes(body.coverage);
+      if (!isKeyword) {
+        const cycle = await requireCycle(current.cycle_id);
+        const facility = await requireFacility(cycle.facility_id);
+        if (!coveragesWithIds(facility.coverages).some((c) => c.id === body.coverage)) throw unprocessable('Choose one of the coverage options of this cycle.', 'coverage');
+      }
+      plan = !isKeyword;
+      const chosen = body.coverage === (current.coverage_id ?? current.status);
+      if (!chosen) changes = { ...statusChanges(body.coverage, current), tenant_made_selection: false };
+    }
+    for (const field of ['address', 'city', 'state', 'zip_code'] as const) if (body[field] !== undefined) changes[field] = body[field];
+    if (body.note !== undefined && body.note !== current.note) Object.assign(changes, { note: body.note, note_created: body.note ? today() : null });
+    if (plan) {
+      // Spec §4: choosing a real plan with no effective date sets it to today.
+      const date = body.insurance_effective_date ?? current.insurance_effective_date ?? today();
+      if (date !== current.insurance_effective_date) {
+        changes.insurance_effective_date = date;
+        if (current.insurance_effective_date && !current.original_insurance_effective_date) changes.original_insurance_effective_date = current.insurance_effective_date;
+      }
+    }
+    if (body.charge_applied === true && !current.charge_applied_date) {
+      const why = whyNoChargeConfirmation({ ...current, ...changes } as TenantRecord);
+      if (why) throw unprocessable(why, 'charge_applied');
+      Object.assign(changes, { charge_applied_date: today(), charge_confirmed_date: today() });
+    }
+    if (body.charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
+    const saved = Object.keys(changes).length ? await saveTenant(current, changes, writeBy(caller, 'manager_edit')) : current;
+    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+  }),
+
+  'POST /api/managers/confirm-move-outs': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/confirm-move-outs'], async ({ body }) => {
+    const cycle = await cycleChecked(body.cycle_id);
+    requireTaggingOpen(cycle);
+    const counters = await getCycleCounters(cycle.id);
+    if (counters.tagged_for_removal > 0) {
+      throw conflict(`You have tagged ${counters.tagged_for_removal} tenants as moved out. Complete tagging instead.`);
+    }
+    await updateCycle(cycle, { confirmed_no_move_outs_date: today(), can_tag_removal: false });
+    return { body: { success: true as const, message: 'Move-outs confirmed!' } };
+  }),
+
+  'POST /api/managers/confirm-tagging-complete': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/confirm-tagging-complete'], async ({ body }) => {
+    const cycle = await cycleChecked(body.cycle_id);
+    requireTaggingOpen(cycle);
+    const counters = await getCycleCounters(cycle.id);
+    // Spec §2: with nobody tagged the card offers Confirm (no move-outs), not Complete.
+    if (counters.tagged_for_removal === 0) throw conflict('No tenant is tagged as moved out. Confirm that no one moved out instead.');
+    await updateCycle(cycle, { confirmed_move_outs_date: today(), can_tag_removal: false });
+    return { body: { success: true as const, message: 'Thank you for completing this phase!' } };
+  }),
+
+  'POST /api/managers/tag-tenants': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/tag-tenants'], async (input) => {
+    const { cycle_id, ids } = input.body;
+    const caller = requireCaller(input);
+    const cycle = await cycleChecked(cycle_id);
+    requireTaggingOpen(cycle);
+    const tenants = await requireAll(ids);
+    requireOwned(caller, tenants);
+    refuseAny(tenants, (t) => (t.cycle_id !== cycle.id ? 'This tenant is not in this cycle.' : t.welcome_letter_sent_date ? LOCKED : null));
+    const toTag = tenants.filter((t) => !t.tagged_for_removal);
+    await saveTenants(toTag.map((t) => ({ current: t, changes: { tagged_for_removal: true } })), writeBy(caller, 'tag_for_removal'));
+    return { body: { updated: tenants.length, message: `${tenants.length} tenants tagged as moved out.` } };
+  }),
+
+  'POST /api/managers/bulk-charge-applied': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/bulk-charge-applied'], async (input) => {
+    const caller = requireCaller(input);
+    const tenants = await requireAll(input.body.ids);
+    requireOwned(caller, tenants);
+    refuseAny(tenants, (t) => whyNoChargeConfirmation(t), 409);
+    const date = today();
+    await saveTenants(tenants.map((t) => ({ current: t, changes: { charge_applied_date: date, charge_confirmed_date: date } })), writeBy(caller, 'charge_confirmed'));
+    return { body: { updated: tenants.length, message: `${tenants.length} tenants successfully updated!` } };
+  }),
+};
+
+/** GET /api/facilities/{id}/tenants: Master Audit (all cycles), Cycle Audit (cycle_id) and the Tag modal (per_page 50, full_name). */
+export const facilityTenantRoutes = {
+  'GET /api/facilities/{id}/tenants': implement(MANAGER_TENANT_CONTRACTS['GET /api/facilities/{id}/tenants'], async ({ params, query }) => {
+    const facility = await requireFacility(params.id);
+    let counters;
+    if (query.cycle_id) {
+      const cycle = await requireCycle(query.cycle_id);
+      if (cycle.facility_id !== facility.id) throw notFound('Cycle not found.');
+      counters = await getCycleCounters(cycle.id);
+    } else counters = await getFacilityCounters(facility.id);
+    const page = await listTenants({
+      scope: query.cycle_id ? { kind: 'cycle', cycleId: query.cycle_id } : { kind: 'facility', facilityId: facility.id },
+      filter: query.filter, name: query.full_name, sort: query.sort, page: query.page ?? 1, perPage: query.per_page ?? PAGE_SIZE.tenants,
+    });
+    return { body: { data: await viewsOf(page.rows), pagination: page.pagination, info: { incomplete_address: counters.incomplete_address } } };
+  }),
+};
+

@@ -1,0 +1,191 @@
+/**
+ * Tenants (staff): the master tenant list, the Edit Tenant and Edit Tenant Status modals, the bulk
+ * actions and the history (spec tenants-letters-users §2, §4, §7 'Tenants (staff)'; the rules the spec
+ * leaves open are in docs/decisions.md "Tenants"). Every write goes through the tenant store, so the
+ * counters, the catalog entries and the history move with it.
+ */
+import type * as z from 'zod';
+import { PAGE_SIZE } from '../../shared/constants';
+import type { TenantListQuery, TenantStatus, staffTenantBody } from '../../shared/contracts/tenants';
+import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
+import { requireCycle } from '../cycles/cycle-store';
+import { getFacilityByNumber } from '../facilities/facility-store';
+import { HttpError, conflict, unprocessable } from '../runtime/http-error';
+import { implement, requireCaller } from '../runtime/route';
+import type { Caller } from '../runtime/route';
+import { tenantHistory } from './tenant-history';
+import { listTenants } from './tenant-list';
+import type { ListScope } from './tenant-list';
+import { getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } from './tenant-store';
+import type { TenantChanges, TenantRecord, TenantWrite } from './tenant-store';
+import { countersOfScope, listInfoOf, programCounters } from './tenant-stats';
+import { viewOf, viewsOf, contextOf } from './tenant-view';
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export const writeBy = (caller: Caller, action: string): TenantWrite => ({ actor: { user_id: caller.user.id, username: caller.user.username }, action });
+
+/**
+ * The list's scope: a cycle (cycle_id), a facility (facility_number, matched exactly) or the program.
+ * An unknown facility number is an empty list, not an error: the field filters as the user types.
+ */
+async function scopeOf(query: Pick<TenantListQuery, 'cycle_id' | 'facility_number'>): Promise<ListScope | 'none'> {
+  if (query.cycle_id) {
+    const cycle = await requireCycle(query.cycle_id);
+    if (query.facility_number && cycle.facility_number.toLowerCase() !== query.facility_number.toLowerCase()) return 'none';
+    return { kind: 'cycle', cycleId: cycle.id };
+  }
+  if (query.facility_number) {
+    const facility = await getFacilityByNumber(query.facility_number);
+    return facility ? { kind: 'facility', facilityId: facility.id } : 'none';
+  }
+  return { kind: 'program' };
+}
+
+const EMPTY_PAGE = (perPage: number) => ({
+  current_page: 1, last_page: 1, per_page: perPage, from: null, to: null, total: 0, exact: true, next_cursor: null,
+});
+
+/** The tenants named by ids, every one of them, or a 404 naming those that do not exist (nothing changed). */
+export async function requireAll(ids: readonly string[]): Promise<TenantRecord[]> {
+  const found = await getTenants(ids);
+  if (found.length !== ids.length) {
+    const known = new Set(found.map((t) => t.id));
+    const missing = ids.filter((id) => !known.has(id));
+    throw new HttpError(404, `${missing.length} of these tenants do not exist (any more). Reload and try again; nothing was changed.`,
+      { details: missing.map((id) => ({ id, message: 'No such tenant.' })) });
+  }
+  return found;
+}
+
+/** Refuses a whole bulk action when any tenant fails its rule, naming them (nothing changed). */
+export function refuseAny(tenants: readonly TenantRecord[], rule: (t: TenantRecord) => string | null, status = 422): void {
+  const refused = tenants.flatMap((t) => {
+    const why = rule(t);
+    return why ? [{ id: t.id, message: why }] : [];
+  });
+  if (refused.length) {
+    throw new HttpError(status, `${refused.length} of ${tenants.length} tenants cannot be changed: ${refused[0]!.message}${refused.length > 1 ? ' (and others)' : ''} Nothing was changed.`, { details: refused });
+  }
+}
+
+const sameVersion = (t: TenantRecord, seen: string | undefined) => {
+  if (seen !== undefined && seen !== t.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
+};
+
+const isRealPlan = (status: string | null) => status !== null && !['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'].includes(status);
+
+/** The response dates that go with a status: the new one's date set, the others cleared. */
+export function statusChanges(status: TenantStatus | string, current: TenantRecord): TenantChanges {
+  const date = today();
+  const keep = (field: keyof TenantRecord, on: boolean) => (on ? (current[field] as string | null) ?? date : null);
+  const plan = isRealPlan(status === 'no_response' ? null : status);
+  return {
+    status: status === 'no_response' ? null : status,
+    coverage_id: plan ? status : null,
+    provided_proof_date: keep('provided_proof_date', status === 'provide_proof'),
+    opt_out_date: keep('opt_out_date', status === 'opt_out'),
+    move_out_date: keep('move_out_date', status === 'moved_out'),
+    bad_address_date: keep('bad_address_date', status === 'bad_address'),
+    ...(plan ? {} : { insurance_effective_date: null, charge_applied_date: null, charge_confirmed_date: null }),
+  };
+}
+
+/** The staff edit body as changes: untag wins over tag, the charge box sets or clears the charge date, a new note is dated. */
+function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRecord): TenantChanges {
+  const { updated_at: _seen, untag, charge_applied, tagged_for_removal, units, ...fields } = body;
+  const changes: TenantChanges = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
+  if (units !== undefined) changes.units = units;
+  if (changes.unit !== undefined && units === undefined && current.units.length <= 1) changes.units = [changes.unit];
+  if (tagged_for_removal !== undefined) changes.tagged_for_removal = tagged_for_removal;
+  if (untag) changes.tagged_for_removal = false;
+  if (charge_applied === true && !current.charge_applied_date) Object.assign(changes, { charge_applied_date: today(), charge_confirmed_date: today() });
+  if (charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
+  if (changes.note !== undefined && changes.note !== current.note) changes.note_created = changes.note ? today() : null;
+  if (changes.insurance_effective_date && !current.original_insurance_effective_date) changes.original_insurance_effective_date = current.insurance_effective_date;
+  return changes;
+}
+
+/** Reset: the tenant back to 'no response', as before anyone answered (letters mailed stay on record). */
+const RESET: TenantChanges = {
+  status: null, coverage_id: null, tenant_made_selection: false, tagged_for_removal: false,
+  provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
+  charge_applied_date: null, charge_confirmed_date: null, payment_confirmed_date: null,
+  insurance_effective_date: null, setup_insurance_date: null, setup_via_api: false, api_confirmed: false,
+};
+
+const updated = (n: number) => ({ updated: n, message: `${n} tenants successfully updated!` });
+
+export const tenantRoutes = {
+  'GET /api/tenants': implement(TENANT_CONTRACTS['GET /api/tenants'], async ({ query }) => {
+    const perPage = PAGE_SIZE.tenants;
+    const scope = await scopeOf(query);
+    const counters = scope === 'none' ? null : scope.kind === 'program' ? await programCounters() : await countersOfScope(scope);
+    const info = listInfoOf(counters, scope === 'none' ? 'facility' : scope.kind);
+    if (scope === 'none') return { body: { data: [], pagination: EMPTY_PAGE(perPage), filters: info.filters, info: info.info } };
+    const page = await listTenants({
+      scope, filter: query.filter, status: query.status, tagged: query.tagged_for_removal, name: query.name, unit: query.unit,
+      policyNumber: query.policy_number, sort: query.sort, page: query.page ?? 1, perPage, cursor: query.cursor,
+    });
+    return { body: { data: await viewsOf(page.rows), pagination: page.pagination, filters: info.filters, info: { ...info.info, text_match: page.textMatch } } };
+  }),
+
+  'POST /api/tenants/{id}': implement(TENANT_CONTRACTS['POST /api/tenants/{id}'], async (input) => {
+    const current = await requireTenant(input.params.id);
+    sameVersion(current, input.body.updated_at);
+    const saved = await saveTenant(current, staffChanges(input.body, current), writeBy(requireCaller(input), 'staff_edit'));
+    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+  }),
+
+  'POST /api/tenants/{id}/status': implement(TENANT_CONTRACTS['POST /api/tenants/{id}/status'], async (input) => {
+    const current = await requireTenant(input.params.id);
+    sameVersion(current, input.body.updated_at);
+    const currentStatus = current.status ?? 'no_response';
+    // Spec §4: staff may move any status to any other; only choosing the same one is refused.
+    if (currentStatus === input.body.status) throw unprocessable('Choose a status different from the current one.', 'status');
+    const saved = await saveTenant(current, statusChanges(input.body.status, current), writeBy(requireCaller(input), 'status_change'));
+    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+  }),
+
+  'GET /api/tenants/{id}/history': implement(TENANT_CONTRACTS['GET /api/tenants/{id}/history'], async ({ params }) => {
+    await requireTenant(params.id);
+    return { body: await tenantHistory(params.id) };
+  }),
+
+  'POST /api/tenants/bulk': implement(TENANT_CONTRACTS['POST /api/tenants/bulk'], async (input) => {
+    const { field, ids, value } = input.body;
+    const tenants = await requireAll(ids);
+    let changes: (t: TenantRecord) => TenantChanges;
+    if (field === 'payment_confirmed') {
+      refuseAny(tenants, (t) => (isRealPlan(t.status) ? null : 'A payment can only be confirmed for a tenant with a coverage plan.'));
+      changes = (t) => ({ payment_confirmed_date: t.payment_confirmed_date ?? today() });
+    } else if (field === 'move_in_date') {
+      const date = value.slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+        throw unprocessable('Move-in date must be a date as YYYY-MM-DD.', 'value');
+      }
+      changes = () => ({ move_in_date: date });
+    } else if (field === 'last_name') {
+      changes = () => ({ last_name: value || null });
+    } else {
+      if (!value) throw unprocessable(`${field === 'first_name' ? 'First name' : 'Country'} is required.`, 'value');
+      changes = () => ({ [field]: value });
+    }
+    await saveTenants(tenants.map((t) => ({ current: t, changes: changes(t) })), writeBy(requireCaller(input), field === 'payment_confirmed' ? 'payment_confirmed' : 'bulk_edit'));
+    return { body: updated(tenants.length) };
+  }),
+
+  'DELETE /api/tenants/bulk': implement(TENANT_CONTRACTS['DELETE /api/tenants/bulk'], async (input) => {
+    const tenants = await requireAll(input.query.ids);
+    await deleteTenants(tenants, writeBy(requireCaller(input), 'delete'));
+    return { body: { updated: tenants.length, message: `${tenants.length} tenants were permanently deleted.` } };
+  }),
+
+  'POST /api/tenants/reset': implement(TENANT_CONTRACTS['POST /api/tenants/reset'], async (input) => {
+    const tenants = await requireAll(input.body.ids);
+    await saveTenants(tenants.map((t) => ({ current: t, changes: RESET })), writeBy(requireCaller(input), 'reset'));
+    return { body: updated(tenants.length) };
+  }),
+};
+

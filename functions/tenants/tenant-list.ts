@@ -1,0 +1,362 @@
+/**
+ * The tenant lists (staff master list, Tenant Accounts, manager Master/Cycle Audit, Tag modal), served
+ * so that no request reads more than a bounded number of items at program scale (docs/data-model.md
+ * "Tenants: the operation behind each list", docs/decisions.md "Tenants: paging at program scale"):
+ *
+ * - Inside a cycle or a facility the list Queries that partition of a slim index (tcyc / tfac: only the
+ *   fields the filters read), filters, counts and sorts in memory, and reads its page with BatchGetItem.
+ *   The cost follows the size of the cycle or facility (at most a few thousand tenants), never the
+ *   program; every filter matches 'contains', any page can be asked for by number.
+ * - Program-wide, the key of an index answers the list: a status group, a flag, a name prefix or a unit.
+ *   Lists kept per facility (all, status group, flags) are walked facility by facility in facility-number
+ *   order, with the counts each facility's catalog entry carries giving exact totals and page numbers;
+ *   the program-wide name and unit searches are one partition each and page forward with a cursor.
+ *   A page reads its ~100 index keys and its ~100 tenants, whatever the size of the program.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { StatusFilter, TenantFilterKey, TenantSort } from '../../shared/contracts/tenants';
+import { batchGetItems } from '../aws/batch-get';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import type { FacilityEntry } from '../facilities/facility-store';
+import { readCatalog } from '../program/catalog';
+import type { ListCounts } from '../program/counters';
+import { unprocessable } from '../runtime/http-error';
+import type { StatusGroup, TenantRecord } from './tenant-record';
+import { isAddressIncomplete, namePartition, requiresSetup, tenantFromItem, tenantKey } from './tenant-record';
+
+type Item = Record<string, NativeAttributeValue>;
+
+export type ListScope = { kind: 'cycle'; cycleId: string } | { kind: 'facility'; facilityId: string } | { kind: 'program' };
+
+export interface TenantListRequest {
+  scope: ListScope;
+  filter?: TenantFilterKey;
+  status?: StatusFilter;
+  tagged?: boolean;
+  /** Staff list: first, last or full name; the Tag modal's full_name. */
+  name?: string;
+  unit?: string;
+  policyNumber?: string;
+  insurLedgerId?: string;
+  sort?: string;
+  page: number;
+  perPage: number;
+  cursor?: string;
+}
+
+export interface TenantPage {
+  rows: TenantRecord[];
+  pagination: {
+    current_page: number; last_page: number; per_page: number; from: number | null; to: number | null; total: number;
+    exact: boolean; next_cursor: string | null;
+  };
+  textMatch: 'contains' | 'prefix';
+}
+
+/** What the slim indexes project (shared/resources.ts SLIM_TENANT_ATTRIBUTES). */
+interface SlimTenant {
+  id: string; facility_number: string; cycle_id: string; first_name: string; last_name: string | null; unit: string; status: string | null;
+  tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string;
+  move_in_date: string | null; billing_date: string | null; charge_apply_date: string | null;
+}
+
+const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
+
+/** The status group a filter key or status value names, if it names one. */
+function groupNamed(key: string | undefined): StatusGroup | null {
+  return key && ['move_out', 'bad_address', 'opt_out', 'provide_proof', 'any_coverage', 'non_responder'].includes(key) ? (key as StatusGroup) : null;
+}
+
+/** Every filter of a request as one predicate over what the slim index (or a full tenant) holds. */
+function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
+  const groups = [groupNamed(req.filter), groupNamed(req.status)].filter((g): g is StatusGroup => g !== null);
+  const name = norm(req.name);
+  const unit = norm(req.unit);
+  const policy = norm(req.policyNumber);
+  const ledger = norm(req.insurLedgerId);
+  const wantsTagged = req.tagged === true || req.filter === 'tagged_for_removal';
+  const wantsSetup = req.filter === 'requires_setup';
+  return (t) => {
+    if (wantsTagged && !t.tagged_for_removal) return false;
+    if (wantsSetup && !requiresSetup(t)) return false;
+    for (const g of groups) if (groupOfSlim(t) !== g) return false;
+    if (name && !nameMatches(t, name)) return false;
+    if (unit && !norm(t.unit).includes(unit)) return false;
+    if (policy && !norm(t.policy_number).includes(policy)) return false;
+    if (ledger && !norm((t as Partial<TenantRecord>).insur_ledger_id).includes(ledger)) return false;
+    return true;
+  };
+}
+
+function groupOfSlim(t: Pick<SlimTenant, 'status'>): StatusGroup {
+  if (t.status === 'moved_out') return 'move_out';
+  if (t.status === 'bad_address') return 'bad_address';
+  if (t.status === 'opt_out') return 'opt_out';
+  if (t.status === 'provide_proof') return 'provide_proof';
+  if (t.status && t.status !== 'no_response') return 'any_coverage';
+  return 'non_responder';
+}
+
+/** First, last or full name ('first last' or 'last, first'), anywhere in it. */
+function nameMatches(t: Pick<SlimTenant, 'first_name' | 'last_name'>, needle: string): boolean {
+  const first = norm(t.first_name);
+  const last = norm(t.last_name ?? '');
+  return [first, last, `${first} ${last}`.trim(), `${last}, ${first}`, `${last} ${first}`].some((s) => s.includes(needle));
+}
+
+const SORT_VALUE: Record<TenantSort, (t: SlimTenant) => string> = {
+  name: (t) => `${norm(t.last_name ?? t.first_name)}#${norm(t.first_name)}`,
+  unit: (t) => norm(t.unit),
+  facility_number: (t) => `${t.facility_number}#${norm(t.last_name ?? t.first_name)}`,
+  status: (t) => groupOfSlim(t),
+  move_in_date: (t) => t.move_in_date ?? '',
+  billing_date: (t) => t.billing_date ?? '',
+  charge_apply_date: (t) => t.charge_apply_date ?? '',
+};
+
+function sorter(sort: string | undefined): (a: SlimTenant, b: SlimTenant) => number {
+  const desc = sort?.startsWith('-') ?? false;
+  const column = ((desc ? sort!.slice(1) : sort) || 'name') as TenantSort;
+  const value = SORT_VALUE[column] ?? SORT_VALUE.name;
+  return (a, b) => {
+    const c = value(a).localeCompare(value(b)) || SORT_VALUE.name(a).localeCompare(SORT_VALUE.name(b)) || a.id.localeCompare(b.id);
+    return desc ? -c : c;
+  };
+}
+
+/** Every item of one index partition (all pages). */
+async function queryAll(index: string, pk: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({
+      TableName: tableName(), IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${index}pk` },
+      ExpressionAttributeValues: { ':pk': pk },
+      ExclusiveStartKey: startKey,
+    }));
+    items.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Full tenants for these ids, in the order given. */
+async function tenantsInOrder(ids: readonly string[]): Promise<TenantRecord[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await batchGetItems(ids.map(tenantKey))).map((item) => [item.id as string, tenantFromItem(item)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** Inside a cycle or a facility: the whole (slim) partition, filtered, sorted and paged in memory. */
+async function scopeList(req: TenantListRequest, index: 'tcyc' | 'tfac', pk: string): Promise<TenantPage> {
+  const slim = (await queryAll(index, pk)) as unknown as SlimTenant[];
+  const matches = slim.filter(matcher(req)).sort(sorter(req.sort));
+  const total = matches.length;
+  const lastPage = Math.max(1, Math.ceil(total / req.perPage));
+  const start = (req.page - 1) * req.perPage;
+  const pageIds = matches.slice(start, start + req.perPage).map((t) => t.id);
+  const rows = await tenantsInOrder(pageIds);
+  return {
+    rows,
+    pagination: {
+      current_page: req.page, last_page: lastPage, per_page: req.perPage, total,
+      from: rows.length ? start + 1 : null, to: rows.length ? start + rows.length : null, exact: true, next_cursor: null,
+    },
+    textMatch: 'contains',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Program-wide lists
+
+/** Where a program-wide list reads: an index, its partition key(s), and how to page it. */
+interface Source {
+  index: string;
+  /** Per-facility lists: one partition per facility, walked in facility-number order with their counts. */
+  perFacility?: { pkOf: (facilityId: string) => string; count: (c: ListCounts) => number };
+  /** One partition for the whole program (name or unit search), optionally narrowed by a sort-key prefix. */
+  single?: { pk: string; prefix?: string };
+}
+
+const GROUP_COUNTER: Record<StatusGroup, keyof ListCounts> = {
+  move_out: 'moved_out', bad_address: 'bad_address', opt_out: 'opted_out', provide_proof: 'provided_proof',
+  any_coverage: 'selected_coverage', non_responder: 'non_responder',
+};
+
+/** The program-wide name search matches the start of the sort name: 'smi', 'smith', 'smith, jo' (docs/decisions.md). */
+function namePrefixOf(name: string): string {
+  const n = norm(name);
+  const [last, first] = n.includes(',') ? n.split(',', 2).map((s) => s.trim()) : [n, undefined];
+  return first ? `${last}#${first}` : last!;
+}
+
+/**
+ * The most selective index a program-wide request can use; the filters it does not answer by key are
+ * applied to what it reads (then the total is not exact).
+ */
+function sourceOf(req: TenantListRequest): { source: Source; exact: boolean } {
+  const group = groupNamed(req.status) ?? groupNamed(req.filter);
+  const bothGroups = groupNamed(req.status) && groupNamed(req.filter) && groupNamed(req.status) !== groupNamed(req.filter);
+  const tagged = req.tagged === true || req.filter === 'tagged_for_removal';
+  const setup = req.filter === 'requires_setup';
+  if (req.name) {
+    if (norm(req.name).length < 2) throw unprocessable('Type at least 2 letters of the name to search every facility.', 'name');
+    return { source: { index: 'tname', single: { pk: namePartition(norm(req.name)), prefix: namePrefixOf(req.name) } }, exact: false };
+  }
+  if (req.unit) return { source: { index: 'tunit', single: { pk: norm(req.unit) } }, exact: false };
+  if (req.insurLedgerId) return { source: { index: 'tldg', single: { pk: norm(req.insurLedgerId) } }, exact: false };
+  const others = (n: number) => n === 0 && !req.policyNumber && !bothGroups;
+  if (tagged) return { source: { index: 'ttag', perFacility: { pkOf: (f) => f, count: (c) => c.tagged_for_removal } }, exact: others((group ? 1 : 0) + (setup ? 1 : 0)) };
+  if (setup) return { source: { index: 'tset', perFacility: { pkOf: (f) => f, count: (c) => c.requires_setup } }, exact: others(group ? 1 : 0) };
+  if (group) return { source: { index: 'tgrp', perFacility: { pkOf: (f) => `${f}#${group}`, count: (c) => c[GROUP_COUNTER[group]] } }, exact: others(0) };
+  return { source: { index: 'tfac', perFacility: { pkOf: (f) => f, count: (c) => c.total } }, exact: others(0) };
+}
+
+/** Where the next page starts: a facility (per-facility lists) and the index key to continue after. */
+interface Cursor { f?: string; k?: Item; p: number; seen: number }
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.p !== 'number' || typeof c.seen !== 'number') throw new Error('shape');
+    return c;
+  } catch {
+    throw unprocessable('cursor is not one this list answered. Start again from page 1.', 'cursor');
+  }
+}
+
+/** A program-wide page never reads more than this many index keys, however rare the matches (then it ends short). */
+const READ_BUDGET = 1000;
+
+async function queryKeys(index: string, pk: string, prefix: string | undefined, startKey: Item | undefined, limit: number) {
+  const out = await dynamo().send(new QueryCommand({
+    TableName: tableName(), IndexName: index,
+    KeyConditionExpression: prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk`, ...(prefix ? { '#sk': `${index}sk` } : {}) },
+    ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
+    ExclusiveStartKey: startKey,
+    Limit: limit,
+  }));
+  const keys = out.Items ?? [];
+  return { keys, ids: keys.map((i) => (i.pk as string).slice('TENANT#'.length)), next: out.LastEvaluatedKey };
+}
+
+/** The index key to continue after (an index item carries the table's and the index's keys). */
+const indexKeyOf = (index: string, item: Item): Item =>
+  ({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] });
+
+async function programList(req: TenantListRequest): Promise<TenantPage> {
+  const { source, exact } = sourceOf(req);
+  if (req.sort && req.sort !== 'name') throw unprocessable('Choose a facility or a cycle to sort by another column.', 'sort');
+  const matches = matcher(req);
+  const facilities = source.perFacility
+    ? (await readCatalog<FacilityEntry>('facilities')).filter((f) => !f.retired).sort((a, b) => a.facility_number.localeCompare(b.facility_number, 'en', { numeric: true }))
+    : [];
+  const countOf = (f: FacilityEntry) => (f.tenants ? source.perFacility!.count(f.tenants) : 0);
+  const knownTotal = source.perFacility ? facilities.reduce((sum, f) => sum + countOf(f), 0) : null;
+
+  let cursor: Cursor;
+  if (req.cursor) cursor = decodeCursor(req.cursor);
+  else cursor = await cursorForPage(req, source, facilities, countOf);
+  const page = req.cursor ? cursor.p : req.page;
+
+  const rows: TenantRecord[] = [];
+  let read = 0;
+  let facilityIndex = source.perFacility ? Math.max(0, facilities.findIndex((f) => f.id === cursor.f)) : 0;
+  let startKey = cursor.k;
+  let done = false;
+  while (rows.length < req.perPage && read < READ_BUDGET) {
+    let pk: string;
+    if (source.perFacility) {
+      // Skip facilities with nothing in this list (their counts say so) without reading them.
+      while (facilityIndex < facilities.length && !startKey && countOf(facilities[facilityIndex]!) === 0) facilityIndex += 1;
+      if (facilityIndex >= facilities.length) { done = true; break; }
+      pk = source.perFacility.pkOf(facilities[facilityIndex]!.id);
+    } else pk = source.single!.pk;
+    const want = req.perPage - rows.length;
+    const { keys, ids, next } = await queryKeys(source.index, pk, source.single?.prefix, startKey, exact ? want : Math.min(READ_BUDGET - read, Math.max(want, 100)));
+    read += ids.length;
+    const found = (await tenantsInOrder(ids)).filter((t) => matches({ ...t, incomplete_address: isAddressIncomplete(t) }));
+    const taken = found.slice(0, want);
+    rows.push(...taken);
+    if (taken.length < found.length) {
+      // Filters applied to what was read found more than the page needs: the next page starts right after the last one taken.
+      const last = taken[taken.length - 1]!;
+      startKey = indexKeyOf(source.index, keys[ids.indexOf(last.id)]!);
+      break;
+    }
+    startKey = next;
+    if (!startKey) {
+      if (!source.perFacility) { done = true; break; }
+      facilityIndex += 1;
+    }
+  }
+  let more: boolean;
+  if (done) more = false;
+  else if (startKey) more = true;
+  else more = source.perFacility ? facilities.slice(facilityIndex).some((f) => countOf(f) > 0) : false;
+  const nextCursor = more ? encodeCursor({ f: source.perFacility ? facilities[facilityIndex]?.id : undefined, k: startKey, p: page + 1, seen: cursor.seen + rows.length }) : null;
+  const from = rows.length ? cursor.seen + 1 : null;
+  const to = rows.length ? cursor.seen + rows.length : null;
+  const total = exact && knownTotal !== null ? knownTotal : cursor.seen + rows.length + (more ? 1 : 0);
+  return {
+    rows,
+    pagination: {
+      current_page: page, per_page: req.perPage, from, to, total,
+      last_page: exact ? Math.max(1, Math.ceil(total / req.perPage)) : page + (more ? 1 : 0),
+      exact: exact && knownTotal !== null, next_cursor: nextCursor,
+    },
+    textMatch: 'prefix',
+  };
+}
+
+/**
+ * Page N asked by number (no cursor): per-facility lists find the facility where the page starts from
+ * the counts, then skip inside that facility only; single-partition searches skip from their start.
+ */
+async function cursorForPage(req: TenantListRequest, source: Source, facilities: readonly FacilityEntry[], countOf: (f: FacilityEntry) => number): Promise<Cursor> {
+  let skip = (req.page - 1) * req.perPage;
+  const seen = skip;
+  if (skip === 0) return { f: facilities[0]?.id, p: req.page, seen };
+  let pk: string;
+  let facilityId: string | undefined;
+  if (source.perFacility) {
+    const at = facilities.findIndex((f) => {
+      if (skip < countOf(f)) return true;
+      skip -= countOf(f);
+      return false;
+    });
+    if (at < 0) return { f: undefined, p: req.page, seen, k: undefined };
+    facilityId = facilities[at]!.id;
+    pk = source.perFacility.pkOf(facilityId);
+  } else pk = source.single!.pk;
+  let startKey: Item | undefined;
+  while (skip > 0) {
+    const { ids, next } = await queryKeys(source.index, pk, source.single?.prefix, startKey, Math.min(skip, 1000));
+    skip -= ids.length;
+    startKey = next;
+    if (!next) break;
+  }
+  return { f: facilityId, k: startKey, p: req.page, seen };
+}
+
+export async function listTenants(req: TenantListRequest): Promise<TenantPage> {
+  if (req.scope.kind === 'cycle') return scopeList(req, 'tcyc', req.scope.cycleId);
+  if (req.scope.kind === 'facility') return scopeList(req, 'tfac', req.scope.facilityId);
+  return programList(req);
+}
+
+/** Every tenant of a cycle or facility matching the filters, in list order (exports). */
+export async function allTenantsOf(req: Omit<TenantListRequest, 'page' | 'perPage' | 'cursor'> & { scope: Exclude<ListScope, { kind: 'program' }> }): Promise<TenantRecord[]> {
+  const [index, pk] = req.scope.kind === 'cycle' ? ['tcyc', req.scope.cycleId] as const : ['tfac', req.scope.facilityId] as const;
+  const slim = (await queryAll(index, pk)) as unknown as SlimTenant[];
+  const ids = slim.filter(matcher({ ...req, page: 1, perPage: 1 })).sort(sorter(req.sort)).map((t) => t.id);
+  const out: TenantRecord[] = [];
+  for (let i = 0; i < ids.length; i += 100) out.push(...(await tenantsInOrder(ids.slice(i, i + 100))));
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * A tenant as the screens show it (shared/contracts/tenants.ts tenantView): the record plus what its
+ * cycle (label, active) and facility (software) say, read once per page for all its rows.
+ */
+import type { TenantView } from '../../shared/contracts/tenants';
+import { batchGetItems } from '../aws/batch-get';
+import { cycleKey } from '../cycles/cycle-store';
+import { facilityKey } from '../facilities/facility-store';
+import { isAddressIncomplete } from './tenant-record';
+import type { TenantRecord } from './tenant-record';
+
+interface Context { cycles: Map<string, { label: string; archived_at: string | null }>; software: Map<string, string> }
+
+/** The labels and software of the cycles and facilities of these tenants (two small projected reads). */
+export async function contextOf(tenants: readonly TenantRecord[]): Promise<Context> {
+  const cycleIds = [...new Set(tenants.map((t) => t.cycle_id))];
+  const facilityIds = [...new Set(tenants.map((t) => t.facility_id))];
+  const [cycles, facilities] = await Promise.all([
+    cycleIds.length ? batchGetItems(cycleIds.map(cycleKey), 'id, label, archived_at') : [],
+    facilityIds.length ? batchGetItems(facilityIds.map(facilityKey), 'id, software') : [],
+  ]);
+  return {
+    cycles: new Map(cycles.map((c) => [c.id as string, { label: (c.label as string) ?? '', archived_at: (c.archived_at as string | null) ?? null }])),
+    software: new Map(facilities.map((f) => [f.id as string, (f.software as string) ?? ''])),
+  };
+}
+
+export function viewOf(t: TenantRecord, context: Context): TenantView {
+  const cycle = context.cycles.get(t.cycle_id);
+  return {
+    id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, software: context.software.get(t.facility_id) ?? '',
+    cycle_id: t.cycle_id, cycle_label: cycle?.label ?? '', cycle_is_active: cycle ? !cycle.archived_at : false,
+    first_name: t.first_name, last_name: t.last_name, email: t.email, address: t.address, city: t.city, state: t.state,
+    zip_code: t.zip_code, country: t.country, unit: t.unit, units: (t.units.length ? t.units : [t.unit]).map((identifier) => ({ identifier })),
+    move_in_date: t.move_in_date, billing_date: t.billing_date, billing_anniversary: isBillingAnniversary(t) ? 1 : 0,
+    charge_apply_date: t.charge_apply_date, charge_applied_date: t.charge_applied_date, charge_confirmed_date: t.charge_confirmed_date,
+    payment_confirmed_date: t.payment_confirmed_date, setup_insurance_date: t.setup_insurance_date, setup_via_api: t.setup_via_api,
+    api_confirmed: t.api_confirmed, insurance_effective_date: t.insurance_effective_date,
+    original_insurance_effective_date: t.original_insurance_effective_date, status: t.status, tenant_made_selection: t.tenant_made_selection,
+    coverage_id: t.coverage_id, tagged_for_removal: t.tagged_for_removal, note: t.note, note_created: t.note_created,
+    monitor_note: t.monitor_note, welcome_letter_sent_date: t.welcome_letter_sent_date,
+    welcome_certificate_emailed_date: t.welcome_certificate_emailed_date, initial_letter_sent_date: t.initial_letter_sent_date,
+    reminder_letter_sent_date: t.reminder_letter_sent_date, ledger_id: t.ledger_id, insur_ledger_id: t.insur_ledger_id,
+    access_code: t.access_code, policy_number: t.policy_number, provided_proof_date: t.provided_proof_date, opt_out_date: t.opt_out_date,
+    move_out_date: t.move_out_date, bad_address_date: t.bad_address_date, incomplete_address: isAddressIncomplete(t), updated_at: t.updated_at,
+  };
+}
+
+/**
+ * Billing anniversary (spec §2 'anniversary icon'): the tenant is billed on the day of the month it
+ * moved in, rather than on the first (docs/decisions.md "Tenants").
+ */
+function isBillingAnniversary(t: TenantRecord): boolean {
+  if (!t.billing_date || !t.move_in_date) return false;
+  return t.billing_date.slice(8, 10) === t.move_in_date.slice(8, 10) && t.billing_date.slice(8, 10) !== '01';
+}
+
+export async function viewsOf(tenants: readonly TenantRecord[]): Promise<TenantView[]> {
+  const context = await contextOf(tenants);
+  return tenants.map((t) => viewOf(t, context));
+}
