@@ -23,6 +23,8 @@ const ManageUsersPage = lazy(() => import('../users/ManageUsersPage'));
 const AddFacilityPage = lazy(() => import('../facilities/AddFacilityPage'));
 const ListFacilitiesPage = lazy(() => import('../facilities/ListFacilitiesPage'));
 const ManageCyclesPage = lazy(() => import('../cycles/ManageCyclesPage'));
+const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
+const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -45,6 +47,6 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
-  { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: NotAvailableYetPage },
-  { path: '/cycle-audit/:cycle_id', title: 'Cycle Audit', access: ['manager'], page: NotAvailableYetPage },
+  { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: MasterAuditPage },
+  { path: '/cycle-audit/:cycle_id', title: 'Cycle Audit', access: ['manager'], page: CycleAuditPage },
 ];

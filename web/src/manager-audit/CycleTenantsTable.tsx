@@ -1,0 +1,155 @@
+/**
+ * Cycle Audit's tenant table (spec §2, §5, §8, §9): the filter select with counts, Export, 100 rows a
+ * page in the 475 px box, the incomplete-address warning, checkboxes for bulk Confirm Charge Added, the
+ * row's own Confirm Charge Added button, and a row click opening the Edit Tenant modal (unless locked).
+ * A failed charge confirmation only stops the loading state (it is logged).
+ */
+import { useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
+import type { TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
+import { ConfirmModal } from '../facilities/dialogs';
+import { useToast } from '../shell/toasts';
+import { ListTableScroll } from '../widgets/ListTableScroll';
+import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
+import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { todayWire } from '../widgets/date-format';
+import { EditTenantModal } from './EditTenantModal';
+import { TENANT_PAGE_SIZE, useChargeApplied, useFacilityTenantTable } from './manager-audit-api';
+import { TenantExportButton } from './TenantExportButton';
+import { ALL_TENANTS, TenantFilterSelect } from './TenantFilterSelect';
+import { TenantsEmptyState } from './TenantsEmptyState';
+import { cycleAuditColumns } from './tenant-columns';
+import { fullName, isLocked, listedName } from './tenant-rules';
+
+const incompleteAddressText = (n: number) =>
+  n === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${n} tenants with an incomplete address!`;
+
+/** What a Confirm Charge Added prompt is about: one row's tenant, or the checked rows. */
+type ChargeRequest = { one: TenantView } | { checked: TenantView[] };
+
+export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string; cycleId: string }) {
+  const toast = useToast();
+  const [filter, setFilter] = useState(ALL_TENANTS);
+  const [charge, setCharge] = useState<ChargeRequest | null>(null);
+  const [editing, setEditing] = useState<TenantView | null>(null);
+  const chargeApplied = useChargeApplied();
+  const filterKey = filter === ALL_TENANTS ? undefined : (filter as TenantFilterKey);
+  const table = useFacilityTenantTable({
+    facilityId,
+    table: 'cycle',
+    query: { cycle_id: cycleId, filter: filterKey, per_page: TENANT_PAGE_SIZE },
+    selectionLimit: MAX_BULK_TENANTS,
+    sortableFields: ['name', 'billing_date', 'charge_apply_date', 'status'],
+  });
+  const incomplete = table.response?.info.incomplete_address ?? 0;
+  const checked = table.selectedItems;
+  const confirmingId = chargeApplied.isPending && chargeApplied.variables.length === 1 ? chargeApplied.variables[0] ?? null : null;
+
+  const confirmCharge = () => {
+    if (!charge) return;
+    const tenants = 'one' in charge ? [charge.one] : charge.checked;
+    setCharge(null);
+    chargeApplied.mutate(tenants.map((t) => t.id), {
+      onSuccess: () => {
+        if ('checked' in charge) table.clearSelection();
+      },
+      // Spec §8: a failed charge confirmation only stops the loading state.
+      onError: (err) => console.error('Confirm Charge Added failed:', err),
+    });
+  };
+
+  const columns = cycleAuditColumns({ today: todayWire(), onConfirmCharge: (t) => setCharge({ one: t }), confirmingId });
+
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          counter={table.pagination ? `(${table.pagination.total})` : undefined}
+          description="Click a tenant to edit it. Tenants whose welcome letter was sent are locked."
+          actions={
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <TenantFilterSelect cycleId={cycleId} value={filter} onChange={setFilter} />
+              <Button
+                disabled={checked.length === 0}
+                loading={chargeApplied.isPending && confirmingId === null}
+                onClick={() => setCharge({ checked })}
+              >
+                Confirm Charge Added for Checked ({checked.length})
+              </Button>
+              <TenantExportButton cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />
+              <Button iconName="refresh" ariaLabel="Refresh tenants" loading={table.result.isFetching && !table.result.isLoading} onClick={() => void table.result.refetch()} />
+            </SpaceBetween>
+          }
+        >
+          Tenants
+        </Header>
+      }
+      footer={
+        <Box float="right">
+          <ServerTablePagination table={table} />
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        {incomplete > 0 && <Alert type="warning">{incompleteAddressText(incomplete)}</Alert>}
+        <ListTableScroll testId="cycle-tenants-table">
+          <Table
+            {...table.tableProps}
+            variant="embedded"
+            stickyHeader
+            columnDefinitions={columns}
+            loadingText="Loading tenants"
+            onRowClick={({ detail }) => {
+              if (!isLocked(detail.item)) setEditing(detail.item);
+            }}
+            ariaLabels={{
+              tableLabel: 'Tenants',
+              selectionGroupLabel: 'Tenants',
+              allItemsSelectionLabel: () => 'Select all tenants on this page',
+              itemSelectionLabel: (_, t) => `Select ${listedName(t)}`,
+            }}
+            empty={<TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />}
+          />
+        </ListTableScroll>
+      </SpaceBetween>
+      <SelectionLimitModal table={table} noun="tenants" />
+      <ConfirmModal
+        header="Confirm Charge Added"
+        question={
+          charge === null
+            ? null
+            : 'one' in charge
+              ? `Are you sure you want to mark ${fullName(charge.one)} as setup?`
+              : `This will confirm the charge has been added for ${charge.checked.length} tenants. Continue?`
+        }
+        onConfirm={confirmCharge}
+        onCancel={() => setCharge(null)}
+      />
+      {editing && (
+        <EditTenantModal
+          key={`${editing.id}-${editing.updated_at}`}
+          tenant={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            toast(`Tenant record was successfully updated for ${saved.first_name} ${saved.last_name ?? ''}`.trimEnd());
+          }}
+          onReload={() => {
+            void table.result.refetch().then(({ data }) => {
+              const fresh = data?.data.find((t) => t.id === editing.id);
+              setEditing(fresh && !isLocked(fresh) ? fresh : null);
+            });
+          }}
+        />
+      )}
+    </Container>
+  );
+}

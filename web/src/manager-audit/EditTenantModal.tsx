@@ -1,0 +1,164 @@
+/**
+ * The manager Edit Tenant modal (spec tenants-letters-users §2, §4): the coverage choice among the
+ * cycle's plans and the four responses, the address when it is incomplete, the charge confirmation,
+ * the insurance effective date for a real plan (today when empty), a note; and a History tab.
+ * Errors (a 409 when someone else changed the tenant too) show inside the modal.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Tabs from '@cloudscape-design/components/tabs';
+import Textarea from '@cloudscape-design/components/textarea';
+import { MANAGER_KEYWORD_CHOICES, TENANT_STATUS_LABELS } from '../../../shared/contracts/tenants';
+import type { TenantView } from '../../../shared/contracts/tenants';
+import { ApiError, errorText } from '../api/api-error';
+import { DateField } from '../widgets/DateField';
+import { todayWire } from '../widgets/date-format';
+import { AddressFields } from './AddressFields';
+import type { Address } from './AddressFields';
+import { useCycleCoverages, useUpdateTenant } from './manager-audit-api';
+import { TenantHistory } from './TenantHistory';
+import { coverageLabel, currentChoice, fullName, hasIncompleteAddress, isKeywordChoice, isLocked, planOfCoverageId } from './tenant-rules';
+
+/** Spec §9: the manager edit modal shows the insurance effective date as M/dd/yyyy. */
+const EFFECTIVE_DATE_FORMAT = 'M/dd/yyyy';
+const FORM_ID = 'manager-edit-tenant-form';
+
+interface Props {
+  tenant: TenantView;
+  onClose: () => void;
+  onSaved: (tenant: TenantView) => void;
+  /** Reads the tenant again (after a 409) and reopens the modal on the fresh record. */
+  onReload: () => void;
+}
+
+function CoverageChoices({ cycleId, value, onChange }: { cycleId: string; value: string | null; onChange: (choice: string) => void }) {
+  const coverages = useCycleCoverages(cycleId);
+  if (coverages.isLoading) return <Spinner />;
+  if (coverages.isError) return <Alert type="error">Error! {errorText(coverages.error)}</Alert>;
+  const plans = (coverages.data ?? []).map((c) => ({ value: c.id, label: coverageLabel(c) }));
+  // A plan the tenant chose that the facility no longer offers still shows as its choice.
+  const retired = value && !isKeywordChoice(value) && !plans.some((p) => p.value === value) ? planOfCoverageId(value) : null;
+  const items = [
+    ...plans,
+    ...(retired && value ? [{ value, label: coverageLabel(retired) }] : []),
+    ...MANAGER_KEYWORD_CHOICES.map((k) => ({ value: k, label: TENANT_STATUS_LABELS[k] })),
+  ];
+  return <RadioGroup value={value} items={items} onChange={({ detail }) => onChange(detail.value)} ariaLabel="Coverage" />;
+}
+
+export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
+  const update = useUpdateTenant();
+  const locked = isLocked(tenant);
+  const askAddress = hasIncompleteAddress(tenant);
+  const [choice, setChoice] = useState<string | null>(() => currentChoice(tenant));
+  const [address, setAddress] = useState<Address>({ address: tenant.address, city: tenant.city, state: tenant.state, zip_code: tenant.zip_code });
+  const [chargeApplied, setChargeApplied] = useState(tenant.charge_applied_date !== null);
+  const planChosen = (c: string | null) => c !== null && !isKeywordChoice(c);
+  const [effectiveDate, setEffectiveDate] = useState<string | null>(() =>
+    tenant.insurance_effective_date ?? (planChosen(currentChoice(tenant)) ? todayWire() : null),
+  );
+  const [note, setNote] = useState(tenant.note);
+  const [tab, setTab] = useState('edit');
+
+  const choose = (next: string) => {
+    setChoice(next);
+    // Spec §4: choosing a real plan with no effective date sets the date to today.
+    if (planChosen(next) && !effectiveDate) setEffectiveDate(todayWire());
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (locked || update.isPending) return;
+    update.mutate(
+      {
+        id: tenant.id,
+        updated_at: tenant.updated_at,
+        coverage: choice ?? undefined,
+        ...(askAddress ? address : {}),
+        charge_applied: chargeApplied,
+        insurance_effective_date: planChosen(choice) ? effectiveDate ?? todayWire() : undefined,
+        note,
+      },
+      { onSuccess: ({ tenant: saved }) => onSaved(saved) },
+    );
+  };
+
+  const conflict = update.error instanceof ApiError && update.error.status === 409;
+  const name = fullName(tenant);
+  return (
+    <Modal
+      visible
+      size="large"
+      onDismiss={() => !update.isPending && onClose()}
+      closeAriaLabel="Close"
+      header={<Header variant="h2" description={`Unit ${tenant.unit}`}>{`${tenant.first_name} ${tenant.last_name ?? ''}`.trim()}</Header>}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" disabled={update.isPending} onClick={onClose}>Cancel</Button>
+            {tab === 'edit' && (
+              <Button variant="primary" form={FORM_ID} formAction="submit" loading={update.isPending} disabled={locked}>Save</Button>
+            )}
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <Tabs
+        activeTabId={tab}
+        onChange={({ detail }) => setTab(detail.activeTabId)}
+        tabs={[
+          {
+            id: 'edit',
+            label: 'Edit',
+            content: (
+              <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`Edit ${name}`}>
+                <SpaceBetween size="l">
+                  {locked && <Alert type="info">The welcome letter was sent to this tenant, so it can no longer be edited.</Alert>}
+                  <FormField label="Coverage">
+                    <CoverageChoices cycleId={tenant.cycle_id} value={choice} onChange={choose} />
+                  </FormField>
+                  {askAddress && (
+                    <Alert type="warning" header="Address is incomplete. Please fix any empty fields below.">
+                      <AddressFields value={address} onChange={setAddress} />
+                    </Alert>
+                  )}
+                  <Checkbox checked={chargeApplied} onChange={({ detail }) => setChargeApplied(detail.checked)}>
+                    Confirm that insurance charge has been applied
+                  </Checkbox>
+                  {planChosen(choice) && (
+                    <FormField label="Insurance Effective Date">
+                      <DateField value={effectiveDate} onChange={setEffectiveDate} format={EFFECTIVE_DATE_FORMAT} ariaLabel="Insurance Effective Date" />
+                    </FormField>
+                  )}
+                  <FormField label="Note">
+                    <Textarea value={note} rows={4} onChange={({ detail }) => setNote(detail.value)} ariaLabel="Note" />
+                  </FormField>
+                  {update.error && (
+                    <Alert
+                      type="error"
+                      data-testid="edit-tenant-error"
+                      action={conflict ? <Button onClick={onReload}>Reload</Button> : undefined}
+                    >
+                      {errorText(update.error)}
+                    </Alert>
+                  )}
+                </SpaceBetween>
+              </form>
+            ),
+          },
+          { id: 'history', label: 'History', content: <TenantHistory tenantId={tenant.id} /> },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Master Audit (/master-audit, spec tenants-letters-users §2): the tenants of every cycle of the
+ * manager's facility, 100 to a page, each with its cycle (a link to that cycle's audit while active).
+ */
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Table from '@cloudscape-design/components/table';
+import { useAuth } from '../auth/auth-context';
+import { ListTableScroll } from '../widgets/ListTableScroll';
+import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { TENANT_PAGE_SIZE, useFacilityTenantTable } from './manager-audit-api';
+import { NotAnOwnerAlert } from './NotAnOwnerAlert';
+import { TenantsEmptyState } from './TenantsEmptyState';
+import { masterAuditColumns } from './tenant-columns';
+
+const COLUMNS = masterAuditColumns();
+
+function MasterAudit({ facilityId }: { facilityId: string }) {
+  const table = useFacilityTenantTable({
+    facilityId,
+    table: 'master',
+    query: { per_page: TENANT_PAGE_SIZE },
+    sortableFields: ['name', 'billing_date', 'charge_apply_date', 'status'],
+  });
+  return (
+    <ContentLayout header={<Header variant="h1">Master Audit</Header>}>
+      <Container
+        header={
+          <Header
+            variant="h2"
+            counter={table.pagination ? `(${table.pagination.total})` : undefined}
+            description="The tenants of every cycle of your facility. Open a cycle's audit from its badge."
+            actions={
+              <Button iconName="refresh" ariaLabel="Refresh tenants" loading={table.result.isFetching && !table.result.isLoading} onClick={() => void table.result.refetch()} />
+            }
+          >
+            Tenants
+          </Header>
+        }
+        footer={
+          <Box float="right">
+            <ServerTablePagination table={table} />
+          </Box>
+        }
+      >
+        <ListTableScroll testId="master-audit-table">
+          <Table
+            {...table.tableProps}
+            variant="embedded"
+            stickyHeader
+            columnDefinitions={COLUMNS}
+            loadingText="Loading tenants"
+            ariaLabels={{ tableLabel: 'Tenants' }}
+            empty={<TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />}
+          />
+        </ListTableScroll>
+      </Container>
+    </ContentLayout>
+  );
+}
+
+export default function MasterAuditPage() {
+  const { user } = useAuth();
+  return user?.facility_id ? <MasterAudit facilityId={user.facility_id} /> : <NotAnOwnerAlert />;
+}
