@@ -76,7 +76,8 @@ export interface ServerTableOptions<T, Q, R extends ServerPage<T>> {
   queryKey: readonly unknown[];
   /** The filters as sent (already debounced); compared by content. */
   query: Q;
-  fetchPage: (request: PageRequest<Q>) => Promise<R>;
+  /** (`& { data: T[] }` only lets TypeScript infer the row type from the answer.) */
+  fetchPage: (request: PageRequest<Q>) => Promise<R & { data: T[] }>;
   enabled?: boolean;
   /** Row identity for selection and React keys; default 'id'. */
   trackBy?: Extract<keyof T, string>;
