@@ -13,7 +13,7 @@ import type { CycleChanges, CycleDates } from '../../functions/cycles/cycle-stor
 import type { NewTenant } from '../../functions/tenants/tenant-store';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { coverageIdOf } from '../../shared/coverage-ids';
-import { pick, shuffled } from './tenants';
+import { generator, pick, shuffled } from './tenants';
 
 export interface DemoCycle {
   phase: Phase;
@@ -159,7 +159,25 @@ export function tenantsFor(plan: DemoCycle, identities: NewTenant[], coverages: 
       charge_applied_date: coverage && progress && random() < progress.charged ? dayBetween(random, dates.monitor_payment_start_date!, dates.monitor_payment_end_date!, today) : null,
       payment_confirmed_date: coverage && progress && random() < progress.paid ? dayBetween(random, dates.monitor_payment_start_date!, dates.monitor_payment_end_date!, today) : null,
     };
-  });
+  }).map((t) => ({ ...t, ...coverageFields(t, dates) }));
+}
+
+/**
+ * What goes with a chosen plan: when its charge is due on the tenant's bill (the letter effective date),
+ * when the insurance starts, whether the tenant chose it online (the 'T' badge), and for a plan set up
+ * in the facility software its policy number and whether the API did it (the 'API' badge). Drawn from
+ * the tenant's ledger number, so the statuses above stay the same.
+ */
+function coverageFields(t: NewTenant, dates: ReturnType<typeof cycleDatesOf>): Partial<NewTenant> {
+  if (!t.coverage_id) return {};
+  const random = generator(Number(t.ledger_id) * 104729);
+  const effective = dates.letter_effective_date ?? dates.initial_letter_send_date;
+  return {
+    charge_apply_date: effective,
+    insurance_effective_date: effective,
+    tenant_made_selection: random() < 0.6,
+    ...(t.setup_insurance_date ? { setup_via_api: random() < 0.5, policy_number: `POL-${t.ledger_id}` } : {}),
+  };
 }
 
 /**

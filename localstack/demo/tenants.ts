@@ -59,15 +59,38 @@ export interface TenantPlace {
   zip_code: string;
 }
 
+/**
+ * What the facility software holds besides name and address: dates of the lease, ledger ids, gate code,
+ * extra units, and now and then an address with a part missing (the lists' incomplete-address warning).
+ * Drawn from the tenant's own ledger number, so adding fields never changes who the demo tenants are.
+ */
+function softwareFields(ledgerId: string, today: string): Partial<NewTenant> {
+  const random = generator(Number(ledgerId) * 7919);
+  const moveIn = new Date(Date.parse(`${today}T00:00:00Z`) - Math.floor(60 + random() * 2500) * 86_400_000).toISOString().slice(0, 10);
+  // Most facilities bill on the 1st; some on the move-in day of the month (the anniversary icon).
+  const anniversary = random() < 0.3 && moveIn.slice(8, 10) !== '01';
+  const billing = `${today.slice(0, 8)}${anniversary ? moveIn.slice(8, 10) : '01'}`;
+  const extra = random() < 0.08;
+  return {
+    move_in_date: moveIn,
+    billing_date: billing <= today ? billing : `${today.slice(0, 8)}01`,
+    insur_ledger_id: `IL${ledgerId}`,
+    access_code: String(1000 + Math.floor(random() * 9000)),
+    country: 'US',
+    ...(extra ? { units: [] as string[] } : {}),
+    ...(random() < 0.03 ? { city: '' } : random() < 0.02 ? { zip_code: '' } : {}),
+  };
+}
+
 /** A tenant before its status: who and where, with a unit and ledger unique within the cycle. */
-export function tenantIdentities(random: () => number, place: TenantPlace, count: number): NewTenant[] {
+export function tenantIdentities(random: () => number, place: TenantPlace, count: number, today = new Date().toISOString().slice(0, 10)): NewTenant[] {
   const units = shuffled(random, Array.from({ length: Math.max(count * 3, 60) }, (_, i) => `${'ABCD'[i % 4]}${100 + Math.floor(i / 4)}`)).slice(0, count);
   return units.map((unit, i): NewTenant => {
     const business = random() < 0.04;
     const first = business ? pick(random, BUSINESSES) : pick(random, FIRST_NAMES);
     const last = business ? null : pick(random, LAST_NAMES);
     const handle = `${first}.${last ?? 'office'}`.toLowerCase().replace(/[^a-z.]/g, '');
-    return {
+    const tenant: NewTenant = {
       facility_id: '', cycle_id: '', facility_number: place.facility_number,
       first_name: first, last_name: last,
       email: random() < 0.1 ? '' : `${handle}${Math.floor(random() * 90) + 10}@mail.example`,
@@ -79,5 +102,9 @@ export function tenantIdentities(random: () => number, place: TenantPlace, count
       initial_letter_sent_date: null, reminder_letter_sent_date: null, welcome_letter_sent_date: null,
       provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
     };
+    const fields = softwareFields(tenant.ledger_id, today);
+    // A tenant renting two units lists both (spec §3 units); the second is the next unit of its row.
+    if (fields.units) fields.units = [unit, `${unit.slice(0, 1)}${Number(unit.slice(1)) + 1}`];
+    return { ...tenant, ...fields, city: fields.city ?? tenant.city, zip_code: fields.zip_code ?? tenant.zip_code };
   });
 }
