@@ -10,6 +10,8 @@ export class ApiError extends Error {
     body: { error: string; field?: string },
     /** True when the server said the session token is unknown, expired or revoked. */
     readonly tokenGone = false,
+    /** The whole JSON error body, for answers that say more than { error, field } (a bulk refusal's tenants). */
+    readonly raw: unknown = null,
   ) {
     super(body.error || `The server answered with status ${status}.`);
     this.name = 'ApiError';

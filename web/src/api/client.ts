@@ -78,9 +78,9 @@ export async function call<K extends ImplementedRouteKey>(key: K, input: CallInp
   const data = await readJson(response);
   if (response.headers.has('x-token-gone')) {
     tokenGoneHandler();
-    throw new ApiError(response.status, errorBodyOf(data), true);
+    throw new ApiError(response.status, errorBodyOf(data), true, data);
   }
-  if (!response.ok) throw new ApiError(response.status, errorBodyOf(data));
+  if (!response.ok) throw new ApiError(response.status, errorBodyOf(data), false, data);
   return data as ResponseOf<K>;
 }
 

@@ -23,6 +23,7 @@ const ManageUsersPage = lazy(() => import('../users/ManageUsersPage'));
 const AddFacilityPage = lazy(() => import('../facilities/AddFacilityPage'));
 const ListFacilitiesPage = lazy(() => import('../facilities/ListFacilitiesPage'));
 const ManageCyclesPage = lazy(() => import('../cycles/ManageCyclesPage'));
+const TenantListPage = lazy(() => import('../tenants/TenantListPage'));
 const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
 const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
@@ -41,7 +42,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/add-facility', title: 'Add Facility', access: ['monitor'], page: AddFacilityPage },
   { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: ListFacilitiesPage },
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
-  { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: TenantListPage },
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },

@@ -1,7 +1,7 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Tabs from '@cloudscape-design/components/tabs';
-import { NotAvailableYet } from '../pages/NotAvailableYetPage';
+import { TenantAccountsTab } from '../tenants/TenantAccountsTab';
 import { UserAccountsTab } from './UserAccountsTab';
 
 export default function ManageUsersPage() {
@@ -10,7 +10,7 @@ export default function ManageUsersPage() {
       <Tabs
         tabs={[
           { id: 'users', label: 'User Accounts', content: <UserAccountsTab /> },
-          { id: 'tenants', label: 'Tenant Accounts', content: <NotAvailableYet what="The Tenant Accounts list" /> },
+          { id: 'tenants', label: 'Tenant Accounts', content: <TenantAccountsTab /> },
         ]}
       />
     </ContentLayout>

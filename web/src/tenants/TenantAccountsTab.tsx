@@ -1,0 +1,110 @@
+/**
+ * Tenant Accounts (Manage Users, spec §2 Reading A): facility number, tenant name, insur ledger id and
+ * unit filters with Search and Reset; 100 rows of facility number, tenant name, insur ledger id, unit
+ * and access code; a load error shows the server's text (or 'Unknown error loading users.') with Retry.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import type { TenantAccount } from '../../../shared/contracts/tenants';
+import { errorText } from '../api/api-error';
+import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { useServerTable } from '../widgets/use-server-table';
+import { fetchTenantAccountsPage, tenantAccountsKey } from './tenants-api';
+import type { TenantAccountFilters } from './tenants-api';
+import { tenantName } from './tenant-format';
+
+const FIELDS = [
+  ['facility_number', 'Facility Number'],
+  ['tenant_name', 'Tenant Name'],
+  ['insur_ledger_id', 'Insur Ledger ID'],
+  ['unit', 'Unit'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+type Typed = Record<Field, string>;
+const NOTHING: Typed = { facility_number: '', tenant_name: '', insur_ledger_id: '', unit: '' };
+
+/** Spec §5: tenant text filters are sent only when longer than 1 character. */
+function filtersOf(typed: Typed): TenantAccountFilters {
+  return Object.fromEntries(FIELDS.flatMap(([name]) => (typed[name].trim().length > 1 ? [[name, typed[name].trim()]] : [])));
+}
+
+export function TenantAccountsTab() {
+  const [typed, setTyped] = useState<Typed>(NOTHING);
+  const [filters, setFilters] = useState<TenantAccountFilters>({});
+  const table = useServerTable({ queryKey: tenantAccountsKey, query: filters, fetchPage: fetchTenantAccountsPage });
+  const { result, pagination } = table;
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(filtersOf(typed));
+  };
+  const reset = () => {
+    setTyped(NOTHING);
+    setFilters({});
+  };
+  const counter = pagination ? `(${pagination.total.toLocaleString()}${pagination.exact === false && pagination.next_cursor ? '+' : ''})` : undefined;
+
+  return (
+    <Table<TenantAccount>
+      {...table.tableProps}
+      variant="container"
+      loadingText="Loading tenant accounts"
+      ariaLabels={{ tableLabel: 'Tenant accounts' }}
+      header={
+        <Header
+          counter={counter}
+          actions={<Button iconName="refresh" ariaLabel="Refresh tenant accounts" loading={result.isFetching && !result.isLoading} onClick={() => void result.refetch()} />}
+        >
+          Tenant Accounts
+        </Header>
+      }
+      filter={
+        <form onSubmit={search} noValidate>
+          <Grid gridDefinition={[{ colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 12, m: 3 } }]}>
+            {FIELDS.map(([name, label]) => (
+              <Input
+                key={name}
+                type="search"
+                value={typed[name]}
+                placeholder={label}
+                ariaLabel={label}
+                onChange={({ detail }) => setTyped((t) => ({ ...t, [name]: detail.value }))}
+              />
+            ))}
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button formAction="none" onClick={reset}>Reset</Button>
+              <Button formAction="submit" variant="primary">Search</Button>
+            </SpaceBetween>
+          </Grid>
+        </form>
+      }
+      columnDefinitions={[
+        { id: 'facility_number', header: 'Facility Number', cell: (t) => t.facility_number },
+        { id: 'name', header: 'Tenant Name', cell: (t) => tenantName(t), isRowHeader: true },
+        { id: 'insur_ledger_id', header: 'Insur Ledger ID', cell: (t) => t.insur_ledger_id },
+        { id: 'unit', header: 'Unit', cell: (t) => t.unit },
+        { id: 'access_code', header: 'Access Code', cell: (t) => t.access_code },
+      ]}
+      pagination={<ServerTablePagination table={table} />}
+      empty={
+        result.isError ? (
+          <Box textAlign="center" color="text-status-error" data-testid="tenant-accounts-error">
+            <SpaceBetween size="xs">
+              <span>{errorText(result.error, 'Unknown error loading users.')}</span>
+              <Box textAlign="center"><Button variant="inline-link" onClick={() => void result.refetch()}>Retry</Button></Box>
+            </SpaceBetween>
+          </Box>
+        ) : (
+          <Box textAlign="center" color="inherit">No users to show.</Box>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,347 @@
+/**
+ * Master Tenants List (/tenant-list, spec §2 Reading B): the stats card of the chosen facility or cycle
+ * (or of the program), the filters, the 100-row list with its checkboxes (at most 300 checked), export,
+ * refresh and the bulk actions, the Edit Tenant modal on a row click and the status modal on the pencil.
+ * ?facility_number= and ?cycle_id= preselect the filters.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import Toggle from '@cloudscape-design/components/toggle';
+import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_SORTS } from '../../../shared/contracts/tenants';
+import type { StatusFilter, TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
+import { ConfirmModal } from '../facilities/dialogs';
+import { ExportButton } from '../jobs/ExportButton';
+import { useToast } from '../shell/toasts';
+import { ListTableScroll } from '../widgets/ListTableScroll';
+import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
+import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { sortParamOf, useServerTable } from '../widgets/use-server-table';
+import { BulkEditModal } from './BulkEditModal';
+import { BulkFailureAlert, failureOf } from './BulkFailureAlert';
+import type { BulkFailure } from './BulkFailureAlert';
+import { EditTenantModal } from './EditTenantModal';
+import { EditTenantStatusModal } from './EditTenantStatusModal';
+import { TenantStatsCard } from './TenantStatsCard';
+import { fullName, tenantName } from './tenant-format';
+import { tenantListColumns } from './tenant-list-columns';
+import {
+  createTenantsExport, downloadTenantsExport, fetchTenantPage, tenantListKey, useBulkTenants, useCycleSearch,
+} from './tenants-api';
+import type { BulkAction, TenantListFilters } from './tenants-api';
+
+/** Spec §9: the tenant filters reload 400 ms after typing stops; the cycles 500 ms after the facility number. */
+export const TEXT_DEBOUNCE_MS = 400;
+export const CYCLE_DEBOUNCE_MS = 500;
+export const NAME_MATCH_HINT = 'Inside a facility or cycle, name and unit match anywhere; across all facilities they match the beginning.';
+
+/** Spec §5: text filters go to the server only when longer than 1 character. */
+const sentText = (value: string) => (value.trim().length > 1 ? value.trim() : undefined);
+
+interface TextFilters {
+  facility_number: string;
+  name: string;
+  unit: string;
+}
+
+type Confirming = 'reset' | 'payment' | 'delete';
+const CONFIRMS: Record<Confirming, { header: string; question: (n: number) => string; label: string; action: BulkAction }> = {
+  reset: { header: 'Reset Tenants', question: (n) => `Are you sure you want to reset ${n} tenants?`, label: 'Reset', action: { kind: 'reset' } },
+  payment: {
+    header: 'Bulk Confirm Payment Received',
+    question: (n) => `This will confirm the charge has been added for ${n} tenants. Continue?`,
+    label: 'Confirm',
+    action: { kind: 'field', field: 'payment_confirmed', value: '' },
+  },
+  delete: {
+    header: 'Delete Tenants',
+    question: (n) => `The ${n} selected tenants will be permanently deleted. This cannot be undone. Continue?`,
+    label: 'Delete',
+    action: { kind: 'delete' },
+  },
+};
+
+const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }));
+
+export default function TenantListPage() {
+  // The query string only preselects; a new one (a link from a cycle) starts the page afresh.
+  const { search } = useLocation();
+  return <TenantList key={search} />;
+}
+
+function TenantList() {
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const [text, setText] = useState<TextFilters>({ facility_number: params.get('facility_number') ?? '', name: '', unit: '' });
+  const [cycleId, setCycleId] = useState(params.get('cycle_id') ?? '');
+  const [filter, setFilter] = useState<TenantFilterKey>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [tagged, setTagged] = useState(false);
+  const [editing, setEditing] = useState<TenantView | null>(null);
+  const [editingStatus, setEditingStatus] = useState<TenantView | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [bulkEditing, setBulkEditing] = useState(false);
+  const [failure, setFailure] = useState<BulkFailure | null>(null);
+
+  // One debounced value for the three boxes, compared by content so re-renders do not restart it.
+  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), TEXT_DEBOUNCE_MS)) as TextFilters;
+  const cycleFacility = sentText(useDebouncedValue(text.facility_number, CYCLE_DEBOUNCE_MS));
+  const cycles = useCycleSearch(cycleFacility);
+
+  const filters: TenantListFilters = {
+    facility_number: sentText(settled.facility_number),
+    cycle_id: cycleId || undefined,
+    filter: filter === 'all' ? undefined : filter,
+    name: sentText(settled.name),
+    unit: sentText(settled.unit),
+    status: status === 'all' ? undefined : status,
+    tagged_for_removal: tagged ? true : undefined,
+  };
+  // Across the whole program the server sorts by name only (its own order).
+  const programWide = !filters.facility_number && !filters.cycle_id;
+  const sortableFields = programWide ? [] : TENANT_SORTS;
+  const table = useServerTable({
+    queryKey: tenantListKey,
+    query: filters,
+    fetchPage: fetchTenantPage,
+    selectionLimit: MAX_BULK_TENANTS,
+    sortableFields,
+  });
+  const bulk = useBulkTenants();
+  const { result, response, pagination, selectedItems } = table;
+  const checked = selectedItems.length;
+
+  // Spec §8: a failed load of the staff list is the toast 'Error loading tenants'.
+  useEffect(() => {
+    if (result.isError) toast('Error loading tenants', 'error');
+  }, [result.isError, result.errorUpdatedAt, toast]);
+
+  const changeText = (name: keyof TextFilters, value: string) => {
+    setText((t) => ({ ...t, [name]: value }));
+    // The chosen cycle belongs to the facility number it was found by.
+    if (name === 'facility_number') setCycleId('');
+  };
+
+  const runBulk = (action: BulkAction, done: () => void) => {
+    const chosen = selectedItems;
+    setFailure(null);
+    bulk.mutate(
+      { action, ids: chosen.map((t) => t.id) },
+      {
+        onSuccess: (answer) => {
+          toast(answer.message || `${chosen.length} tenants successfully updated!`);
+          table.clearSelection();
+          done();
+        },
+        onError: (err) => {
+          if (action.kind === 'field' && action.field !== 'payment_confirmed' && err instanceof Error && 'field' in err && err.field === 'value') return;
+          setFailure(failureOf(err, chosen));
+          done();
+        },
+      },
+    );
+  };
+
+  const cycleOptions = [
+    { value: '', label: 'All cycles' },
+    ...(cycles.data ?? []).map((c) => ({ value: c.id, label: `${c.label} (${c.tenant_count} tenants)` })),
+  ];
+  const chosenCycle = cycleOptions.find((o) => o.value === cycleId)
+    ?? { value: cycleId, label: table.items.find((t) => t.cycle_id === cycleId)?.cycle_label ?? 'Chosen cycle' };
+  const filterOptions = (response?.filters ?? []).map((f) => ({ value: f.key, label: f.label, labelTag: f.count.toLocaleString() }));
+  const chosenFilter = filterOptions.find((o) => o.value === filter) ?? { value: filter, label: filter === 'all' ? 'All Tenants' : filter };
+
+  const info = response?.info;
+  const scopeText = !info ? '' : info.scope === 'program' ? 'All facilities' : info.scope === 'cycle' ? 'The chosen cycle' : 'The chosen facility';
+  const counter = pagination ? `(${pagination.total.toLocaleString()}${pagination.exact === false && pagination.next_cursor ? '+' : ''})` : undefined;
+  const needsSelection = checked === 0 ? 'Check at least one tenant.' : undefined;
+
+  return (
+    <ContentLayout header={<Header variant="h1">Master Tenants List</Header>}>
+      <SpaceBetween size="l">
+        {failure && <BulkFailureAlert failure={failure} onDismiss={() => setFailure(null)} />}
+        <TenantStatsCard stats={info?.stats} scope={scopeText} />
+        <Container
+          header={
+            <Header
+              variant="h2"
+              counter={counter}
+              description={checked > 0 ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.` : 'Click a tenant to edit it; the pencil changes its status.'}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button iconName="refresh" ariaLabel="Refresh tenants" loading={result.isFetching && !result.isLoading} onClick={() => void result.refetch()} />
+                  <ExportButton
+                    disabled={table.items.length === 0}
+                    create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}
+                    download={downloadTenantsExport}
+                  />
+                  <ButtonDropdown
+                    loading={bulk.isPending}
+                    disabled={checked === 0}
+                    disabledReason={needsSelection}
+                    onItemClick={({ detail }) => {
+                      if (detail.id === 'edit') {
+                        bulk.reset();
+                        setBulkEditing(true);
+                      } else {
+                        setConfirming(detail.id as Confirming);
+                      }
+                    }}
+                    items={[
+                      { id: 'reset', text: 'Reset Tenants' },
+                      { id: 'payment', text: 'Bulk Confirm Payment Received' },
+                      { id: 'edit', text: 'Bulk Edit' },
+                      { id: 'delete', text: 'Delete' },
+                    ]}
+                  >
+                    Actions
+                  </ButtonDropdown>
+                </SpaceBetween>
+              }
+            >
+              Tenants
+            </Header>
+          }
+          footer={
+            <Box float="right">
+              <ServerTablePagination table={table} />
+            </Box>
+          }
+        >
+          <SpaceBetween size="m">
+            <Grid
+              gridDefinition={[
+                { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } },
+                { colspan: { default: 6, m: 4 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } },
+                { colspan: { default: 12, m: 4 } },
+              ]}
+            >
+              <FormField label="Facility Number">
+                <Input type="search" value={text.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+              </FormField>
+              <FormField label="Cycle">
+                <Select
+                  selectedOption={chosenCycle}
+                  options={cycleOptions}
+                  ariaLabel="Cycle"
+                  disabled={!cycleFacility && !cycleId}
+                  statusType={cycles.isFetching ? 'loading' : cycles.isError ? 'error' : 'finished'}
+                  loadingText="Loading cycles"
+                  errorText="The cycles could not be loaded."
+                  placeholder="Type a facility number first"
+                  onChange={({ detail }) => setCycleId(detail.selectedOption.value ?? '')}
+                />
+              </FormField>
+              <FormField label="Filter">
+                <Select
+                  selectedOption={chosenFilter}
+                  options={filterOptions}
+                  triggerVariant="option"
+                  ariaLabel="Filter"
+                  onChange={({ detail }) => setFilter((detail.selectedOption.value ?? 'all') as TenantFilterKey)}
+                />
+              </FormField>
+              <FormField label="Tenant Name" description={NAME_MATCH_HINT}>
+                <Input type="search" value={text.name} ariaLabel="Tenant Name" onChange={({ detail }) => changeText('name', detail.value)} />
+              </FormField>
+              <FormField label="Unit">
+                <Input type="search" value={text.unit} ariaLabel="Unit" onChange={({ detail }) => changeText('unit', detail.value)} />
+              </FormField>
+              <FormField label="Status">
+                <Select
+                  selectedOption={STATUS_OPTIONS.find((o) => o.value === status) ?? STATUS_OPTIONS[0]!}
+                  options={STATUS_OPTIONS}
+                  ariaLabel="Status"
+                  onChange={({ detail }) => setStatus((detail.selectedOption.value ?? 'all') as StatusFilter)}
+                />
+              </FormField>
+              <FormField label="Tagged">
+                <Toggle checked={tagged} onChange={({ detail }) => setTagged(detail.checked)}>Show Tenants Tagged for Removal</Toggle>
+              </FormField>
+            </Grid>
+            {info && info.incomplete_address > 0 && (
+              <Alert type="warning" data-testid="incomplete-address">There are {info.incomplete_address} tenants with an incomplete address!</Alert>
+            )}
+            <ListTableScroll testId="tenants-table">
+              <Table
+                {...table.tableProps}
+                variant="embedded"
+                stickyHeader
+                columnDefinitions={tenantListColumns({ onEditStatus: setEditingStatus, sortableFields })}
+                loadingText="Loading tenants"
+                onRowClick={({ detail }) => setEditing(detail.item)}
+                ariaLabels={{
+                  tableLabel: 'Tenants',
+                  selectionGroupLabel: 'Tenant selection',
+                  allItemsSelectionLabel: () => 'Check all tenants on this page',
+                  itemSelectionLabel: (_, t) => `Check ${tenantName(t)}`,
+                }}
+                empty={<TableEmptyState error={result.error} empty="No tenants to show." testId="tenants-error" />}
+              />
+            </ListTableScroll>
+          </SpaceBetween>
+        </Container>
+      </SpaceBetween>
+
+      <SelectionLimitModal table={table} noun="tenants" />
+      {confirming && (
+        <ConfirmModal
+          header={CONFIRMS[confirming].header}
+          question={CONFIRMS[confirming].question(checked)}
+          confirmLabel={CONFIRMS[confirming].label}
+          busy={bulk.isPending}
+          onCancel={() => {
+            if (!bulk.isPending) setConfirming(null);
+          }}
+          onConfirm={() => runBulk(CONFIRMS[confirming].action, () => setConfirming(null))}
+        />
+      )}
+      {bulkEditing && (
+        <BulkEditModal
+          count={checked}
+          busy={bulk.isPending}
+          error={bulk.error}
+          onClose={() => setBulkEditing(false)}
+          onSubmit={(field, value) => runBulk({ kind: 'field', field, value }, () => setBulkEditing(false))}
+        />
+      )}
+      {editing && (
+        <EditTenantModal
+          key={editing.id}
+          tenant={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            table.clearSelection();
+            toast(`Tenant record was successfully updated for ${fullName(saved)}`);
+          }}
+        />
+      )}
+      {editingStatus && (
+        <EditTenantStatusModal
+          key={editingStatus.id}
+          tenant={editingStatus}
+          onClose={() => setEditingStatus(null)}
+          onSaved={() => {
+            setEditingStatus(null);
+            table.clearSelection();
+          }}
+        />
+      )}
+    </ContentLayout>
+  );
+}
