@@ -4,7 +4,10 @@
  * memory from generated plans with the demo seed's own builders (localstack/demo/records.ts) and
  * bulk-loaded: BatchWriteItem for the records, then bulkLoadCatalog for the catalog shards and COUNTS,
  * whose entries come from facilityEntryOf/cycleEntryOf like every refresh (docs/decisions.md "Scale
- * seed bulk-loads"). No tenant items: their counters are written as the tenant store would sum them.
+ * seed bulk-loads"). Tenants are written as the tenant store writes them (tenantItem: the record and its list
+ * index keys), facility by facility and streamed, with counters that sum exactly the tenants written:
+ * `tenants` caps how many are written (whole facilities, in number order), so the program can be grown
+ * in steps (150,000 then 1,500,000) with the same facilities and cycles, the first ones complete.
  *
  * The record shapes below are the stores' (facility-store, cycle-store, user-store); `verifyScaleData`
  * reads a sample back through the stores and fails if any entry differs from what a refresh computes.
@@ -24,6 +27,8 @@ import {
 import { bulkLoadCatalog, readCatalog } from '../functions/program/catalog';
 import type { Counters } from '../functions/program/counters';
 import { sumCounters, zeroCounters } from '../functions/program/counters';
+import { TENANT_DEFAULTS, tenantItem } from '../functions/tenants/tenant-record';
+import type { NewTenant } from '../functions/tenants/tenant-record';
 import { getUserByUsername } from '../functions/users/user-store';
 import type { UserRecord } from '../functions/users/user-store';
 import type { Phase, Profile } from './demo/cycles';
@@ -87,7 +92,9 @@ function scalePlan(n: number, cycles: number): DemoFacility {
   let days = retired ? -200 - Math.floor(random() * 100) : Math.floor(random() * 110) - 65;
   for (let i = 0; i < cycles; i += 1) {
     const phase = retired ? 'retired' : phaseAt(days);
-    const tenants = phase === 'tagging' && random() < 0.15 ? 0 : 15 + Math.floor(random() * 120);
+    // About 150 tenants a cycle (the issue's program: 1.5 million over 10,000 cycles), one in a hundred a big one of 2,000.
+    const size = random();
+    const tenants = phase === 'tagging' && random() < 0.15 ? 0 : size < 0.01 ? 2000 : 60 + Math.floor(random() * 150);
     plans.unshift({
       phase, initialLetterIn: days, tenants, profile: pick(random, PROFILES),
       tagged: phase === 'tagging' || phase === 'confirmed' ? Math.floor(random() * 4) : 0,
@@ -151,9 +158,32 @@ async function batchWrite(items: readonly Item[], concurrency: number, onProgres
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/**
+ * BatchWriteItem with up to `concurrency` calls in flight, fed as items are built: `write` waits only
+ * when that many calls are already running, so building the next facility overlaps the writes.
+ */
+class BatchWriter {
+  private running = new Set<Promise<void>>();
+  constructor(private readonly concurrency: number) {}
+
+  async write(items: readonly Item[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      while (this.running.size >= this.concurrency) await Promise.race(this.running);
+      const call = batchWrite(items.slice(i, i + 25), 1, () => undefined).finally(() => this.running.delete(call));
+      this.running.add(call);
+    }
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running);
+  }
+}
+
 export interface ScaleOptions {
   facilities: number;
   cycles: number;
+  /** At most this many tenant items (whole facilities, in number order); the rest get none. Default: all. */
+  tenants?: number;
   today?: string;
   log?: (line: string) => void;
 }
@@ -165,6 +195,16 @@ export interface ScaleResult {
   buildSeconds: number;
   writeSeconds: number;
   catalogSeconds: number;
+  tenants: number;
+  tenantSeconds: number;
+}
+
+/** The tenant items of one facility's cycles, with fixed ids (loading again overwrites them). */
+function tenantItemsOf(facility: FacilityRecord, cycles: readonly CycleRecord[], tenants: readonly NewTenant[][], now: string): Item[] {
+  return cycles.flatMap((cycle, index) => tenants[index]!.map((t, i) => tenantItem({
+    ...TENANT_DEFAULTS, ...t, id: `${cycle.id}-t${i + 1}`, cycle_id: cycle.id, facility_id: facility.id, facility_number: facility.facility_number,
+    created_at: now, updated_at: now,
+  })));
 }
 
 /** Builds and bulk-loads the facilities and cycles into the table of the current environment. */
@@ -177,6 +217,12 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
   const items: Item[] = [];
   const facilityEntries: FacilityEntry[] = [];
   const cycleEntries: CycleEntry[] = [];
+  const tenantCap = options.tenants ?? Number.POSITIVE_INFINITY;
+  let tenantsWritten = 0;
+  let tenantMs = 0;
+  let reportedTenants = 0;
+  // Tenant items are written as each facility is built, so 1.5 million never sit in memory at once.
+  const tenantWriter = new BatchWriter(8);
   for (let n = 0; n < options.facilities; n += 1) {
     // Cycles spread evenly: the first (cycles mod facilities) facilities get one more.
     const count = Math.floor(options.cycles / options.facilities) + (n < options.cycles % options.facilities ? 1 : 0);
@@ -186,7 +232,10 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
       password_hash: passwordHash, is_admin: false, is_monitor: false, facility_id: scaleFacilityId(n), has_changed_password: true,
       original_password_sealed: null, last_active_at: null, sessions_valid_after: 0, created_at: now, updated_at: now,
     };
-    const tenants = plan.cycles.map((_, index) => plannedTenants(plan, index, today, 'anonymous'));
+    const planned = plan.cycles.map((_, index) => plannedTenants(plan, index, today, 'named'));
+    const size = planned.reduce((sum, list) => sum + list.length, 0);
+    const written = tenantsWritten + size <= tenantCap;
+    const tenants = written ? planned : planned.map(() => []);
     const facility: FacilityRecord = { ...facilityFields(plan, scaleFacilityId(n), manager.id, today, (index) => tenants[index]!), created_at: now, updated_at: now };
     const cycles = plan.cycles.map((c, index) => {
       const createdAt = `${dayAfter(today, c.initialLetterIn - 30)}T${String(8 + (n % 10)).padStart(2, '0')}:00:00.000Z`;
@@ -195,11 +244,24 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
     });
     const counters = { ...zeroCounters(), ...sumCounters(cycles.map((c) => c.counters)) };
     items.push(...facilityItems(facility, counters, cycles, manager));
+    if (written && size > 0) {
+      const t0 = performance.now();
+      await tenantWriter.write(tenantItemsOf(facility, cycles.map((c) => c.cycle), tenants, now));
+      tenantMs += performance.now() - t0;
+      tenantsWritten += size;
+      if (tenantsWritten - reportedTenants >= 50_000) {
+        reportedTenants = tenantsWritten;
+        log(`  ${tenantsWritten} tenants (${Math.round(tenantsWritten / (tenantMs / 1000))}/s)`);
+      }
+    }
     facilityEntries.push(facilityEntryOf(facility, counters));
     for (const { cycle, counters: c } of cycles) cycleEntries.push(cycleEntryOf(cycle, facility, c));
   }
+  const t1 = performance.now();
+  await tenantWriter.drain();
+  tenantMs += performance.now() - t1;
   const built = performance.now();
-  log(`built ${facilityEntries.length} facilities, ${cycleEntries.length} cycles, ${items.length} items in ${((built - started) / 1000).toFixed(1)} s; writing...`);
+  log(`wrote ${tenantsWritten} tenants in ${(tenantMs / 1000).toFixed(1)} s; built ${facilityEntries.length} facilities, ${cycleEntries.length} cycles, ${items.length} items in ${((built - started) / 1000).toFixed(1)} s; writing...`);
   let reported = 0;
   await batchWrite(items, 4, (written) => {
     if (written - reported >= 5000 || written === items.length) {
@@ -213,7 +275,8 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
   const done = performance.now();
   return {
     facilities: facilityEntries.length, cycles: cycleEntries.length, items: items.length,
-    buildSeconds: (built - started) / 1000, writeSeconds: (writtenAt - built) / 1000, catalogSeconds: (done - writtenAt) / 1000,
+    buildSeconds: (built - started - tenantMs) / 1000, writeSeconds: (writtenAt - built) / 1000, catalogSeconds: (done - writtenAt) / 1000,
+    tenants: tenantsWritten, tenantSeconds: tenantMs / 1000,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * `npm run seed:scale`: loads 3,000 facilities (numbers 20001-23000, managers manager20001...) and
- * 10,000 cycles into the running local stack (npm start's emulator and tables), or into the emulator at
- * AWS_ENDPOINT_URL and the tables of --prefix. Options: --facilities N --cycles N --prefix P.
+ * `npm run seed:scale`: loads 3,000 facilities (numbers 20001-23000, managers manager20001...),
+ * 10,000 cycles and about 1.5 million tenants into the running local stack (npm start's emulator and
+ * tables), or into the emulator at AWS_ENDPOINT_URL(_DYNAMODB) and the tables of --prefix. Options:
+ * --facilities N --cycles N --tenants N (a cap: whole facilities in number order) --prefix P.
  * Loading again overwrites the same records. See localstack/scale-data.ts and docs/decisions.md.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -17,8 +18,10 @@ function option(name: string, fallback: string): string {
 const facilities = Number(option('facilities', '3000'));
 const cycles = Number(option('cycles', '10000'));
 const prefix = option('prefix', 'alp-local');
-if (!Number.isInteger(facilities) || facilities < 1 || !Number.isInteger(cycles) || cycles < 0) {
-  console.error('Usage: npm run seed:scale -- [--facilities 3000] [--cycles 10000] [--prefix alp-local]');
+const tenantCap = option('tenants', 'all');
+const tenants = tenantCap === 'all' ? undefined : Number(tenantCap);
+if (!Number.isInteger(facilities) || facilities < 1 || !Number.isInteger(cycles) || cycles < 0 || (tenants !== undefined && !(Number.isInteger(tenants) && tenants >= 0))) {
+  console.error('Usage: npm run seed:scale -- [--facilities 3000] [--cycles 10000] [--tenants all|N] [--prefix alp-local]');
   process.exit(2);
 }
 
@@ -36,8 +39,9 @@ try {
 
 const started = performance.now();
 console.log(`Loading ${facilities} facilities and ${cycles} cycles into ${table} at ${endpoint}...`);
-const result = await loadScaleData({ facilities, cycles, log: (line) => console.log(line) });
-console.log(`Wrote ${result.items} items in ${result.writeSeconds.toFixed(1)} s and the catalogs in ${result.catalogSeconds.toFixed(1)} s; checking a sample...`);
+const result = await loadScaleData({ facilities, cycles, tenants, log: (line) => console.log(line) });
+console.log(`Wrote ${result.tenants} tenants in ${result.tenantSeconds.toFixed(1)} s, ${result.items} facility and cycle items in ${result.writeSeconds.toFixed(1)} s `
+  + `and the catalogs in ${result.catalogSeconds.toFixed(1)} s; checking a sample...`);
 await verifyScaleData(facilities);
-console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Facilities ${facilities} (20001 on), cycles ${cycles}; `
+console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Facilities ${facilities} (20001 on), cycles ${cycles}, tenants ${result.tenants}; `
   + 'manager logins manager20001... with password demo1234.');
