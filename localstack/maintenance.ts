@@ -5,14 +5,15 @@
  */
 import { ENV, localName, APP_TABLE } from '../shared/resources';
 import { setScheduledMaintenance } from '../functions/app/app-status';
-import { useEndpoint } from './emulator';
+import { endpointsFromEnv, useEndpoints } from './emulator';
 
 const arg = process.argv[2];
 if (!arg || (arg !== 'clear' && Number.isNaN(Date.parse(arg)))) {
   console.error('Usage: npm run maintenance -- <ISO date-time, e.g. 2026-12-01T03:00:00Z> | clear');
   process.exit(2);
 }
-useEndpoint(process.env.AWS_ENDPOINT_URL ?? 'http://127.0.0.1:4566');
+// npm start's emulators, or AWS_ENDPOINT_URL's (and AWS_ENDPOINT_URL_DYNAMODB's).
+useEndpoints(endpointsFromEnv());
 process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
 await setScheduledMaintenance(arg === 'clear' ? null : new Date(arg).toISOString());
 console.log(arg === 'clear' ? 'Maintenance announcement cleared.' : `Maintenance announced for ${new Date(arg).toISOString()}.`);

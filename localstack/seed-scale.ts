@@ -1,13 +1,14 @@
 /**
  * `npm run seed:scale`: loads 3,000 facilities (numbers 20001-23000, managers manager20001...),
  * 10,000 cycles and about 1.5 million tenants into the running local stack (npm start's emulator and
- * tables), or into the emulator at AWS_ENDPOINT_URL(_DYNAMODB) and the tables of --prefix. Options:
+ * tables), or into the emulator at AWS_ENDPOINT_URL (DynamoDB: AWS_ENDPOINT_URL_DYNAMODB when set) and the
+ * tables of --prefix. Options:
  * --facilities N --cycles N --tenants N (a cap: whole facilities in number order) --prefix P.
  * Loading again overwrites the same records. See localstack/scale-data.ts and docs/decisions.md.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { APP_TABLE, ENV, localName } from '../shared/resources';
-import { useEndpoint } from './emulator';
+import { endpointsFromEnv, useEndpoints } from './emulator';
 import { loadScaleData, verifyScaleData } from './scale-data';
 
 function option(name: string, fallback: string): string {
@@ -25,8 +26,8 @@ if (!Number.isInteger(facilities) || facilities < 1 || !Number.isInteger(cycles)
   process.exit(2);
 }
 
-const endpoint = process.env.AWS_ENDPOINT_URL ?? 'http://127.0.0.1:4566';
-useEndpoint(endpoint);
+const endpoint = endpointsFromEnv().dynamodb;
+useEndpoints(endpointsFromEnv());
 const table = localName(prefix, APP_TABLE.logicalName);
 process.env[ENV.table] = table;
 try {

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole program on this machine with demo data, at http://127.0.0.1:3000 (PORT overrides).
- * Run it again at any time: it reuses a running emulator and resets the demo logins.
+ * Run it again at any time: it reuses the running emulators and resets the demo logins. The emulators
+ * listen on 4566 (moto) and 4567 (DynamoDB Local); EMULATOR_PORT and DYNAMODB_LOCAL_PORT change them.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -34,9 +35,10 @@ function buildWebIfStale(): void {
 async function main(): Promise<void> {
   buildWebIfStale();
   const port = Number(process.env.PORT ?? 3000);
-  const program = await startProgram({ port, emulatorPort: 4566, prefix: 'alp-local', seed: true });
+  // DynamoDB Local on disk: `npm run seed:scale` may grow the program past what a heap holds.
+  const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true });
   console.log(`\nAudit Letter Program is running at ${program.url}`);
-  console.log(`AWS emulator: ${program.endpoint}`);
+  console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   console.log('Press Ctrl+C to stop.\n');
   let stopping = false;

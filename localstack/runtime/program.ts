@@ -10,7 +10,8 @@ import { ENV } from '../../shared/resources';
 import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { JobQueueName } from '../../shared/jobs';
 import { bootstrapResources } from '../bootstrap';
-import { REPO_ROOT, startEmulator, useEndpoint } from '../emulator';
+import { REPO_ROOT, endpointEnv, startEmulator, useEndpoints } from '../emulator';
+import type { Endpoints } from '../emulator';
 import { seedDemoData } from '../seed';
 import { startSimulators } from '../simulators';
 import { loadApiHandlers, loadWorkerHandlers } from './handlers';
@@ -20,8 +21,10 @@ import { startPollers } from './pollers';
 export interface ProgramOptions {
   /** HTTP port; 0 picks a free one. */
   port: number;
-  /** Emulator port: 4566 for npm start (reused if running), 'free' for a private one in tests. */
-  emulatorPort: number | 'free';
+  /** The emulators' ports: 'fixed' for npm start (reused if running), 'free' for private ones (tests). */
+  emulatorPorts: 'fixed' | 'free';
+  /** DynamoDB Local on disk (npm start, the bench's scale phase) rather than in memory (tests). */
+  dynamodbOnDisk?: boolean;
   /** Resource name prefix, so tests never touch npm start's data. */
   prefix: string;
   seed: boolean;
@@ -31,7 +34,8 @@ export interface ProgramOptions {
 
 export interface RunningProgram {
   url: string;
-  endpoint: string;
+  endpoints: Endpoints;
+  /** Resource names, settings and both endpoint variables: what a child process needs to reach the same data. */
   env: Record<string, string>;
   stop: () => Promise<void>;
 }
@@ -51,7 +55,7 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
   const log = options.log ?? console.log;
   // SiteLink, StorEdge and the CRM as local simulators; their URLs and credentials join the env.
   const simulators = await startSimulators();
-  const emulator = await startEmulator({ port: options.emulatorPort, log }).catch(async (err: unknown) => {
+  const emulator = await startEmulator({ ports: options.emulatorPorts, dynamodbOnDisk: options.dynamodbOnDisk ?? false, log }).catch(async (err: unknown) => {
     await simulators.stop();
     throw err;
   });
@@ -60,7 +64,7 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
     await simulators.stop();
   };
   try {
-    return await startOnEmulator(options, emulator.endpoint, stopOutside, simulators.env);
+    return await startOnEmulator(options, emulator.endpoints, stopOutside, simulators.env);
   } catch (err) {
     await stopOutside();
     throw err;
@@ -69,15 +73,16 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
 
 /** Everything after the emulator and simulators are up; the caller stops them if this fails. */
 async function startOnEmulator(
-  options: ProgramOptions, endpoint: string, stopEmulator: () => Promise<void>, simulatorEnv: Record<string, string>,
+  options: ProgramOptions, endpoints: Endpoints, stopEmulator: () => Promise<void>, simulatorEnv: Record<string, string>,
 ): Promise<RunningProgram> {
-  useEndpoint(endpoint);
+  useEndpoints(endpoints);
   const env = await bootstrapResources(options.prefix);
   Object.assign(env, {
     [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret(),
     [ENV.version]: process.env[ENV.version] ?? JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version,
     [ENV.stage]: 'local',
     ...simulatorEnv,
+    ...endpointEnv(endpoints),
   });
   Object.assign(process.env, env);
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
@@ -103,7 +108,7 @@ async function startOnEmulator(
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
-    endpoint,
+    endpoints,
     env,
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

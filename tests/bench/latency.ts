@@ -190,7 +190,7 @@ async function sequential(n: number, run: () => Promise<number>): Promise<number
 
 export async function measureLatency(options: LatencyOptions): Promise<LatencyResult> {
   const started = performance.now();
-  const program = await startProgram({ port: 0, emulatorPort: 'free', prefix: `bench-${randomBytes(4).toString('hex')}`, seed: true, log: () => undefined });
+  const program = await startProgram({ port: 0, emulatorPorts: 'free', prefix: `bench-${randomBytes(4).toString('hex')}`, seed: true, log: () => undefined });
   const client = createClient(program.url);
   try {
     const startupSeconds = (performance.now() - started) / 1000;

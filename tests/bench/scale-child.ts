@@ -1,7 +1,7 @@
 /**
  * The scale phase in a process of its own (tests/bench/scale.ts measureScaleInChild): the AWS clients
- * of functions/aws/clients.ts are created once per process with the endpoint of the first emulator,
- * so a second private emulator needs a fresh process; its catalog cache and handlers start cold too.
+ * of functions/aws/clients.ts are created once per process with the endpoints of the first emulators,
+ * so second private emulators need a fresh process; its catalog cache and handlers start cold too.
  * argv: options as JSON, then the file to write the result to.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * The lists and the dashboard at the program's scale: a private emulator with the demo seed plus the
- * scale seed (3,000 facilities, 10,000 cycles, localstack/scale-data.ts), then GET /api/facilities,
+ * The lists and the dashboard at the program's scale: private emulators (DynamoDB Local on disk, as npm
+ * start runs it) with the demo seed plus the scale seed (3,000 facilities, 10,000 cycles,
+ * localstack/scale-data.ts), then GET /api/facilities,
  * GET /api/cycles (without and with filters) and GET /api/monitors/cycle-stats over HTTP through the
  * local runtime, N requests each after a warm-up. Every DynamoDB command the process sends is recorded
  * with a client middleware (the handlers run in this process and share functions/aws/clients.ts), so
@@ -12,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENDPOINT_VARS } from '../../localstack/emulator';
 import { startProgram } from '../../localstack/runtime/program';
 import { loadScaleData, verifyScaleData } from '../../localstack/scale-data';
 import type { ScaleResult as LoadResult } from '../../localstack/scale-data';
@@ -215,7 +217,7 @@ async function login(send: (c: HttpCall) => Promise<HttpReply>, username: string
 
 export async function measureScale(options: ScaleBenchOptions, log: (line: string) => void): Promise<ScaleBenchResult> {
   const started = performance.now();
-  const program = await startProgram({ port: 0, emulatorPort: 'free', prefix: `bench-scale-${randomBytes(4).toString('hex')}`, seed: true, log: () => undefined });
+  const program = await startProgram({ port: 0, emulatorPorts: 'free', dynamodbOnDisk: true, prefix: `bench-scale-${randomBytes(4).toString('hex')}`, seed: true, log: () => undefined });
   const client = createClient(program.url);
   try {
     const startupSeconds = (performance.now() - started) / 1000;
@@ -260,8 +262,12 @@ export async function measureScale(options: ScaleBenchOptions, log: (line: strin
   }
 }
 
-/** The endpoint the bench was started with (none: private emulators), before any phase set its own. */
-const ENDPOINT_AT_START = process.env.AWS_ENDPOINT_URL;
+/** The endpoints the bench was started with (none: private emulators), before any phase set its own. */
+const ENDPOINTS_AT_START = pickEndpointEnv(process.env);
+
+function pickEndpointEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(ENDPOINT_VARS.flatMap((k) => (env[k] ? [[k, env[k]]] : [])));
+}
 
 /** measureScale in a child process (see scale-child.ts for why); its output lines go to `log`. */
 export async function measureScaleInChild(options: ScaleBenchOptions, log: (line: string) => void): Promise<ScaleBenchResult> {
@@ -271,8 +277,8 @@ export async function measureScaleInChild(options: ScaleBenchOptions, log: (line
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scale-child.ts'), JSON.stringify(options), out], {
         stdio: ['ignore', 'pipe', 'pipe'],
-        // Not the endpoint an earlier phase's emulator left in this process's environment (it is stopped).
-        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'AWS_ENDPOINT_URL')), ...(ENDPOINT_AT_START ? { AWS_ENDPOINT_URL: ENDPOINT_AT_START } : {}) },
+        // Not the endpoints an earlier phase's emulators left in this process's environment (they are stopped).
+        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !ENDPOINT_VARS.includes(k))), ...ENDPOINTS_AT_START },
       });
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => { for (const line of chunk.toString().split('\n')) if (line.trim()) log(line); });

@@ -1,5 +1,5 @@
 /**
- * Builds the web app and starts the program (private emulator, resources under a fresh prefix, demo
+ * Builds the web app and starts the program (private emulators, resources under a fresh prefix, demo
  * data, runtime on a free port) once for the whole suite.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const program = await startProgram({
     port: 0,
-    emulatorPort: 'free',
+    emulatorPorts: 'free',
     prefix: `e2e-${randomBytes(4).toString('hex')}`,
     seed: true,
     webRoot,

@@ -1,5 +1,5 @@
 /**
- * Starts the whole program once for the integration suite: a private emulator on a free port (or
+ * Starts the whole program once for the integration suite: private emulators on free ports (or
  * AWS_ENDPOINT_URL), resources under a unique prefix, demo data, and the local runtime on a free port.
  */
 import 'vitest';
@@ -10,9 +10,10 @@ import type { RunningProgram } from '../../localstack/runtime/program';
 let program: RunningProgram | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  program = await startProgram({ port: 0, emulatorPort: 'free', prefix: `it-${Date.now().toString(36)}`, seed: true, log: () => undefined });
+  program = await startProgram({ port: 0, emulatorPorts: 'free', prefix: `it-${Date.now().toString(36)}`, seed: true, log: () => undefined });
   project.provide('baseUrl', program.url);
-  project.provide('awsEnv', { ...program.env, AWS_ENDPOINT_URL: program.endpoint });
+  // Resource names and both endpoints (AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_DYNAMODB).
+  project.provide('awsEnv', program.env);
 }
 
 export async function teardown(): Promise<void> {

@@ -3,17 +3,17 @@
  * and direct access to the emulator through the program's own store functions (real AWS SDK, no mocks).
  */
 import { expect, inject } from 'vitest';
-import { useEndpoint } from '../../localstack/emulator';
+import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 
 import { DEMO_PASSWORD } from '../../localstack/seed';
 
 export { DEMO_FACILITY_ID, DEMO_PASSWORD } from '../../localstack/seed';
 
-/** Points this worker's AWS SDK at the suite's private emulator and table, as the local runtime does. */
+/** Points this worker's AWS SDK at the suite's private emulators and table, as the local runtime does. */
 export function useSuiteAws(): void {
   const env = inject('awsEnv');
   Object.assign(process.env, env);
-  useEndpoint(env.AWS_ENDPOINT_URL!);
+  useEndpoints(endpointsFromEnv(env));
 }
 useSuiteAws();
 
