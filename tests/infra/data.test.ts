@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { EXPORTS_TEMPORARY_PREFIX } from '../../infra/data-stack';
 import { JOB_QUEUES } from '../../shared/jobs';
-import { APP_TABLE, BUCKETS } from '../../shared/resources';
+import { APP_TABLE, BUCKETS, projectionOf } from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
 const { stacks, templates } = synthApp();
@@ -13,7 +13,7 @@ describe('app table', () => {
   const [table] = Object.values(resourcesOf(data, 'AWS::DynamoDB::Table'));
   const props = table!.Properties;
 
-  it('is the only table, keyed and indexed as APP_TABLE says', () => {
+  it('is the only table, keyed and indexed (with each index\'s projection) as APP_TABLE says', () => {
     expect(Object.keys(resourcesOf(data, 'AWS::DynamoDB::Table'))).toHaveLength(1);
     expect(props.KeySchema).toEqual([
       { AttributeName: APP_TABLE.partitionKey, KeyType: 'HASH' },
@@ -24,9 +24,12 @@ describe('app table', () => {
       expect(props.GlobalSecondaryIndexes).toContainEqual({
         IndexName: index.name,
         KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projectionOf(index.projection),
       });
     }
+    // DynamoDB refuses more than 100 projected non-key attributes summed over a table's indexes.
+    const projected = (props.GlobalSecondaryIndexes as { Projection: { NonKeyAttributes?: string[] } }[]).reduce((n, i) => n + (i.Projection.NonKeyAttributes?.length ?? 0), 0);
+    expect(projected).toBeLessThanOrEqual(100);
   });
 
   it('is on-demand with point-in-time recovery, TTL and protection against deletion', () => {
