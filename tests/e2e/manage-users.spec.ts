@@ -191,12 +191,6 @@ test('an answer without an error text shows the generic message', async ({ page 
   await expect(page.getByText('Unknown error loading users.')).toBeVisible();
 });
 
-test('the Tenant Accounts tab says it is not available yet', async ({ page }) => {
-  await openUsers(page, 'monitor');
-  await page.getByRole('tab', { name: 'Tenant Accounts' }).click();
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
-});
-
 test('pages come from the server: the pager follows its pagination and asks for the chosen page', async ({ page }) => {
   await loginAs(page, DEMO.admin.username);
   const asked: string[] = [];
