@@ -216,8 +216,8 @@ function sourceOf(req: TenantListRequest): { source: Source; exact: boolean } {
   return { source: { index: 'tfac', perFacility: { pkOf: (f) => f, count: (c) => c.total } }, exact: others(0) };
 }
 
-/** Where the next page starts: a facility (per-facility lists) and the index key to continue after. */
-interface Cursor { f?: string; k?: Item; p: number; seen: number }
+/** Where the next page starts: a facility (per-facility lists) and the index key to continue after; `end`: past the last. */
+interface Cursor { f?: string; k?: Item; p: number; seen: number; end?: boolean }
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 function decodeCursor(text: string): Cursor {
@@ -269,8 +269,8 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   let read = 0;
   let facilityIndex = source.perFacility ? Math.max(0, facilities.findIndex((f) => f.id === cursor.f)) : 0;
   let startKey = cursor.k;
-  let done = false;
-  while (rows.length < req.perPage && read < READ_BUDGET) {
+  let done = cursor.end === true;
+  while (!done && rows.length < req.perPage && read < READ_BUDGET) {
     let pk: string;
     if (source.perFacility) {
       // Skip facilities with nothing in this list (their counts say so) without reading them.
@@ -331,7 +331,7 @@ async function cursorForPage(req: TenantListRequest, source: Source, facilities:
       skip -= countOf(f);
       return false;
     });
-    if (at < 0) return { f: undefined, p: req.page, seen, k: undefined };
+    if (at < 0) return { p: req.page, seen, end: true };
     facilityId = facilities[at]!.id;
     pk = source.perFacility.pkOf(facilityId);
   } else pk = source.single!.pk;
