@@ -322,27 +322,30 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
 async function cursorForPage(req: TenantListRequest, source: Source, facilities: readonly FacilityEntry[], countOf: (f: FacilityEntry) => number): Promise<Cursor> {
   let skip = (req.page - 1) * req.perPage;
   const seen = skip;
+  const end: Cursor = { p: req.page, seen, end: true };
   if (skip === 0) return { f: facilities[0]?.id, p: req.page, seen };
-  let pk: string;
-  let facilityId: string | undefined;
+  let at = -1;
   if (source.perFacility) {
-    const at = facilities.findIndex((f) => {
+    at = facilities.findIndex((f) => {
       if (skip < countOf(f)) return true;
       skip -= countOf(f);
       return false;
     });
-    if (at < 0) return { p: req.page, seen, end: true };
-    facilityId = facilities[at]!.id;
-    pk = source.perFacility.pkOf(facilityId);
-  } else pk = source.single!.pk;
+    if (at < 0) return end;
+  }
+  const pk = source.perFacility ? source.perFacility.pkOf(facilities[at]!.id) : source.single!.pk;
   let startKey: Item | undefined;
   while (skip > 0) {
     const { ids, next } = await queryKeys(source.index, pk, source.single?.prefix, startKey, Math.min(skip, 1000));
     skip -= ids.length;
     startKey = next;
-    if (!next) break;
+    if (!next) {
+      // The partition ended before the page starts (counts a moment behind): the page starts at the next facility, if any.
+      const after = source.perFacility && skip <= 0 ? facilities[at + 1] : undefined;
+      return after ? { f: after.id, p: req.page, seen } : end;
+    }
   }
-  return { f: facilityId, k: startKey, p: req.page, seen };
+  return { f: facilities[at]?.id, k: startKey, p: req.page, seen };
 }
 
 export async function listTenants(req: TenantListRequest): Promise<TenantPage> {
