@@ -36,11 +36,11 @@ export function TagCard({ cycle, onProceed }: { cycle: CycleView; onProceed: () 
 
   const run = () => {
     const [action, done] = asking === 'confirm' ? [confirmNone, 'Move-outs confirmed!'] as const : [complete, 'Thank you for completing this phase!'] as const;
-    action.mutate(cycle.id, {
-      onSuccess: () => toast(done),
-      onError: (err) => setFailure(errorText(err)),
-      onSettled: () => setAsking(null),
-    });
+    // mutateAsync, not mutate's callbacks: the card goes away with the reloaded cycle before they would run.
+    action.mutateAsync(cycle.id).then(
+      () => toast(done),
+      (err: unknown) => setFailure(errorText(err)),
+    ).finally(() => setAsking(null));
   };
 
   return (
