@@ -334,3 +334,51 @@ test('Cycle Audit filters its tenants with the counts of the filter select', asy
   if (count === 0) await expect(tenantsTable(page)).toContainText('No tenants to show.');
   else await expect(rows).toHaveCount(count);
 });
+
+test('an edit that lost a race says so and reloads the tenant', async ({ page, request }) => {
+  const username = 'manager1008';
+  const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
+  const [tenant] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), (t) => !t.welcome_letter_sent_date && !t.incomplete_address, 1);
+
+  await loginAs(page, username);
+  await page.goto(`/cycle-audit/${cycle.id}`);
+  const table = tenantsTable(page);
+  await rowOf(table, tenant!).getByText(listed(tenant!), { exact: true }).click();
+  const modal = page.getByRole('dialog', { name: full(tenant!) });
+  await modal.getByRole('textbox', { name: 'Note' }).fill('Manager note');
+  // Staff change the tenant while the manager's modal is open.
+  await staffEdit(request, tenant!, { note: 'Staff note' });
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByTestId('edit-tenant-error')).toContainText('changed by someone else');
+  await modal.getByRole('button', { name: 'Reload' }).click();
+  await expect(modal.getByRole('textbox', { name: 'Note' })).toHaveValue('Staff note');
+  await modal.getByRole('textbox', { name: 'Note' }).fill('Manager note');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  expect((await tenantById(request, facility.id, cycle.id, tenant!.id)).note).toBe('Manager note');
+});
+
+test('Cycle Audit warns of incomplete addresses and offers Retry? when its tenants fail to load', async ({ page, request }) => {
+  const username = 'manager1012';
+  const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
+  const [tenant] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), (t) => !t.incomplete_address, 1);
+  await staffEdit(request, tenant!, { zip_code: '' });
+  const response = await request.get(`/api/facilities/${facility.id}/tenants?cycle_id=${cycle.id}`, { headers: await adminHeaders(request) });
+  const incomplete = ((await response.json()) as { info: { incomplete_address: number } }).info.incomplete_address;
+  expect(incomplete).toBeGreaterThan(0);
+
+  await loginAs(page, username);
+  // The loads fail with the server's message (a 500 is retried, then shown); Retry? asks again.
+  let failing = true;
+  await page.route(/\/api\/facilities\/[^/]+\/tenants\?/, async (route) => {
+    if (!failing) return route.fallback();
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The tenants are resting.' }) });
+  });
+  await page.goto(`/cycle-audit/${cycle.id}`);
+  const table = tenantsTable(page);
+  await expect(table.getByTestId('tenants-error')).toHaveText('Error! The tenants are resting.', { timeout: 20_000 });
+  failing = false;
+  await table.getByRole('button', { name: 'Retry?' }).click();
+  await expect(rowOf(table, tenant!)).toHaveCount(1);
+  await expect(page.getByText(incomplete === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${incomplete} tenants with an incomplete address!`)).toBeVisible();
+});
