@@ -91,12 +91,12 @@ const insuranceColumn: Column = {
 export function masterAuditColumns(): Column[] {
   return [
     nameColumn,
-    { id: 'cycle', header: 'Cycle', cell: (t) => <CycleCell tenant={t} />, minWidth: 160 },
+    { id: 'cycle', header: 'Cycle', cell: (t) => <CycleCell tenant={t} />, minWidth: 220 },
     billingColumn,
     chargeApplyColumn,
     { id: 'charge_added', header: 'Charge Added', cell: (t) => <Check on={!!t.charge_applied_date} label="Charge added" />, minWidth: 110 },
     insuranceColumn,
-    { id: 'status', header: 'Status', cell: (t) => <StatusCell tenant={t} showApi={false} />, sortingField: 'status', minWidth: 220 },
+    { id: 'status', header: 'Status', cell: (t) => <StatusCell tenant={t} showApi={false} />, sortingField: 'status', minWidth: 320 },
   ];
 }
 
@@ -115,7 +115,7 @@ export function cycleAuditColumns({ today, onConfirmCharge, confirmingId }: Cycl
     {
       id: 'charge_added',
       header: 'Charge Added',
-      minWidth: 190,
+      minWidth: 230,
       cell: (t) =>
         t.charge_applied_date ? (
           <Check on label="Charge added" />
@@ -128,6 +128,6 @@ export function cycleAuditColumns({ today, onConfirmCharge, confirmingId }: Cycl
         ) : null,
     },
     insuranceColumn,
-    { id: 'status', header: 'Status', cell: (t) => <StatusCell tenant={t} showApi />, sortingField: 'status', minWidth: 240 },
+    { id: 'status', header: 'Status', cell: (t) => <StatusCell tenant={t} showApi />, sortingField: 'status', minWidth: 320 },
   ];
 }

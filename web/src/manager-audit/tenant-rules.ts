@@ -63,7 +63,8 @@ export function planOfCoverageId(id: string): { coverage: number; premium: numbe
 
 /** The status column: 'No response' when none, a response's label, or the chosen plan. */
 export function statusText(status: string | null): string {
-  if (status === null) return 'No response';
+  // A tenant staff marked as not responding reads the same as one who never answered.
+  if (status === null || status === 'no_response') return 'No response';
   if (status in TENANT_STATUS_LABELS) return TENANT_STATUS_LABELS[status as TenantStatus];
   const plan = planOfCoverageId(status);
   return plan ? coverageLabel(plan) : status;
