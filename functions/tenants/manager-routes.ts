@@ -32,14 +32,14 @@ function requireOwned(caller: Caller, tenants: readonly TenantRecord[]): void {
 const LOCKED = 'The welcome letter was sent to this tenant; it can no longer be edited.';
 
 /**
- * Spec §2 'Confirm Charge Added': the tenant has a coverage, its charge apply date has come (today or
- * before), no charge is confirmed yet and no welcome letter was sent. Answers why not, or null.
+ * Spec §2 'Confirm Charge Added': the tenant has a coverage, its charge apply date has passed (before
+ * today), no charge is confirmed yet and no welcome letter was sent. Answers why not, or null.
  */
 export function whyNoChargeConfirmation(t: TenantRecord, on = today()): string | null {
   if (t.welcome_letter_sent_date) return LOCKED;
   if (!t.coverage_id) return 'Only a tenant with a coverage plan can have its charge confirmed.';
   if (t.charge_applied_date) return 'The charge of this tenant is already confirmed.';
-  if (!t.charge_apply_date || t.charge_apply_date > on) return 'The charge can be confirmed once its charge apply date has come.';
+  if (!t.charge_apply_date || t.charge_apply_date >= on) return 'The charge can be confirmed once its charge apply date has passed.';
   return null;
 }
 
