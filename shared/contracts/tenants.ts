@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { formBoolean, formInt, requiredText } from './form';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
-import { idParams, textFilter } from './program';
+import { formDate, idParams, textFilter } from './program';
 import { queuedExport } from './exports';
 import { STATES } from '../states';
 
@@ -175,17 +175,7 @@ export const tenantListResponse = z.object({
 });
 
 /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' (spec §7); stored as the date. A blank clears it. */
-export const tenantDate = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' ? null : typeof v === 'string' ? v.trim().slice(0, 10) : v),
-    z.string({ error: `${label} must be a date as YYYY-MM-DD.` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD.`)
-      .refine((s) => {
-        const d = new Date(`${s}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-      }, `${label} must be a real calendar date.`)
-      .nullable(),
-  );
+export const tenantDate = (label: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v), formDate(label));
 
 const optionalText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`).optional();
 const stateCode = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
