@@ -40,7 +40,7 @@ export function tenantListColumns({ onEditStatus, sortableFields }: { onEditStat
         </NoRowClick>
       ),
       ...sortable('status', sortableFields),
-      minWidth: 150,
+      minWidth: 200,
     },
     {
       id: 'setup_confirmed',
