@@ -36,7 +36,7 @@ export function failureOf(err: unknown, chosen: readonly TenantView[]): BulkFail
 
 export function BulkFailureAlert({ failure, onDismiss }: { failure: BulkFailure; onDismiss: () => void }) {
   return (
-    <Alert type="error" header="Error" dismissible onDismiss={onDismiss} data-testid="bulk-error">
+    <Alert type="error" header="Error" dismissible dismissAriaLabel="Dismiss error" onDismiss={onDismiss} data-testid="bulk-error">
       <SpaceBetween size="xs">
         <span>{failure.message}</span>
         {failure.refused.length > 0 && (
