@@ -13,7 +13,7 @@ export interface ExportButtonProps<F extends { job_id: string }> extends ExportS
   disabled?: boolean;
 }
 
-export function ExportButton<F extends { job_id: string }>({ create, download, disabled }: ExportButtonProps<F>) {
+export function ExportButton<F extends { job_id: string }>({ create, download, failure, disabled }: ExportButtonProps<F>) {
   const { run, progress } = useExportJob();
   const running = progress !== null;
   return (
@@ -25,7 +25,7 @@ export function ExportButton<F extends { job_id: string }>({ create, download, d
           </div>
         </Box>
       )}
-      <Button iconName="download" disabled={disabled} loading={running} onClick={() => void run({ create, download })}>Export</Button>
+      <Button iconName="download" disabled={disabled} loading={running} onClick={() => void run({ create, download, failure })}>Export</Button>
     </SpaceBetween>
   );
 }

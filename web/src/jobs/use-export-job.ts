@@ -19,6 +19,8 @@ export interface ExportSteps<F extends { job_id: string }> {
   create: () => Promise<F>;
   /** The download call for that file, once its job is done: answers the presigned link. */
   download: (file: F) => Promise<{ url: string }>;
+  /** How a failure is told: an error toast (default), or only logged where the spec says so (the manager view's export, §8). */
+  failure?: 'toast' | 'log';
 }
 
 export interface ExportJob {
@@ -63,7 +65,8 @@ export function useExportJob(): ExportJob {
       window.open(link.url, '_blank', 'noopener');
       toast(POPUP_HINT);
     } catch (err) {
-      toast(`The export failed: ${errorText(err)}`, 'error');
+      if (steps.failure === 'log') console.error('The export failed:', err);
+      else toast(`The export failed: ${errorText(err)}`, 'error');
     } finally {
       show(null);
     }
