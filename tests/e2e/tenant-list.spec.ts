@@ -1,0 +1,510 @@
+/**
+ * Master Tenants List (/tenant-list, spec tenants-letters-users §2 Reading B): filters, stats, paging,
+ * sorting, the Edit Tenant and Edit Tenant Status modals, the bulk actions with their confirmations and
+ * refusals, the 300-tenant selection cap and the export job. Rows are found through the filters and the
+ * tenant's name, never by position; tests that change tenants work in demo facilities 1021-1025, which
+ * the other suites leave alone.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TenantView } from '../../shared/contracts/tenants';
+import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
+import { adminHeaders, getJson } from './program-data';
+
+// The machine is shared and slow at times: the list waits out its debounce and the server's answer.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+interface ListAnswer {
+  data: TenantView[];
+  pagination: { total: number; last_page: number; exact: boolean; next_cursor: string | null };
+  info: { incomplete_address: number; stats: Record<string, number> };
+}
+
+const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
+const full = (t: Pick<TenantView, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
+
+const tenantsOf = (request: APIRequestContext, query: string) => getJson<ListAnswer>(request, `/api/tenants?${query}`);
+
+async function tenantById(request: APIRequestContext, facilityNumber: string, id: string): Promise<TenantView> {
+  const all = await allOfFacility(request, facilityNumber);
+  const tenant = all.find((t) => t.id === id);
+  expect(tenant, `tenant ${id} in ${facilityNumber}`).toBeTruthy();
+  return tenant!;
+}
+
+async function allOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
+  const first = await tenantsOf(request, `facility_number=${facilityNumber}`);
+  const rest = [];
+  for (let page = 2; page <= first.pagination.last_page; page += 1) rest.push(...(await tenantsOf(request, `facility_number=${facilityNumber}&page=${page}`)).data);
+  return [...first.data, ...rest];
+}
+
+/** Tenants of a facility matching `which` whose listed name no other tenant of the facility shares. */
+function uniquelyNamed(all: readonly TenantView[], which: (t: TenantView) => boolean, count: number): TenantView[] {
+  const uses = new Map<string, number>();
+  for (const t of all) uses.set(listed(t), (uses.get(listed(t)) ?? 0) + 1);
+  const found = all.filter((t) => which(t) && uses.get(listed(t)) === 1 && listed(t).length < 35).slice(0, count);
+  expect(found.length, 'enough uniquely named demo tenants').toBe(count);
+  return found;
+}
+
+const KEYWORDS = ['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'];
+const hasPlan = (t: TenantView) => t.status !== null && !KEYWORDS.includes(t.status);
+
+/**
+ * The first of `facilities` holding enough uniquely named tenants for each group (groups should not
+ * overlap); each test that changes tenants has facilities of its own.
+ */
+async function pickTenants(request: APIRequestContext, facilities: readonly string[], groups: readonly { which: (t: TenantView) => boolean; count: number }[]) {
+  for (const facility of facilities) {
+    const all = await allOfFacility(request, facility);
+    const uses = new Map<string, number>();
+    for (const t of all) uses.set(listed(t), (uses.get(listed(t)) ?? 0) + 1);
+    const usable = (t: TenantView) => uses.get(listed(t)) === 1 && listed(t).length < 35 && !!t.last_name;
+    const picked = groups.map((g) => all.filter((t) => usable(t) && g.which(t)).slice(0, g.count));
+    if (picked.every((p, i) => p.length === groups[i]!.count)) return { facility, all, picked };
+  }
+  throw new Error(`None of the demo facilities ${facilities.join(', ')} has the tenants this test needs.`);
+}
+
+// ---------- the page ----------
+
+const table = (page: Page) => page.getByTestId('tenants-table');
+const rows = (page: Page) => table(page).locator('tbody tr');
+const rowOf = (page: Page, t: Pick<TenantView, 'first_name' | 'last_name'>) =>
+  rows(page).filter({ has: page.getByRole('rowheader').getByText(listed(t), { exact: true }) });
+const toast = (page: Page, text: string | RegExp) => notifications(page).getByText(text);
+const tenantsHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Tenants/ });
+/**
+ * A header control of the table: the sticky copy of the header row lies over the real one, so the
+ * click lands (as a user's does) on the copy, at the same place.
+ */
+const sortBy = (page: Page, column: string) => table(page).getByRole('button', { name: column, exact: true }).click({ force: true });
+const checkAllOnPage = (page: Page) => table(page).getByRole('checkbox', { name: 'Check all tenants on this page' }).click({ force: true });
+
+/**
+ * Every text the toasts ever showed, recorded as the DOM changes: a toast lives 3 seconds, and on a
+ * busy machine a reload of the table can take most of them, so polling for it alone could miss it.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="notifications"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Waits for a toast with `text` (one not already claimed by an earlier call). */
+async function expectToast(page: Page, text: string) {
+  await expect.poll(() => page.evaluate((t) => {
+    const seen = (window as unknown as { seenToasts: string[] }).seenToasts;
+    const at = seen.findIndex((s) => s.includes(t));
+    if (at < 0) return false;
+    seen.splice(0, at + 1);
+    return true;
+  }, text), { message: `a toast saying '${text}'` }).toBe(true);
+}
+
+async function openList(page: Page, query = '', role: 'monitor' | 'admin' = 'monitor') {
+  await recordToasts(page);
+  await loginAs(page, DEMO[role].username);
+  await page.goto(`/tenant-list${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Tenants List' })).toBeVisible();
+}
+
+async function filterFacility(page: Page, facilityNumber: string, total: number) {
+  await page.getByRole('searchbox', { name: 'Facility Number' }).fill(facilityNumber);
+  await expect(tenantsHeading(page)).toContainText(`(${total})`);
+}
+
+async function chooseOption(page: Page, select: string, option: string | RegExp) {
+  await page.getByRole('button', { name: select, exact: false }).first().click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function check(page: Page, tenants: readonly TenantView[]) {
+  for (const t of tenants) await rowOf(page, t).getByRole('checkbox', { name: `Check ${listed(t)}` }).check();
+}
+
+async function bulkAction(page: Page, action: string) {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+// ---------- tests ----------
+
+test('filters the list by facility, cycle, name, unit and status, with the stats of the chosen scope', async ({ page, request }) => {
+  const facility = '1003';
+  const scoped = await tenantsOf(request, `facility_number=${facility}`);
+  const all = await allOfFacility(request, facility);
+  const [named] = uniquelyNamed(all, (t) => !!t.last_name, 1);
+  const program = await tenantsOf(request, '');
+
+  await openList(page);
+  // Program-wide first: the stats of the whole program.
+  await expect(tenantsHeading(page)).toContainText(`(${program.pagination.total.toLocaleString('en-US')})`);
+  await expect(page.getByTestId('stat-total_active')).toContainText(program.info.stats.total_active!.toLocaleString('en-US'));
+
+  const requests: URL[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/tenants') requests.push(new URL(r.url()));
+  });
+  // One character is not sent (spec §5).
+  await page.getByRole('searchbox', { name: 'Facility Number' }).fill('1');
+  await page.waitForTimeout(700);
+  expect(requests.every((u) => !u.searchParams.has('facility_number'))).toBe(true);
+
+  await filterFacility(page, facility, scoped.pagination.total);
+  await expect(page.getByTestId('stat-total_active')).toContainText(scoped.info.stats.total_active!.toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-total_active')).toContainText(`${scoped.info.stats.total_active_percentage}%`);
+  if (scoped.info.incomplete_address > 0) {
+    await expect(page.getByTestId('incomplete-address')).toHaveText(`There are ${scoped.info.incomplete_address} tenants with an incomplete address!`);
+  }
+  for (const header of ['Facility', 'Cycle', 'Name', 'Unit(s)', 'Status', 'Setup Confirmed', 'API Confirmed', 'Payment Confirmed', 'Welcome Letter', 'Move-In Date', 'Billing Date']) {
+    await expect(table(page).getByRole('columnheader', { name: header }).first()).toBeVisible();
+  }
+
+  // Inside a facility the name matches anywhere in it.
+  await expect(page.getByText('Inside a facility or cycle, name and unit match anywhere')).toBeVisible();
+  const part = named!.last_name!.slice(1);
+  const matching = await tenantsOf(request, `facility_number=${facility}&name=${encodeURIComponent(part)}`);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill(part);
+  await expect(tenantsHeading(page)).toContainText(`(${matching.pagination.total})`);
+  await expect(rowOf(page, named!)).toBeVisible();
+  const shown = await rows(page).count();
+  expect(shown).toBe(matching.data.length);
+  for (let i = 0; i < shown; i += 1) await expect(rows(page).nth(i)).toContainText(facility);
+  await page.getByRole('searchbox', { name: 'Unit' }).fill(named!.unit);
+  await expect(rowOf(page, named!)).toBeVisible();
+  await expect(rowOf(page, named!)).toContainText(named!.unit);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill('');
+  await page.getByRole('searchbox', { name: 'Unit' }).fill('');
+  await expect(tenantsHeading(page)).toContainText(`(${scoped.pagination.total})`);
+
+  // Status: every row shown has the chosen status.
+  const optedOut = all.filter((t) => t.status === 'opt_out');
+  await chooseOption(page, 'Status', 'Opted Out');
+  await expect(tenantsHeading(page)).toContainText(`(${optedOut.length})`);
+  if (optedOut.length > 0) await expect(table(page).getByTestId('tenant-status').first()).toHaveText('Opted Out');
+  await expect(table(page).getByTestId('tenant-status').filter({ hasNotText: 'Opted Out' })).toHaveCount(0);
+  await chooseOption(page, 'Status', 'All Tenants');
+  await expect(tenantsHeading(page)).toContainText(`(${scoped.pagination.total})`);
+
+  // Cycles of the facility number, with their tenant counts; choosing one narrows the list.
+  const cycles = await getJson<{ id: string; label: string; tenant_count: number }[]>(request, `/api/cycles/search?facility_number=${facility}`);
+  const cycle = cycles.find((c) => c.tenant_count > 0)!;
+  const inCycle = await tenantsOf(request, `cycle_id=${cycle.id}`);
+  await chooseOption(page, 'Cycle', `${cycle.label} (${cycle.tenant_count} tenants)`);
+  await expect(page.getByText('The chosen cycle')).toBeVisible();
+  await expect(tenantsHeading(page)).toContainText(`(${inCycle.pagination.total})`);
+  expect(requests.at(-1)?.searchParams.get('cycle_id')).toBe(cycle.id);
+
+  // The server's filter select, with counts.
+  await page.getByRole('button', { name: /Filter/ }).first().click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The tagged switch sends tagged_for_removal=true.
+  await page.getByRole('switch', { name: 'Show Tenants Tagged for Removal' }).or(page.getByText('Show Tenants Tagged for Removal')).first().click();
+  await expect.poll(() => requests.at(-1)?.searchParams.get('tagged_for_removal')).toBe('true');
+});
+
+test('the query string preselects facility and cycle; pages and sorts', async ({ page, request }) => {
+  const facility = '1004';
+  const cycles = await getJson<{ id: string; label: string; tenant_count: number }[]>(request, `/api/cycles/search?facility_number=${facility}`);
+  const cycle = cycles.find((c) => c.tenant_count > 0)!;
+  const inCycle = await tenantsOf(request, `cycle_id=${cycle.id}`);
+
+  await openList(page, `?facility_number=${facility}&cycle_id=${cycle.id}`);
+  await expect(page.getByRole('searchbox', { name: 'Facility Number' })).toHaveValue(facility);
+  await expect(tenantsHeading(page)).toContainText(`(${inCycle.pagination.total})`);
+  await expect(page.getByText('The chosen cycle')).toBeVisible();
+  await expect(rowOf(page, inCycle.data[0]!).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Cycle/ }).first()).toContainText(cycle.label);
+
+  // Sorting by unit inside a cycle asks the server for sort=unit, then -unit.
+  const sorted = page.waitForRequest((r) => new URL(r.url()).searchParams.get('sort') === 'unit');
+  await sortBy(page, 'Unit(s)');
+  await sorted;
+  const firstByUnit = (await tenantsOf(request, `cycle_id=${cycle.id}&sort=unit`)).data[0]!;
+  await expect(rows(page).first()).toContainText(listed(firstByUnit));
+  const descending = page.waitForRequest((r) => new URL(r.url()).searchParams.get('sort') === '-unit');
+  await sortBy(page, 'Unit(s)');
+  await descending;
+
+  // Program-wide: 100 rows a page, page 2 from the pager; only the server's name order (no sortable columns).
+  await page.getByRole('searchbox', { name: 'Facility Number' }).fill('');
+  const program = await tenantsOf(request, '');
+  await expect(tenantsHeading(page)).toContainText(`(${program.pagination.total.toLocaleString('en-US')})`);
+  await expect(rows(page)).toHaveCount(100);
+  await expect(table(page).getByRole('columnheader', { name: 'Unit(s)' }).first().getByRole('button')).toHaveCount(0);
+  const second = await tenantsOf(request, 'page=2');
+  const onlyOnSecond = uniquelyNamed([...program.data, ...second.data], (t) => second.data.includes(t), 1)[0]!;
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(rowOf(page, onlyOnSecond)).toBeVisible();
+  await expect(rows(page)).toHaveCount(Math.min(100, program.pagination.total - 100));
+});
+
+test('a program-wide name search pages forward by cursor and back again', async ({ page, request }) => {
+  // The prefix of a common last name across every facility; pages move by next_cursor when not exact.
+  const answer = await tenantsOf(request, 'name=Sm');
+  await openList(page);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill('Sm');
+  await expect(page.getByText('across all facilities they match the beginning')).toBeVisible();
+  if (answer.data.length === 0) return;
+  await expect(rowOf(page, answer.data[0]!).first()).toBeVisible();
+  if (!answer.pagination.exact && answer.pagination.next_cursor) {
+    const next = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/tenants' && new URL(r.url()).searchParams.has('cursor'));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await next;
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect(rowOf(page, answer.data[0]!).first()).toBeVisible();
+  }
+});
+
+test('edits a tenant, shows its history, and a concurrent edit is refused inside the modal', async ({ page, request }) => {
+  const { facility, all, picked: [[tenant]] } = await pickTenants(request, ['1021', '1012'], [{ which: () => true, count: 1 }]);
+
+  await openList(page);
+  await filterFacility(page, facility, all.length);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill(tenant!.last_name!);
+  await rowOf(page, tenant!).getByRole('cell').nth(2).click();
+  const modal = page.getByRole('dialog', { name: new RegExp(`Edit Tenant ${full(tenant!)}`) });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('First Name', { exact: true })).toHaveValue(tenant!.first_name);
+  await modal.getByLabel('City', { exact: true }).fill('Testville');
+  await modal.getByLabel('Note', { exact: true }).fill('Called about the letter.');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, `Tenant record was successfully updated for ${full(tenant!)}`);
+  await expect(modal).toBeHidden();
+  const saved = await tenantById(request, facility, tenant!.id);
+  expect(saved.city).toBe('Testville');
+  expect(saved.note).toBe('Called about the letter.');
+
+  // History: newest first, each field from -> to.
+  await rowOf(page, tenant!).getByRole('cell').nth(2).click();
+  await expect(modal).toBeVisible();
+  await modal.getByRole('tab', { name: 'History' }).click();
+  await expect(modal.getByRole('table', { name: 'Tenant history' })).toContainText(`${tenant!.city || '(blank)'} → Testville`);
+  await expect(modal.getByRole('table', { name: 'Tenant history' })).toContainText('monitor');
+  await modal.getByRole('tab', { name: 'Details' }).click();
+
+  // Someone else saves first: the server's 409 shows inside the modal, which stays open.
+  const headers = await adminHeaders(request);
+  const other = await request.post(`/api/tenants/${tenant!.id}`, { headers, form: { updated_at: saved.updated_at, country: 'CA' } });
+  expect(other.status(), await other.text()).toBe(200);
+  await modal.getByLabel('Access Code', { exact: true }).fill('4242');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toContainText('This tenant was changed by someone else. Reload and try again.');
+  await expect(modal).toBeVisible();
+
+  // A field the server refuses shows next to it; a blank first name is caught before saving.
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await rowOf(page, tenant!).getByRole('cell').nth(2).click();
+  await modal.getByLabel('First Name', { exact: true }).fill('');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toContainText('First name is required.');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal).toBeHidden();
+});
+
+test('tags and untags a tenant for removal and confirms its charge from the edit modal', async ({ page, request }) => {
+  const { facility, all, picked: [[tenant]] } = await pickTenants(request, ['1016', '1014'], [{ which: (t) => !t.tagged_for_removal && !t.charge_applied_date, count: 1 }]);
+
+  await openList(page);
+  await filterFacility(page, facility, all.length);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill(tenant!.last_name!);
+  await rowOf(page, tenant!).getByRole('cell').nth(2).click();
+  const modal = page.getByRole('dialog', { name: new RegExp(`Edit Tenant ${full(tenant!)}`) });
+  await modal.getByText('Tagged for removal').click();
+  await modal.getByText('Confirm that insurance charge has been applied').click();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, `Tenant record was successfully updated for ${full(tenant!)}`);
+  let now = await tenantById(request, facility, tenant!.id);
+  expect(now.tagged_for_removal).toBe(true);
+  expect(now.charge_applied_date).not.toBeNull();
+
+  // The switch lists only tagged tenants; untagging takes the tenant off it.
+  await page.getByText('Show Tenants Tagged for Removal').click();
+  await expect(rowOf(page, tenant!)).toBeVisible();
+  await rowOf(page, tenant!).getByRole('cell').nth(2).click();
+  await expect(modal.getByRole('checkbox', { name: 'Tagged for removal' })).toBeChecked();
+  const untag = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/tenants/${tenant!.id}`));
+  await modal.getByText('Tagged for removal').click();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  expect((await untag).postData()).toContain('untag=true');
+  await expect(modal).toBeHidden();
+  await expect(rowOf(page, tenant!)).toHaveCount(0);
+  now = await tenantById(request, facility, tenant!.id);
+  expect(now.tagged_for_removal).toBe(false);
+});
+
+test('changes a tenant\'s status from the pencil; Save needs a different status', async ({ page, request }) => {
+  const { facility, all, picked: [[tenant]] } = await pickTenants(request, ['1018', '1011'], [{ which: (t) => t.status === null, count: 1 }]);
+
+  await openList(page);
+  await filterFacility(page, facility, all.length);
+  await page.getByRole('searchbox', { name: 'Tenant Name' }).fill(tenant!.last_name!);
+  await rowOf(page, tenant!).getByRole('button', { name: `Edit status of ${listed(tenant!)}` }).click();
+  const modal = page.getByRole('dialog', { name: new RegExp(full(tenant!)) });
+  await expect(modal).toContainText(`Unit ${tenant!.unit}`);
+  await expect(modal.getByTestId('current-status')).toHaveText('No response');
+  const save = modal.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await modal.getByText('Provided Proof', { exact: true }).click();
+  await expect(save).toBeEnabled();
+  await modal.getByText('No Response', { exact: true }).click();
+  await expect(save).toBeDisabled();
+  await modal.getByText('Opted Out', { exact: true }).click();
+
+  // While saving, the modal cannot be closed; a failed save is only logged and the modal stays open.
+  await page.route(`**/api/tenants/${tenant!.id}/status`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Server hiccup.' }) });
+  });
+  await save.click();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await expect(save).toBeEnabled();
+  await page.unroute(`**/api/tenants/${tenant!.id}/status`);
+
+  await save.click();
+  await expect(modal).toBeHidden();
+  await expect(rowOf(page, tenant!).getByTestId('tenant-status')).toHaveText('Opted Out');
+  expect((await tenantById(request, facility, tenant!.id)).status).toBe('opt_out');
+});
+
+test('bulk edit, bulk confirm payment (refused and accepted), reset and delete the checked tenants', async ({ page, request }) => {
+  const { facility, all, picked: [plain, answered, planned] } = await pickTenants(request, ['1019', '1017'], [
+    { which: (t) => t.status === null && !t.tagged_for_removal, count: 3 },
+    { which: (t) => ['provide_proof', 'opt_out', 'bad_address'].includes(t.status ?? ''), count: 2 },
+    { which: (t) => hasPlan(t) && !t.payment_confirmed_date, count: 1 },
+  ]);
+
+  await openList(page);
+  await filterFacility(page, facility, all.length);
+  await expect(page.getByRole('button', { name: 'Actions' })).toBeDisabled();
+
+  // Bulk Edit: the country of two tenants.
+  await check(page, plain.slice(0, 2));
+  await expect(page.getByText('2 of at most 300 tenants checked.')).toBeVisible();
+  await bulkAction(page, 'Bulk Edit');
+  const edit = page.getByRole('dialog', { name: 'Bulk Edit' });
+  await chooseOption(page, 'Field', 'Country');
+  await edit.getByLabel('Value').fill('MX');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, '2 tenants successfully updated!');
+  await expect(edit).toBeHidden();
+  for (const t of plain.slice(0, 2)) expect((await tenantById(request, facility, t.id)).country).toBe('MX');
+  await expect(page.getByText('2 of at most 300 tenants checked.')).toBeHidden();
+
+  // Bulk Confirm Payment Received for tenants without a plan: refused, nothing changed, named in the error card.
+  await check(page, plain.slice(0, 2));
+  await bulkAction(page, 'Bulk Confirm Payment Received');
+  const confirm = page.getByRole('dialog', { name: 'Bulk Confirm Payment Received' });
+  await expect(confirm).toContainText('This will confirm the charge has been added for 2 tenants. Continue?');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const failure = page.getByTestId('bulk-error');
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('Nothing was changed.');
+  await expect(failure).toContainText(listed(plain[0]!));
+  await expect(page.getByText('2 of at most 300 tenants checked.')).toBeVisible();
+  await failure.getByRole('button', { name: 'Dismiss error' }).click();
+
+  // ...and for a tenant with a plan it is dated today.
+  for (const t of plain.slice(0, 2)) await rowOf(page, t).getByRole('checkbox').uncheck();
+  await check(page, planned);
+  await bulkAction(page, 'Bulk Confirm Payment Received');
+  await expect(confirm).toContainText('This will confirm the charge has been added for 1 tenants. Continue?');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expectToast(page, '1 tenants successfully updated!');
+  expect((await tenantById(request, facility, planned[0]!.id)).payment_confirmed_date).not.toBeNull();
+
+  // Reset two tenants who answered: back to No response.
+  await check(page, answered);
+  await bulkAction(page, 'Reset Tenants');
+  const reset = page.getByRole('dialog', { name: 'Reset Tenants' });
+  await expect(reset).toContainText('Are you sure you want to reset 2 tenants?');
+  await reset.getByRole('button', { name: 'Reset' }).click();
+  await expectToast(page, '2 tenants successfully updated!');
+  for (const t of answered) {
+    await expect(rowOf(page, t).getByTestId('tenant-status')).toHaveText('No response');
+    expect((await tenantById(request, facility, t.id)).status).toBeNull();
+  }
+
+  // Delete one tenant for good.
+  const gone = plain[2]!;
+  await check(page, [gone]);
+  await bulkAction(page, 'Delete');
+  const remove = page.getByRole('dialog', { name: 'Delete Tenants' });
+  await expect(remove).toContainText('permanently deleted');
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(rowOf(page, gone)).toHaveCount(0);
+  await expect(tenantsHeading(page)).toContainText(`(${all.length - 1})`);
+  expect((await allOfFacility(request, facility)).some((t) => t.id === gone.id)).toBe(false);
+});
+
+test('more than 300 checked tenants are refused with an alert', async ({ page }) => {
+  await openList(page);
+  await expect(rows(page)).toHaveCount(100);
+  const checkPage = () => checkAllOnPage(page);
+  await checkPage();
+  await expect(page.getByText('100 of at most 300 tenants checked.')).toBeVisible();
+  for (const n of [2, 3]) {
+    await page.getByRole('button', { name: `Page ${n}` }).click();
+    await expect(page.getByRole('button', { name: `Page ${n}` })).toHaveAttribute('aria-current', 'true');
+    await checkPage();
+  }
+  await expect(page.getByText('300 of at most 300 tenants checked.')).toBeVisible();
+  await page.getByRole('button', { name: 'Page 4' }).click();
+  await expect(page.getByRole('button', { name: 'Page 4' })).toHaveAttribute('aria-current', 'true');
+  await checkAllOnPage(page);
+  const alert = page.getByRole('dialog', { name: 'Selection limit' });
+  await expect(alert).toContainText('You can select at most 300 tenants at a time');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('300 of at most 300 tenants checked.')).toBeVisible();
+
+  // A new filter starts again with nothing checked.
+  await page.getByRole('searchbox', { name: 'Facility Number' }).fill('1002');
+  await expect(page.getByText(/tenants checked/)).toBeHidden();
+});
+
+test('export shows the job\'s progress, then opens the workbook link', async ({ page, request }) => {
+  const facility = '1005';
+  const scoped = await tenantsOf(request, `facility_number=${facility}`);
+  await openList(page);
+  await filterFacility(page, facility, scoped.pagination.total);
+
+  // Slow the job polls down so the progress bar is seen.
+  await page.route('**/api/jobs/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const created = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/exports/monitor-tenants');
+  const link = page.context().waitForEvent('request', (r) => r.url().includes('X-Amz-Signature'));
+  await page.getByRole('button', { name: 'Export' }).click();
+  expect(new URL((await created).url()).searchParams.get('facility_number')).toBe(facility);
+  await expect(page.getByTestId('export-progress')).toBeVisible();
+  const url = (await link).url();
+  await expectToast(page, 'If no download box has appeared, please disable your popup-blocker for this site.');
+  const file = await request.get(url);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
+});
+
+test('a failed load toasts the error; a manager cannot open the page', async ({ page }) => {
+  await loginAs(page, DEMO.monitor.username);
+  const isList = (url: URL) => url.pathname === '/api/tenants';
+  await page.route(isList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Boom.' }) }));
+  await page.goto('/tenant-list');
+  await expect(toast(page, 'Error loading tenants')).toBeVisible();
+  await expect(page.getByTestId('tenants-error')).toContainText('Boom.');
+  await page.unroute(isList);
+
+  await loginAs(page, DEMO.manager.username);
+  await page.goto('/tenant-list');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
