@@ -107,7 +107,8 @@ export function safeSheetName(name: string): string {
 
 const MAX_WIDTH = 60;
 const MIN_WIDTH = 8;
-const WIDTH_SAMPLE_ROWS = 200;
+/** Column widths are fitted to the header and this many first rows. */
+export const WIDTH_SAMPLE_ROWS = 200;
 
 /** Column widths in characters: a given width, or the header and the first rows' values fitted. */
 export function columnWidths<R>(columns: readonly ExportColumn<R>[], rows: readonly R[]): number[] {

@@ -25,6 +25,8 @@ export const EXPORT_QUEUE: JobQueueName = 'archive-exports';
 export const EXPORT_JOB_TYPES = {
   facilities: 'facilities-export',
   facilityStats: 'facility-stats-export',
+  monitorTenants: 'monitor-tenants-export',
+  managerTenants: 'manager-tenants-export',
 } as const;
 export type ExportJobType = (typeof EXPORT_JOB_TYPES)[keyof typeof EXPORT_JOB_TYPES];
 

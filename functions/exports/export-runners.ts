@@ -6,7 +6,9 @@
  * A retry writes the same key again; a job already done is never run twice (functions/runtime/worker.ts).
  *
  * Progress: 10 once started, 40 once the rows are read, up to 90 while rows are written (reported
- * every tenth), then the upload; the worker sets 100 with the result.
+ * every tenth), then the upload; the worker sets 100 with the result. Rows read page after page (a
+ * program-wide tenant export) are written as they arrive: 10 to 90 as they are written, when the list
+ * knows its total.
  */
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import type { ExportColumn } from './columns';
@@ -17,12 +19,16 @@ import type { ListFacilitiesForExport } from './facilities-export';
 import { FACILITY_STATS_EXPORT_COLUMNS, FACILITY_STATS_EXPORT_SHEET, facilityStatsExportJobInput } from './facility-stats-export';
 import type { ListFacilityStatsForExport } from './facility-stats-export';
 import { buildSpreadsheet, putSpreadsheet } from './spreadsheet';
+import { TENANT_EXPORT_COLUMNS, TENANTS_EXPORT_SHEET, tenantExportRows, tenantsExportJobInput } from './tenants-export';
+import type { TenantExportLists } from './tenants-export';
 
 export interface ExportRunnerDeps {
   /** The facilities capability's list: every active facility matching the filters, in the list's order. */
   listFacilities: ListFacilitiesForExport;
   /** The facility-stats capability's list: every active facility's stats row. */
   listFacilityStats: ListFacilityStatsForExport;
+  /** The tenants capability's lists (a cycle's or facility's whole list, the program's pages, the rows' views). */
+  tenantLists: TenantExportLists;
   /** Where the workbook goes; the exports bucket unless a test says otherwise. */
   store?: (file: ExportJobFile, body: Buffer) => Promise<void>;
 }
@@ -33,13 +39,20 @@ const ROWS_WRITTEN = 90;
 export function exportRunners(deps: ExportRunnerDeps): Record<ExportJobType, JobRunner> {
   const store = deps.store ?? putSpreadsheet;
 
-  async function writeSheet<R>(ctx: JobRunContext, file: ExportJobFile, sheet: string, columns: readonly ExportColumn<R>[], load: () => Promise<readonly R[]>) {
+  /** The rows: a list read whole, or a stream read page after page (with its total when known). */
+  type Rows<R> = readonly R[] | { rows: AsyncIterable<R>; total: number | null };
+
+  async function writeSheet<R>(ctx: JobRunContext, file: ExportJobFile, sheet: string, columns: readonly ExportColumn<R>[], load: () => Promise<Rows<R>>) {
     await ctx.progress(10);
-    const rows = await load();
-    await ctx.progress(ROWS_READ);
-    let reported = ROWS_READ;
-    const body = await buildSpreadsheet({ sheet, columns, rows }, async (written, total) => {
-      const percent = ROWS_READ + Math.floor(((ROWS_WRITTEN - ROWS_READ) * written) / Math.max(1, total));
+    const loaded = await load();
+    const streamed = !Array.isArray(loaded);
+    const source = streamed ? (loaded as Exclude<Rows<R>, readonly R[]>) : { rows: loaded as readonly R[], total: (loaded as readonly R[]).length };
+    if (!streamed) await ctx.progress(ROWS_READ);
+    const from = streamed ? 10 : ROWS_READ;
+    let reported = from;
+    const body = await buildSpreadsheet({ sheet, columns, rows: source.rows, total: source.total }, async (written, total) => {
+      if (total === null) return;
+      const percent = from + Math.floor(((ROWS_WRITTEN - from) * written) / Math.max(1, total));
       if (percent - reported < 10) return;
       reported = percent;
       await ctx.progress(percent);
@@ -47,6 +60,11 @@ export function exportRunners(deps: ExportRunnerDeps): Record<ExportJobType, Job
     await store(file, body);
     return { file_key: file.file_key, filename: file.filename };
   }
+
+  const tenantsRunner: JobRunner = async (ctx) => {
+    const { scope, filters, ...file } = tenantsExportJobInput.parse(ctx.job.input);
+    return writeSheet(ctx, file, TENANTS_EXPORT_SHEET, TENANT_EXPORT_COLUMNS, () => tenantExportRows(deps.tenantLists, scope, filters));
+  };
 
   return {
     [EXPORT_JOB_TYPES.facilities]: async (ctx) => {
@@ -57,5 +75,7 @@ export function exportRunners(deps: ExportRunnerDeps): Record<ExportJobType, Job
       const file = facilityStatsExportJobInput.parse(ctx.job.input);
       return writeSheet(ctx, file, FACILITY_STATS_EXPORT_SHEET, FACILITY_STATS_EXPORT_COLUMNS, () => deps.listFacilityStats());
     },
+    [EXPORT_JOB_TYPES.monitorTenants]: tenantsRunner,
+    [EXPORT_JOB_TYPES.managerTenants]: tenantsRunner,
   };
 }

@@ -11,13 +11,25 @@
 import { PassThrough } from 'node:stream';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
-import { cellValueOf, columnWidths, DATE_FORMAT, DATETIME_FORMAT, MAX_SHEET_ROWS, rawValueOf, safeSheetName } from './columns';
+import { cellValueOf, columnWidths, DATE_FORMAT, DATETIME_FORMAT, MAX_SHEET_ROWS, rawValueOf, safeSheetName, WIDTH_SAMPLE_ROWS } from './columns';
 import type { SheetSpec } from './columns';
 import { attachmentDisposition, XLSX_CONTENT_TYPE } from './download';
 
-/** Called after every `PROGRESS_EVERY_ROWS` rows and at the end, with rows written and rows in all. */
-export type RowProgress = (written: number, total: number) => void | Promise<void>;
+/**
+ * Called after every `PROGRESS_EVERY_ROWS` rows and at the end, with rows written and rows in all
+ * (null while the rows arrive as a stream whose length nobody knows yet).
+ */
+export type RowProgress = (written: number, total: number | null) => void | Promise<void>;
 const PROGRESS_EVERY_ROWS = 500;
+
+/**
+ * A sheet to write: its rows as a list, or as a stream read page by page (a list too big to hold, such
+ * as a program-wide tenant export), with the number of rows when it is known beforehand.
+ */
+export interface SheetSource<R> extends Omit<SheetSpec<R>, 'rows'> {
+  rows: readonly R[] | AsyncIterable<R>;
+  total?: number | null;
+}
 
 type ExcelJSModule = typeof import('exceljs');
 
@@ -28,11 +40,26 @@ function excelJs(): Promise<ExcelJSModule> {
   return loaded;
 }
 
-/** The .xlsx bytes of one sheet. */
-export async function buildSpreadsheet<R>(spec: SheetSpec<R>, onProgress?: RowProgress): Promise<Buffer> {
-  const { columns, rows } = spec;
+/** The rows the column widths are fitted to come first; a stream is read that far before the header is written. */
+async function firstRows<R>(rows: AsyncIterable<R>): Promise<{ head: R[]; rest: AsyncIterator<R> | null }> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const head: R[] = [];
+  while (head.length < WIDTH_SAMPLE_ROWS) {
+    const next = await iterator.next();
+    if (next.done) return { head, rest: null };
+    head.push(next.value);
+  }
+  return { head, rest: iterator };
+}
+
+/** The .xlsx bytes of one sheet; rows are written in the order given, each committed as it comes. */
+export async function buildSpreadsheet<R>(spec: SheetSource<R>, onProgress?: RowProgress): Promise<Buffer> {
+  const { columns } = spec;
   if (columns.length === 0) throw new Error(`sheet '${spec.sheet}' has no columns`);
-  if (rows.length + 1 > MAX_SHEET_ROWS) throw new Error(`sheet '${spec.sheet}' has more rows than Excel can hold`);
+  const listed = Array.isArray(spec.rows) ? (spec.rows as readonly R[]) : null;
+  const total = listed ? listed.length : spec.total ?? null;
+  if (total !== null && total + 1 > MAX_SHEET_ROWS) throw new Error(`sheet '${spec.sheet}' has more rows than Excel can hold`);
+  const { head, rest } = listed ? { head: listed, rest: null } : await firstRows(spec.rows as AsyncIterable<R>);
   const ExcelJS = await excelJs();
 
   const out = new PassThrough();
@@ -44,12 +71,10 @@ export async function buildSpreadsheet<R>(spec: SheetSpec<R>, onProgress?: RowPr
   });
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
-  const lastColumn = columns.length;
   const sheet = workbook.addWorksheet(safeSheetName(spec.sheet), {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   });
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows.length + 1, column: lastColumn } };
-  const widths = columnWidths(columns, rows);
+  const widths = columnWidths(columns, head);
   sheet.columns = widths.map((width, i) => ({ key: `c${i}`, width }));
 
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -57,7 +82,9 @@ export async function buildSpreadsheet<R>(spec: SheetSpec<R>, onProgress?: RowPr
   header.commit();
 
   const formats = columns.map((c) => (c.type === 'date' ? DATE_FORMAT : c.type === 'datetime' ? DATETIME_FORMAT : undefined));
-  for (const [r, row] of rows.entries()) {
+  let written = 0;
+  const write = async (row: R) => {
+    if (written + 2 > MAX_SHEET_ROWS) throw new Error(`sheet '${spec.sheet}' has more rows than Excel can hold`);
     const line = sheet.addRow(columns.map((column) => cellValueOf(rawValueOf(column, row), column.type)));
     formats.forEach((numFmt, i) => {
       if (!numFmt) return;
@@ -65,12 +92,17 @@ export async function buildSpreadsheet<R>(spec: SheetSpec<R>, onProgress?: RowPr
       if (cell.value instanceof Date) cell.numFmt = numFmt;
     });
     line.commit();
-    if (onProgress && (r + 1) % PROGRESS_EVERY_ROWS === 0) await onProgress(r + 1, rows.length);
-  }
+    written += 1;
+    if (onProgress && written % PROGRESS_EVERY_ROWS === 0) await onProgress(written, total);
+  };
+  for (const row of head) await write(row);
+  if (rest) for (let next = await rest.next(); !next.done; next = await rest.next()) await write(next.value);
+  // The filter spans every row; exceljs writes it when the sheet is committed, so a stream's length is known by then.
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: written + 1, column: columns.length } };
   sheet.commit();
   await workbook.commit();
   await ended;
-  if (onProgress) await onProgress(rows.length, rows.length);
+  if (onProgress) await onProgress(written, written);
   return Buffer.concat(chunks);
 }
 

@@ -11,16 +11,21 @@ import type { ExportJobType } from '../exports/export-jobs';
 import { createWorker } from '../runtime/worker';
 import type { JobRunner } from '../runtime/worker';
 
-const EXPORT_JOBS: Record<ExportJobType, true> = { 'facilities-export': true, 'facility-stats-export': true };
+const EXPORT_JOBS: Record<ExportJobType, true> = {
+  'facilities-export': true, 'facility-stats-export': true, 'monitor-tenants-export': true, 'manager-tenants-export': true,
+};
 
 let loaded: Promise<Record<ExportJobType, JobRunner>> | undefined;
 const exportRunners = () => (loaded ??= Promise.all([
   import('../exports/export-runners'),
   import('../facilities/facility-list'),
   import('../facilities/stats-routes'),
-]).then(([runners, facilities, stats]) => runners.exportRunners({
+  import('../tenants/tenant-list'),
+  import('../tenants/tenant-view'),
+]).then(([runners, facilities, stats, tenantList, tenantView]) => runners.exportRunners({
   listFacilities: facilities.listFacilitiesForExport,
   listFacilityStats: stats.listAllFacilityStats,
+  tenantLists: { allTenantsOf: tenantList.allTenantsOf, listTenants: tenantList.listTenants, viewsOf: tenantView.viewsOf },
 })));
 
 const lazyRunner = (type: ExportJobType): JobRunner => async (ctx) => (await exportRunners())[type](ctx);

@@ -142,6 +142,8 @@ describe('the export job runners (archive-exports worker)', () => {
         return [facility('1001'), facility('1002', { stats: undefined, fax: '5125550199' })];
       },
       listFacilityStats: async () => [statsRow('1001')],
+      // The tenant exports have their own tests (tests/unit/tenant-exports.test.ts).
+      tenantLists: { allTenantsOf: async () => [], listTenants: async () => { throw new Error('not used'); }, viewsOf: async () => [] },
       store: async (file, body) => { stored.push({ file, body }); },
     });
     const progress: number[] = [];
