@@ -142,12 +142,17 @@ export const managerTenantRoutes = {
 
 /** GET /api/facilities/{id}/tenants: Master Audit (all cycles), Cycle Audit (cycle_id) and the Tag modal (per_page 50, full_name). */
 export const facilityTenantRoutes = {
-  'GET /api/facilities/{id}/tenants': implement(MANAGER_TENANT_CONTRACTS['GET /api/facilities/{id}/tenants'], async ({ params, query }) => {
+  'GET /api/facilities/{id}/tenants': implement(MANAGER_TENANT_CONTRACTS['GET /api/facilities/{id}/tenants'], async (input) => {
+    const { params, query } = input;
     const facility = await requireFacility(params.id);
     let counters;
     if (query.cycle_id) {
       const cycle = await requireCycle(query.cycle_id);
-      if (cycle.facility_id !== facility.id) throw notFound('Cycle not found.');
+      if (cycle.facility_id !== facility.id) {
+        // The route table checked the facility in the path; a manager naming another facility's cycle beside it is refused like any other.
+        if (!isStaff(requireCaller(input))) throw forbidden('This record belongs to another facility.');
+        throw notFound('Cycle not found.');
+      }
       counters = await getCycleCounters(cycle.id);
     } else counters = await getFacilityCounters(facility.id);
     const page = await listTenants({
