@@ -270,7 +270,7 @@ test('manager edits a tenant: incomplete address, coverage choice, note, and its
   await expect(modal.getByRole('radio', { name: 'Opted Out' })).toBeChecked();
   await modal.getByRole('tab', { name: 'History' }).click();
   const history = modal.getByRole('table', { name: 'Tenant history' });
-  await expect(history.locator('tbody tr').first()).toContainText('manager_edit');
+  await expect(history.locator('tbody tr').first()).toContainText('Manager edit');
   await expect(history.locator('tbody tr').first()).toContainText(username);
   await expect(history.locator('tbody tr').first()).toContainText('Oakland');
   await modal.getByRole('button', { name: 'Cancel' }).click();

@@ -26,7 +26,7 @@ import { todayWire } from '../widgets/date-format';
 import { AddressFields } from './AddressFields';
 import type { Address } from './AddressFields';
 import { useCycleCoverages, useUpdateTenant } from './manager-audit-api';
-import { TenantHistory } from './TenantHistory';
+import { TenantHistory } from '../tenants/TenantHistory';
 import { coverageLabel, currentChoice, fullName, hasIncompleteAddress, isKeywordChoice, isLocked, planOfCoverageId } from './tenant-rules';
 
 /** Spec §9: the manager edit modal shows the insurance effective date as M/dd/yyyy. */

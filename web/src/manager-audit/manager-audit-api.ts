@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { call } from '../api/client';
+import { tenantHistoryKey } from '../tenants/tenants-api';
 import type { BodyOf, QueryOf, ResponseOf } from '../api/client';
 import type { TenantSort, TenantView } from '../../../shared/contracts/tenants';
 import { useServerTable } from '../widgets/use-server-table';
@@ -19,7 +20,6 @@ const KEYS = {
   cycle: 'manager-cycle',
   filters: 'manager-cycle-filters',
   coverages: 'manager-cycle-coverages',
-  history: 'tenant-history',
   facility: 'manager-facility',
 } as const;
 
@@ -42,21 +42,13 @@ export function useCycleCoverages(cycleId: string) {
   });
 }
 
-export function useTenantHistory(tenantId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [KEYS.history, tenantId],
-    queryFn: () => call('GET /api/tenants/{id}/history', { params: { id: tenantId } }),
-    enabled,
-  });
-}
-
 /** Reloads the tenant lists, the filter counts, the cycle and the manager home after a change. */
 function useReloadAudit() {
   const queryClient = useQueryClient();
   return (tenantId?: string) =>
     Promise.all([
       ...[KEYS.tenants, KEYS.cycle, KEYS.filters, KEYS.facility].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-      ...(tenantId ? [queryClient.invalidateQueries({ queryKey: [KEYS.history, tenantId] })] : []),
+      ...(tenantId ? [queryClient.invalidateQueries({ queryKey: tenantHistoryKey(tenantId) })] : []),
     ]);
 }
 

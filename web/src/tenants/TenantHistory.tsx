@@ -1,4 +1,4 @@
-/** A tenant's recorded changes, newest first: when, what, by whom, and each field 'from → to'. */
+/** A tenant's recorded changes, newest first: when, what, by whom, and each field 'from → to' (the History tab of the staff and manager Edit Tenant modals). */
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -9,6 +9,7 @@ import { useTenantHistory } from './tenants-api';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(blank)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' && 'identifier' in v ? String(v.identifier) : shown(v))).join(', ') || '(blank)';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -46,9 +46,12 @@ export function useCycleSearch(facilityNumber: string | undefined) {
   });
 }
 
+/** The query key of a tenant's history; the staff and manager edit modals both show it and reload it after a save. */
+export const tenantHistoryKey = (tenantId: string) => [TENANTS_KEY, 'history', tenantId];
+
 export function useTenantHistory(tenantId: string, enabled: boolean) {
   return useQuery({
-    queryKey: [TENANTS_KEY, 'history', tenantId],
+    queryKey: tenantHistoryKey(tenantId),
     queryFn: () => call('GET /api/tenants/{id}/history', { params: { id: tenantId } }),
     enabled,
   });
