@@ -5,12 +5,19 @@
  *
  * "Passed authorization" means any answer but 401 and 403 (a 501 of a route not built yet included);
  * no answer may be a server failure or a route the runtime does not know.
+ *
+ * Routes scoped to a cycle or a tenant are also called with real records: a disposable cycle or tenant
+ * of a manager's own facility (passes) and of another facility (403 'This record belongs to another
+ * facility.', wherever the id travels: path, query or body).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
 import type { ApiResponse } from './helpers';
-import { getUserByUsername, makeFacility, makeManagerWithFacility, makeUser } from './fixtures';
+import { getUserByUsername, makeFacility, makeManagerWithFacility, makeUser, TEST_WRITE } from './fixtures';
 import { createSession } from '../../functions/auth/sessions';
+import { createCycle } from '../../functions/cycles/cycle-store';
+import type { FacilityRecord } from '../../functions/facilities/facility-store';
+import { createTenants } from '../../functions/tenants/tenant-store';
 import { hasAnyPermission, permissionsOf } from '../../shared/permissions';
 import type { Permission } from '../../shared/permissions';
 import { ROUTES, routeKey } from '../../shared/routes';
@@ -24,6 +31,9 @@ interface Actor { userId: string; permissions: Permission[]; facilityId: string 
 const actors = {} as Record<Role, Actor>;
 /** A facility with its own manager: "another facility" for the demo manager. */
 let otherFacilityId = '';
+let otherFacility: FacilityRecord;
+/** A manager with a facility of its own, whose cycles and tenants the matrix may change. */
+let scoped: { facility: FacilityRecord; userId: string };
 
 beforeAll(async () => {
   for (const role of ['manager', 'monitor', 'admin'] as const) {
@@ -31,7 +41,10 @@ beforeAll(async () => {
     actors[role] = { userId: user.id, permissions: permissionsOf(user), facilityId: user.facility_id };
   }
   expect(actors.manager.facilityId).toBe(DEMO_FACILITY_ID);
-  otherFacilityId = (await makeManagerWithFacility()).facility.id;
+  otherFacility = (await makeManagerWithFacility()).facility;
+  otherFacilityId = otherFacility.id;
+  const own = await makeManagerWithFacility();
+  scoped = { facility: own.facility, userId: own.manager.id };
 });
 
 const mutating = (route: RouteDef) => route.method !== 'GET';
@@ -45,6 +58,9 @@ const allowed = (route: RouteDef, permissions: Permission[]) =>
  */
 async function idFor(route: RouteDef, name: string, variant: Variant): Promise<string> {
   const scope = route.scope;
+  if (variant && isObjectScoped(route) && scope!.name === name) {
+    return objectOf(scope!.kind as ObjectKind, variant === 'own' ? scoped.facility : otherFacility);
+  }
   const facilityNamed = (scope?.kind === 'facility' && scope.name === name) || (route.group === 'facilities' && name === 'id');
   if (facilityNamed) {
     if (variant === 'own') return actors.manager.facilityId!;
@@ -57,11 +73,31 @@ async function idFor(route: RouteDef, name: string, variant: Variant): Promise<s
   return `matrix-missing-${name}`;
 }
 
+type ObjectKind = 'cycle' | 'tenant';
+const isObjectScoped = (route: RouteDef) => route.scope?.kind === 'cycle' || route.scope?.kind === 'tenant';
+
+/** A disposable cycle (or a tenant in one) of the facility. */
+async function objectOf(kind: ObjectKind, facility: FacilityRecord): Promise<string> {
+  const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: uniqueName('matrix-cycle') });
+  if (kind === 'cycle') return cycle.id;
+  const [made] = await createTenants(cycle, [{ facility_number: facility.facility_number, first_name: 'Matrix', last_name: 'Tenant', unit: 'M1', ledger_id: 'M1' }], TEST_WRITE);
+  return made!.id;
+}
+
+/**
+ * The rest of a valid body for routes that name their object in the body: the contract is checked
+ * before ownership, so a body missing a required field would answer 422 before the 403 under test.
+ */
+const BODY_BESIDE_SCOPE: Partial<Record<string, Record<string, string>>> = {
+  'POST /api/managers/update-tenant': { updated_at: '2000-01-01T00:00:00.000Z' },
+  'POST /api/managers/tag-tenants': { ids: 'matrix-missing-tenant' },
+};
+
 async function request(route: RouteDef, token: string | null, variant: Variant): Promise<ApiResponse> {
   let path = route.path;
   for (const [, name] of route.path.matchAll(/\{([^}]+)\}/g)) path = path.replace(`{${name}}`, encodeURIComponent(await idFor(route, name!, variant)));
   const query: Record<string, string> = {};
-  const body: Record<string, string> = {};
+  const body: Record<string, string> = { ...BODY_BESIDE_SCOPE[routeKey(route)] };
   if (route.scope?.from === 'query') query[route.scope.name] = await idFor(route, route.scope.name, variant);
   if (route.scope?.from === 'body') body[route.scope.name] = await idFor(route, route.scope.name, variant);
   return call(route.method, path, { token, query, ...(route.method === 'POST' ? { json: body } : {}) });
@@ -69,6 +105,7 @@ async function request(route: RouteDef, token: string | null, variant: Variant):
 
 /** A fresh session per call, so routes that end sessions (logout, change-password) do not disturb others. */
 const tokenOf = async (role: Role) => (await createSession(actors[role].userId)).token;
+const scopedManagerToken = async () => (await createSession(scoped.userId)).token;
 
 function expectNoFailure(route: RouteDef, res: ApiResponse): void {
   if (res.status !== 501) expect(res.status, `${routeKey(route)} failed: ${res.text}`).toBeLessThan(500);
@@ -123,6 +160,27 @@ describe.concurrent.each(routes.map((route) => [routeKey(route), route] as const
       expectPassed(route, await request(route, await tokenOf('admin'), 'other'), 'admin');
     });
   }
+
+  if (isObjectScoped(route)) {
+    const kind = route.scope!.kind;
+    it(`manager: passes for its own facility's ${kind}`, async () => {
+      const res = await request(route, await scopedManagerToken(), 'own');
+      if (allowed(route, actors.manager.permissions)) expectPassed(route, res, 'manager');
+      else expectForbidden(route, res, 'manager');
+    });
+
+    it(`manager: 403 for another facility's ${kind} (${route.scope!.from}); staff reach it where their permissions allow`, async () => {
+      if (!allowed(route, actors.manager.permissions)) return;
+      const res = await request(route, await scopedManagerToken(), 'other');
+      expectForbidden(route, res, 'manager');
+      expect(res.body.error).toBe('This record belongs to another facility.');
+      for (const role of ['monitor', 'admin'] as const) {
+        const staff = await request(route, await tokenOf(role), 'other');
+        if (allowed(route, actors[role].permissions)) expectPassed(route, staff, role);
+        else expectForbidden(route, staff, role);
+      }
+    });
+  }
 });
 
 describe('the matrix itself', () => {
@@ -130,6 +188,12 @@ describe('the matrix itself', () => {
     const shapes = new Set(routes.map((r) => (typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))));
     expect([...shapes].sort()).toEqual(['admin', 'manager', 'manager+monitor', 'monitor', 'public', 'session']);
     expect(routes.some((r) => r.scope?.kind === 'facility')).toBe(true);
+    for (const kind of ['cycle', 'tenant'] as const) {
+      for (const from of ['path', 'query', 'body'] as const) {
+        if (kind === 'tenant' && from === 'query') continue;
+        expect(routes.some((r) => r.scope?.kind === kind && r.scope.from === from), `${kind} in the ${from}`).toBe(true);
+      }
+    }
   });
 
   it('a user with no permission at all reaches only public and session routes', async () => {
