@@ -121,6 +121,9 @@ function scalePlan(n: number, cycles: number): DemoFacility {
 
 type Item = Record<string, NativeAttributeValue>;
 
+/** BatchWriteItem calls in flight for the tenant items (measured: DynamoDB Local gains nothing past 4). */
+const TENANT_WRITES_IN_FLIGHT = 4;
+
 /** The items the stores write, in their shapes (see the module comment). */
 function facilityItems(f: FacilityRecord, counters: Counters, cycles: readonly { cycle: CycleRecord; counters: Counters }[], manager: UserRecord): Item[] {
   return [
@@ -184,6 +187,12 @@ export interface ScaleOptions {
   cycles: number;
   /** At most this many tenant items (whole facilities, in number order); the rest get none. Default: all. */
   tenants?: number;
+  /**
+   * The `tenants` cap of an earlier load into the same table (loadScaleData growing the program in steps):
+   * the facilities that load completed hold the same tenants now, so their tenant items are not written
+   * again (their facility, cycle and counter items are, as for every facility).
+   */
+  tenantsLoaded?: number;
   today?: string;
   log?: (line: string) => void;
 }
@@ -195,7 +204,10 @@ export interface ScaleResult {
   buildSeconds: number;
   writeSeconds: number;
   catalogSeconds: number;
+  /** Tenants the program holds after this load. */
   tenants: number;
+  /** Tenant items this load wrote (fewer than `tenants` when an earlier load wrote the first facilities'). */
+  tenantsWritten: number;
   tenantSeconds: number;
 }
 
@@ -218,11 +230,16 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
   const facilityEntries: FacilityEntry[] = [];
   const cycleEntries: CycleEntry[] = [];
   const tenantCap = options.tenants ?? Number.POSITIVE_INFINITY;
+  const loadedCap = options.tenantsLoaded ?? 0;
+  if (loadedCap > tenantCap) throw new Error(`tenantsLoaded (${loadedCap}) is above the tenants cap (${tenantCap}): the program cannot shrink.`);
+  let tenantsHeld = 0;
+  let tenantsLoaded = 0;
   let tenantsWritten = 0;
   let tenantMs = 0;
   let reportedTenants = 0;
   // Tenant items are written as each facility is built, so 1.5 million never sit in memory at once.
-  const tenantWriter = new BatchWriter(8);
+  // DynamoDB Local applies writes on one SQLite thread: a few calls in flight keep it busy, more only queue.
+  const tenantWriter = new BatchWriter(TENANT_WRITES_IN_FLIGHT);
   for (let n = 0; n < options.facilities; n += 1) {
     // Cycles spread evenly: the first (cycles mod facilities) facilities get one more.
     const count = Math.floor(options.cycles / options.facilities) + (n < options.cycles % options.facilities ? 1 : 0);
@@ -232,10 +249,14 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
       password_hash: passwordHash, is_admin: false, is_monitor: false, facility_id: scaleFacilityId(n), has_changed_password: true,
       original_password_sealed: null, last_active_at: null, sessions_valid_after: 0, created_at: now, updated_at: now,
     };
-    const planned = plan.cycles.map((_, index) => plannedTenants(plan, index, today, 'named'));
-    const size = planned.reduce((sum, list) => sum + list.length, 0);
-    const written = tenantsWritten + size <= tenantCap;
-    const tenants = written ? planned : planned.map(() => []);
+    // A cycle's planned tenants number plan.tenants: facilities past the cap are never generated.
+    const size = plan.cycles.reduce((sum, c) => sum + c.tenants, 0);
+    const held = tenantsHeld + size <= tenantCap;
+    const loadedBefore = tenantsLoaded + size <= loadedCap;
+    if (loadedBefore && !held) throw new Error(`facility ${plan.number} held tenants after the earlier load but not under this cap`);
+    if (held) tenantsHeld += size;
+    if (loadedBefore) tenantsLoaded += size;
+    const tenants = plan.cycles.map((_, index) => (held ? plannedTenants(plan, index, today, 'named') : []));
     const facility: FacilityRecord = { ...facilityFields(plan, scaleFacilityId(n), manager.id, today, (index) => tenants[index]!), created_at: now, updated_at: now };
     const cycles = plan.cycles.map((c, index) => {
       const createdAt = `${dayAfter(today, c.initialLetterIn - 30)}T${String(8 + (n % 10)).padStart(2, '0')}:00:00.000Z`;
@@ -244,7 +265,7 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
     });
     const counters = { ...zeroCounters(), ...sumCounters(cycles.map((c) => c.counters)) };
     items.push(...facilityItems(facility, counters, cycles, manager));
-    if (written && size > 0) {
+    if (held && !loadedBefore && size > 0) {
       const t0 = performance.now();
       await tenantWriter.write(tenantItemsOf(facility, cycles.map((c) => c.cycle), tenants, now));
       tenantMs += performance.now() - t0;
@@ -276,7 +297,7 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
   return {
     facilities: facilityEntries.length, cycles: cycleEntries.length, items: items.length,
     buildSeconds: (built - started - tenantMs) / 1000, writeSeconds: (writtenAt - built) / 1000, catalogSeconds: (done - writtenAt) / 1000,
-    tenants: tenantsWritten, tenantSeconds: tenantMs / 1000,
+    tenants: tenantsHeld, tenantsWritten, tenantSeconds: tenantMs / 1000,
   };
 }
 

@@ -25,6 +25,8 @@ export interface ProgramOptions {
   emulatorPorts: 'fixed' | 'free';
   /** DynamoDB Local on disk (npm start, the bench's scale phase) rather than in memory (tests). */
   dynamodbOnDisk?: boolean;
+  /** Where an on-disk DynamoDB Local's files go (localstack/emulator.ts `dynamodbDataDir`; default `.local/`). */
+  dynamodbDataDir?: string;
   /** Resource name prefix, so tests never touch npm start's data. */
   prefix: string;
   seed: boolean;
@@ -55,7 +57,7 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
   const log = options.log ?? console.log;
   // SiteLink, StorEdge and the CRM as local simulators; their URLs and credentials join the env.
   const simulators = await startSimulators();
-  const emulator = await startEmulator({ ports: options.emulatorPorts, dynamodbOnDisk: options.dynamodbOnDisk ?? false, log }).catch(async (err: unknown) => {
+  const emulator = await startEmulator({ ports: options.emulatorPorts, dynamodbOnDisk: options.dynamodbOnDisk ?? false, dynamodbDataDir: options.dynamodbDataDir, log }).catch(async (err: unknown) => {
     await simulators.stop();
     throw err;
   });

@@ -7,12 +7,15 @@ import type { LatencyOptions, LatencyResult, ScenarioResult } from './latency';
 import type { Machine } from './machine';
 import type { ScaleBenchOptions, ScaleBenchResult, ScaleScenarioResult } from './scale';
 import { SCALE } from './scale';
+import type { TenantBenchResult, TenantScenarioResult, TenantStep, TenantWriteResult } from './tenants';
 import { ms } from './stats';
 import type { Summary } from './stats';
 import { BUSY_OTHER_CORES } from './contention';
 import {
   API_BUNDLE_LIMIT_BYTES, DASHBOARD_P95_LIMIT_MS, INIT_LIMIT_MS, LIST_P95_LIMIT_MS, OVERHEAD_LIMIT_MS, SCALE_LOAD_LIMIT_SECONDS,
-  aboveDynamoPasses, adapterPasses, bundlePasses, initPasses, scaleLimitMs, scalePasses, verdict,
+  TENANT_LIST_P95_LIMIT_MS,
+  aboveDynamoPasses, adapterPasses, bundlePasses, initPasses, scaleLimitMs, scalePasses, tenantReadPasses, tenantWriteJudged,
+  tenantWriteLimitMs, tenantWritePasses, verdict,
 } from './targets';
 
 export interface BenchData {
@@ -27,8 +30,11 @@ export interface BenchData {
   latencyOptions: LatencyOptions;
   scale: ScaleBenchResult;
   scaleOptions: ScaleBenchOptions;
+  /** The tenant phase (tests/bench/tenants.ts) and the command that ran it. */
+  tenants: TenantBenchResult;
+  tenantCommand: string;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -49,7 +55,8 @@ function firstFew(items: string[], n = 4): string {
 export interface TargetLine {
   target: string;
   measured: string;
-  pass: boolean;
+  /** Null: not judged in this run (a comparison that needs two tenant steps when one ran). */
+  pass: boolean | null;
   /** For timing targets: whether other work on the machine left the timings conclusive. */
   machine: string | null;
 }
@@ -99,6 +106,7 @@ export function targetLines(d: BenchData): TargetLine[] {
     });
   }
   lines.push(...scaleTargetLines(d));
+  lines.push(...tenantTargetLines(d.tenants));
   return lines;
 }
 
@@ -134,7 +142,8 @@ function scaleTargetLines(d: BenchData): TargetLine[] {
   });
   lines.push({
     target: `npm run seed:scale's loader: ${SCALE.facilities.toLocaleString('en-US')} facilities and ${SCALE.cycles.toLocaleString('en-US')} cycles in under ${SCALE_LOAD_LIMIT_SECONDS} s`,
-    measured: `${sc.loadSeconds.toFixed(1)} s (${sc.load.items.toLocaleString('en-US')} items; build ${sc.load.buildSeconds.toFixed(1)} s, BatchWrite ${sc.load.writeSeconds.toFixed(1)} s, catalogs ${sc.load.catalogSeconds.toFixed(1)} s)`,
+    measured: `${sc.loadSeconds.toFixed(1)} s (${sc.load.items.toLocaleString('en-US')} items; build ${sc.load.buildSeconds.toFixed(1)} s, BatchWrite ${sc.load.writeSeconds.toFixed(1)} s, catalogs ${sc.load.catalogSeconds.toFixed(1)} s; `
+      + `with ${(sc.load.tenants ?? 0).toLocaleString('en-US')} tenants, written in ${(sc.load.tenantSeconds ?? 0).toFixed(1)} s)`,
     pass: sc.loadSeconds < SCALE_LOAD_LIMIT_SECONDS,
     machine,
   });
@@ -158,7 +167,8 @@ function scaleSection(d: BenchData): string[] {
     '',
     `A private emulator with the demo seed (program startup ${sc.startupSeconds.toFixed(1)} s), then the scale seed's loader`,
     `(\`loadScaleData\`, what \`npm run seed:scale\` runs): ${sc.load.facilities.toLocaleString('en-US')} facilities with their manager accounts and`,
-    `${sc.load.cycles.toLocaleString('en-US')} cycles with counters, ${sc.load.items.toLocaleString('en-US')} items in ${sc.loadSeconds.toFixed(1)} s`,
+    `${sc.load.cycles.toLocaleString('en-US')} cycles with counters, ${sc.load.items.toLocaleString('en-US')} items, and the first ${(sc.load.tenants ?? 0).toLocaleString('en-US')} tenants`,
+    `(their counters give the lists' flags; section 5 grows the program to all its tenants) in ${sc.loadSeconds.toFixed(1)} s`,
     `(building ${sc.load.buildSeconds.toFixed(1)} s, BatchWriteItem ${sc.load.writeSeconds.toFixed(1)} s, catalog shards and COUNTS ${sc.load.catalogSeconds.toFixed(1)} s);`,
     `a sample read back through the stores matched its refresh (${sc.verifySeconds.toFixed(1)} s). Signed in as \`monitor\`, each call`,
     `${o.warmup} times to warm up, then ${o.requests} measured requests over HTTP (one keep-alive connection, one at a time).`,
@@ -326,6 +336,11 @@ function methodSection(d: BenchData): string[] {
     '  name and duration; requests run one at a time, so the commands between a request\'s start and end are its own. Every answer is checked:',
     '  200, a list with rows, its pagination and stats (lists), counts over the whole program (dashboard); a 501 or any other answer marks',
     '  the call FAIL with the reason instead of a time. Percentiles are nearest-rank over the measured requests.',
+    '- **Tenants**: a third private program in a process of its own (`tests/bench/tenants.ts`), the scale seed loaded in steps of its tenant',
+    '  cap; the same recording middleware also sets `ReturnConsumedCapacity: \'TOTAL\'` on every command and keeps the items read and the',
+    '  capacity units reported, per request. Every list answer is checked (200, rows, pagination); each write is checked (the edit moved the',
+    '  version and the tag, the bulk call updated 300, the export job ended `done`); a 501 or any error is a FAIL with its reason. A Scan in',
+    '  the phase fails the run (exit code 1).',
     '',
   ];
 }
@@ -354,7 +369,8 @@ export function renderReport(d: BenchData): string {
     `"Machine while measured" is the CPU other processes used during the phase (from /proc/stat, minus the bench and its children). Above`,
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
-    `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase (at most ${d.quietWaitLimitSeconds} s each).`,
+    `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s`,
+    `before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -364,6 +380,7 @@ export function renderReport(d: BenchData): string {
     '',
     ...d.latency.scenarios.flatMap(scenarioTable),
     ...scaleSection(d),
+    ...tenantSection(d.tenants, { command: d.tenantCommand, date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',
@@ -374,4 +391,182 @@ export function renderReport(d: BenchData): string {
     `- After the run, processes started by the bench still running: ${d.leftRunning.length === 0 ? 'none' : d.leftRunning.join(', ')}.`,
     '',
   ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tenant phase (tests/bench/tenants.ts)
+
+/** Every target row of the tenant phase starts with this, so a tenant-only run can replace just those rows. */
+export const TENANT_TARGET_PREFIX = 'Tenants at ';
+const TENANT_SECTION_HEADING = '## 5. Tenants at program scale';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const stepName = (s: TenantStep) => `${count(s.load.tenants)} tenants`;
+const lastStep = (t: TenantBenchResult) => t.steps[t.steps.length - 1]!;
+const usageText = (s: TenantScenarioResult | undefined) => {
+  if (!s?.usage) return s?.error ? 'n/a (failed)' : '—';
+  const { items, units } = s.usage;
+  const range = (x: { mean: number; min: number; max: number }) => (x.min === x.max ? `${x.min}` : `${x.min}–${x.max}`);
+  return `${range(items)} items, ${range(units)} RCU`;
+};
+/** Same items and capacity units on every request at every step. */
+function sameReads(list: (TenantScenarioResult | undefined)[]): boolean | null {
+  if (list.length < 2 || list.some((s) => !s?.usage)) return null;
+  const key = (s: TenantScenarioResult) => JSON.stringify([s.usage!.items.min, s.usage!.items.max, s.usage!.units.min, s.usage!.units.max]);
+  return list.every((s) => key(s!) === key(list[0]!));
+}
+const byName = (step: TenantStep, name: string) => step.scenarios.find((s) => s.name === name);
+
+export function tenantTargetLines(t: TenantBenchResult): TargetLine[] {
+  const last = lastStep(t);
+  const at = `${TENANT_TARGET_PREFIX}${stepName(last)}`;
+  const machine = machineNote(last.cpu);
+  const lines: TargetLine[] = last.scenarios.map((s) => ({
+    target: `${at}: ${s.name}: p95 under ${TENANT_LIST_P95_LIMIT_MS} ms`,
+    measured: s.error ?? `p95 ${ms(s.ms!.p95, 1)} ms (p50 ${ms(s.ms!.p50, 1)}, max ${ms(s.ms!.max, 1)})`,
+    pass: tenantReadPasses(s),
+    machine,
+  }));
+  for (const w of t.writes) {
+    const judged = tenantWriteJudged(w);
+    lines.push({
+      target: `${at}: ${w.name}: ${judged === 'p95' ? 'p95' : 'every run'} under ${count(tenantWriteLimitMs(w))} ms`,
+      measured: w.error ?? `${judged === 'p95' ? `p95 ${ms(w.ms!.p95, 0)} ms (p50 ${ms(w.ms!.p50, 0)})` : `slowest ${ms(w.ms!.max, 0)} ms of ${w.ms!.n} (p50 ${ms(w.ms!.p50, 0)})`}`,
+      pass: tenantWritePasses(w),
+      machine: machineNote(t.writesCpu),
+    });
+  }
+  const names = last.scenarios.map((s) => s.name);
+  const compared = names.map((n) => ({ name: n, same: sameReads(t.steps.map((step) => byName(step, n))) }));
+  const differ = compared.filter((c) => c.same === false);
+  const unknown = compared.filter((c) => c.same === null);
+  lines.push({
+    target: `${TENANT_TARGET_PREFIX}${t.steps.map(stepName).join(' and ')}: each read call reads the same items and capacity units at every step`,
+    measured: t.steps.length < 2
+      ? 'one step measured: nothing to compare (run with two steps, e.g. --tenants 150000,all)'
+      : differ.length || unknown.length
+        ? `${differ.length} differ${differ.length ? `: ${firstFew(differ.map((c) => `${c.name} (${t.steps.map((st) => usageText(byName(st, c.name))).join(' vs ')})`), 2)}` : ''}${unknown.length ? `; ${unknown.length} not measured at every step` : ''}`
+        : `all ${compared.length} the same`,
+    pass: t.steps.length < 2 ? null : differ.length === 0 && unknown.length === 0,
+    machine: null,
+  });
+  const measured = t.steps.flatMap((s) => s.scenarios);
+  lines.push({
+    target: `${TENANT_TARGET_PREFIX}scale: no Scan (every DynamoDB command of the phase recorded, loads and writes included)`,
+    measured: `${t.scans} Scan; commands sent: ${Object.entries(t.commandsSeen).map(([k, v]) => `${k} ${count(v)}`).join(', ')}; ${measured.filter((s) => s.error).length} of ${measured.length} read calls failed to run`,
+    pass: t.scans === 0,
+    machine: null,
+  });
+  return lines;
+}
+
+function tenantReadRow(s: TenantScenarioResult): string {
+  if (s.error || !s.ms) return row([s.name, `\`${s.path}\``, s.who, '—', '—', '—', '—', '—', '—', `FAIL: ${s.error}`]);
+  return row([
+    s.name, `\`${s.path.length > 90 ? `${s.path.slice(0, 87)}…` : s.path}\``, s.who, `${s.rows} of ${s.total}${s.exact === false ? '+' : ''}`,
+    ...stat(s.ms), usageText(s), `${s.operations}; ${ms(s.dynamoMs!.p50, 1)} ms`, `${verdict(tenantReadPasses(s))} (< ${TENANT_LIST_P95_LIMIT_MS} ms)`,
+  ]);
+}
+
+function tenantWriteRow(w: TenantWriteResult): string {
+  const limit = `${tenantWriteJudged(w) === 'p95' ? 'p95' : 'max'} < ${count(tenantWriteLimitMs(w))} ms`;
+  if (w.error || !w.ms) return row([w.name, `\`${w.path}\``, w.who, '—', '—', '—', '—', '—', `FAIL: ${w.error} (${limit})`]);
+  return row([w.name, `\`${w.path}\``, w.who, String(w.ms.n), ...stat(w.ms).map((x) => x.replace(/\.\d+$/, '')), w.operations, `${verdict(tenantWritePasses(w))} (${limit})`]);
+}
+
+export function tenantSection(t: TenantBenchResult, meta: { command: string; date: string; commit: string; partial: boolean }): string[] {
+  const f = t.fixture;
+  const o = t.options;
+  const last = lastStep(t);
+  const out = [
+    TENANT_SECTION_HEADING,
+    '',
+    `Command: \`${meta.command}\`, ${meta.date}, commit ${meta.commit}.${meta.partial ? ' Only this section and the "Tenants at" rows of the targets table come from that run; the rest of the file is from the last full run.' : ''}`,
+    '',
+    `A private program (startup ${t.startupSeconds.toFixed(1)} s; DynamoDB Local ${t.storage}) with the demo seed, then the scale seed's`,
+    `${count(SCALE.facilities)} facilities and ${count(SCALE.cycles)} cycles and its tenants in steps (\`loadScaleData({ facilities, cycles, tenants: cap, tenantsLoaded: previous cap })\`:`,
+    'whole facilities in number order, so the first facilities hold the same tenants at every step; a step writes only the facilities the',
+    'previous one did not, and rewrites every facility, cycle, counter and catalog item). The calls use facility',
+    `${f.facilityNumber} (its manager \`${f.manager}\` / demo1234), its cycle \`${f.bigCycle.id}\` of ${count(f.bigCycle.tenants)} tenants and \`${f.typicalCycle.id}\` of`,
+    `${count(f.typicalCycle.tenants)}; staff calls sign in as \`monitor\`. Each read call ${o.warmup} times to warm up, then ${o.requests} measured requests over HTTP (one`,
+    'keep-alive connection, one at a time). Writes run at the last step only.',
+    '',
+    '### Loading the tenants',
+    '',
+    row(['Step', 'Tenants held', 'Tenants written', 'Load (s)', 'Tenants/s over the load', 'Waiting on tenant BatchWriteItem (s)', 'Facility, cycle, counter items: count, s', 'Catalogs (s)', 'Sample check (s)']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...t.steps.map((s, i) => row([
+      `${i + 1}: cap ${s.load.cap === null ? 'none (all)' : count(s.load.cap)}`, count(s.load.tenants), count(s.load.written), s.load.seconds.toFixed(0),
+      (s.load.written / s.load.seconds).toFixed(0), s.load.tenantSeconds.toFixed(0), `${count(s.load.otherItems)}, ${s.load.otherWriteSeconds.toFixed(0)}`,
+      s.load.catalogSeconds.toFixed(1), s.load.verifySeconds.toFixed(1),
+    ])),
+    '',
+  ];
+  for (const [i, step] of t.steps.entries()) {
+    out.push(
+      `### Reads at ${stepName(step)}${i === t.steps.length - 1 ? ' (judged)' : ''}`,
+      '',
+      `Machine while measured: ${machineNote(step.cpu)}; waited ${step.waitedSeconds.toFixed(0)} s for a quiet moment before the reads.`,
+      '',
+      row(['Call', 'Path', 'As', 'Rows', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'Read per request', 'DynamoDB per request; waiting on it (p50)', 'Target (p95)']),
+      row(['---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---', '---']),
+      ...step.scenarios.map(tenantReadRow),
+      '',
+    );
+  }
+  out.push(
+    '### Items read per call at each step',
+    '',
+    'Items: what DynamoDB read for the request (Query: ScannedCount, GetItem: 0 or 1, BatchGetItem: items answered); RCU: the read capacity',
+    'units it reported (`ReturnConsumedCapacity: \'TOTAL\'` on every command, set by the bench\'s client middleware). Same on every request',
+    'unless a range is shown.',
+    '',
+    row(['Call', ...t.steps.map(stepName), 'Same at every step']),
+    row(['---', ...t.steps.map(() => '---:'), '---']),
+    ...last.scenarios.map((s) => {
+      const list = t.steps.map((step) => byName(step, s.name));
+      const same = sameReads(list);
+      return row([s.name, ...list.map(usageText), same === null ? '—' : same ? 'yes' : '**no**']);
+    }),
+    '',
+    `### Writes at ${stepName(last)}`,
+    '',
+    `Machine while measured: ${machineNote(t.writesCpu)}.`,
+    '',
+    row(['Call', 'Path', 'As', 'Runs', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'DynamoDB per call', 'Target']),
+    row(['---', '---', '---', '---:', '---:', '---:', '---:', '---', '---']),
+    ...t.writes.map(tenantWriteRow),
+    '',
+    ...t.writes.filter((w) => w.note).map((w) => `- ${w.name}: ${w.note}.`),
+    `- Commands the phase sent (loads, warm-ups, logins and preparation included): ${Object.entries(t.commandsSeen).map(([k, v]) => `${k} ${count(v)}`).join(', ')}.`,
+    '',
+  );
+  return out;
+}
+
+/**
+ * A tenant-only run (`npm run bench -- --only tenants`): the existing file keeps everything else; the
+ * tenant section and the "Tenants at" rows of its targets table are replaced (or added).
+ */
+export function patchTenantReport(existing: string, lines: TargetLine[], section: string[]): string {
+  const text = existing.split('\n');
+  const rows = lines.map((t) => row([t.target, t.measured, verdict(t.pass), t.machine ?? 'n/a (sizes do not depend on load)']));
+  const targetsAt = text.indexOf('## Targets');
+  if (targetsAt >= 0) {
+    let end = targetsAt + 1;
+    while (end < text.length && !text[end]!.startsWith('|')) end += 1;
+    while (end < text.length && text[end]!.startsWith('|')) end += 1;
+    const kept = text.slice(targetsAt, end).filter((l) => !l.startsWith(`| ${TENANT_TARGET_PREFIX}`));
+    text.splice(targetsAt, end - targetsAt, ...kept, ...rows);
+  }
+  const start = text.findIndex((l) => l.startsWith(TENANT_SECTION_HEADING));
+  if (start >= 0) {
+    let end = start + 1;
+    while (end < text.length && !/^## /.test(text[end]!)) end += 1;
+    text.splice(start, end - start, ...section);
+  } else {
+    const before = text.findIndex((l) => l === '## Findings' || l === '## Method');
+    text.splice(before >= 0 ? before : text.length, 0, ...section);
+  }
+  return text.join('\n');
 }

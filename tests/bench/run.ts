@@ -1,8 +1,13 @@
 /**
- * `npm run bench`: bundle sizes, cold module init, local-runtime latency and the lists at scale, written to
- * docs/benchmarks.md. Bounded in count and time; stops the emulator and leaves nothing running.
+ * `npm run bench`: bundle sizes, cold module init, local-runtime latency, the lists at scale and the
+ * tenants at program scale, written to docs/benchmarks.md. Bounded in count and time; stops the emulators
+ * and leaves nothing running.
+ *
+ * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
+ * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
+ * docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, bundleAll, zodWhatIf } from './bundles';
@@ -17,19 +22,95 @@ import { measureScaleInChild } from './scale';
 import type { ScaleBenchOptions } from './scale';
 import { describeMachine } from './machine';
 import { benchChildPids, startWatchdog } from './processes';
-import { renderReport, targetLines } from './report';
-import type { BenchData } from './report';
+import { measureTenantsInChild, DEFAULT_TENANT_STEPS } from './tenants';
+import type { TenantBenchOptions, TenantBenchResult } from './tenants';
+import { patchTenantReport, renderReport, targetLines, tenantSection, tenantTargetLines } from './report';
+import type { BenchData, TargetLine } from './report';
+import { verdict } from './targets';
 
 const COLD_REPEATS = 5;
 const LATENCY: LatencyOptions = { warmupRounds: 30, rounds: 200, budgetMs: 60_000 };
-const SCALE_RUN: ScaleBenchOptions = { warmup: 5, requests: 60 };
-/** Normal runs take about five minutes; past this something hangs. */
-const WATCHDOG_MS = 15 * 60_000;
+/** The facility and cycle lists need some tenants for their flags; the tenant phase grows the program to all of them. */
+const SCALE_RUN: ScaleBenchOptions = { warmup: 5, requests: 60, tenants: 15_000 };
+const TENANT_RUN: Omit<TenantBenchOptions, 'steps'> = { warmup: 5, requests: 60, updates: 40, bulkRounds: 5, exportRounds: 3 };
+/** The phases before the tenant phase take about ten minutes; past this something hangs. */
+const WATCHDOG_MS = 20 * 60_000;
+/** The tenant phase: measuring and writing take minutes; loading runs at several hundred tenants a second at worst. */
+const tenantWatchdogMs = (steps: readonly (number | null)[]) => (15 * 60 + Math.max(...steps.map((s) => s ?? 1_600_000)) / 300) * 1000;
 /** How long a timing phase may wait for other work on the machine to calm down before it runs anyway. */
 const QUIET_WAIT_MS = 60_000;
 
+interface Args { only: 'tenants' | null; steps: (number | null)[] }
+
+function parseArgs(argv: readonly string[]): Args {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const only = value('only');
+  if (only !== undefined && only !== 'tenants') throw new Error(`--only takes 'tenants' (got '${only}')`);
+  const caps = value('tenants');
+  const steps = caps === undefined ? [...DEFAULT_TENANT_STEPS] : caps.split(',').map((c) => (c.trim() === 'all' ? null : Number(c.trim())));
+  if (steps.length === 0 || steps.some((c) => c !== null && !(Number.isInteger(c) && c > 0))) throw new Error(`--tenants takes caps like 150000 or 150000,all (got '${caps}')`);
+  const numeric = steps.map((c) => c ?? Infinity);
+  if (numeric.some((c, i) => i > 0 && c <= numeric[i - 1]!)) throw new Error('--tenants steps must grow (150000,all)');
+  return { only: only === 'tenants' ? 'tenants' : null, steps };
+}
+
+/** The command as typed, for the report. */
+function commandOf(args: Args): string {
+  const steps = args.steps.map((s) => s ?? 'all').join(',');
+  const defaults = steps === DEFAULT_TENANT_STEPS.map((s) => s ?? 'all').join(',');
+  const flags = [...(args.only ? ['--only', args.only] : []), ...(defaults ? [] : ['--tenants', steps])];
+  return flags.length ? `npm run bench -- ${flags.join(' ')}` : 'npm run bench';
+}
+
+function printTargets(lines: TargetLine[]): void {
+  for (const t of lines) console.log(`${verdict(t.pass).padEnd(4)}  ${t.target}: ${t.measured}${t.machine ? ` [machine: ${t.machine}]` : ''}`);
+}
+
+function printTenants(t: TenantBenchResult): void {
+  for (const step of t.steps) {
+    console.log(`  load to ${step.load.tenants} tenants: ${step.load.written} written in ${step.load.seconds.toFixed(0)} s (${(step.load.written / step.load.seconds).toFixed(0)}/s)`);
+    for (const s of step.scenarios) {
+      console.log(`  [${step.load.tenants}] ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms; read ${s.usage!.items.max} items, ${s.usage!.units.max} RCU; ${s.operations}`}`);
+    }
+  }
+  for (const w of t.writes) console.log(`  ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, p95 ${w.ms!.p95.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);
+}
+
+async function runTenants(args: Args): Promise<TenantBenchResult> {
+  return measureTenantsInChild({ ...TENANT_RUN, steps: args.steps }, console.log);
+}
+
+/** `--only tenants`: the tenant phase alone, patched into the existing docs/benchmarks.md. */
+async function tenantsOnly(args: Args): Promise<number> {
+  const stopWatchdog = startWatchdog(tenantWatchdogMs(args.steps));
+  const started = performance.now();
+  const machine = describeMachine();
+  const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting a private emulator)...`);
+  const tenants = await runTenants(args);
+  const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  const lines = tenantTargetLines(tenants);
+  const section = tenantSection(tenants, { command: commandOf(args), date: new Date().toISOString(), commit: machine.commit, partial: true });
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n## Targets\n\n| Target | Measured | Result | Machine while measured |\n| --- | --- | --- | --- |\n';
+  writeFileSync(file, patchTenantReport(existing, lines, section));
+  stopWatchdog();
+  console.log('');
+  printTenants(tenants);
+  console.log('');
+  printTargets(lines);
+  console.log(`\nbench: waited ${waited.toFixed(0)} s for a quiet moment; updated the tenant section of ${file} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const left = benchChildPids();
+  if (left.length) console.error(`bench: child processes still running: ${left.join(', ')}`);
+  return tenants.scans > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
-  const stopWatchdog = startWatchdog(WATCHDOG_MS);
+  const args = parseArgs(process.argv.slice(2));
+  if (args.only === 'tenants') return tenantsOnly(args);
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -62,13 +143,19 @@ async function main(): Promise<number> {
   const scale = await measureScaleInChild(SCALE_RUN, console.log);
   const scaleCpu = watchScale();
 
+  const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
+  const watchTenants = watchCpu();
+  const tenants = await runTenants(args);
+  const tenantCpu = watchTenants();
+
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args),
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
-      scale: { waitedSeconds: scaleWait, cpu: scaleCpu },
+      scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
   };
@@ -86,13 +173,14 @@ async function main(): Promise<number> {
   for (const s of [...scale.scenarios, scale.afterWrite]) {
     console.log(`  ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms, max ${s.ms!.max.toFixed(1)} ms; ${s.operations}`}`);
   }
+  printTenants(tenants);
   console.log('');
-  const lines = targetLines(data);
-  for (const t of lines) console.log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}${t.machine ? ` [machine: ${t.machine}]` : ''}`);
+  printTargets(targetLines(data));
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
-  // Missed targets are findings, reported in the file, not a crash of the bench.
-  return 0;
+  // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
+  if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
+  return tenants.scans > 0 ? 1 : 0;
 }
 
 main().then((code) => process.exit(code), (err) => {

@@ -1,0 +1,620 @@
+/**
+ * The tenants at the program's scale: a private program (DynamoDB Local on disk, its SQLite files on a
+ * tmpfs when there is room, see storageDir) with the demo seed and the scale seed's 3,000 facilities and
+ * 10,000 cycles, whose tenants are loaded in steps with the seed's own cap (localstack/scale-data.ts
+ * `tenants`: whole facilities in number order, so the first facilities hold the same tenants at every
+ * step): 150,000 first, then all of them (about 1.5 million). At every step the same read calls run over
+ * HTTP through the local runtime (N requests after a warm-up, one at a time); at the last step the
+ * writes run too (a single tenant edit, the bulk charge confirmation of 300 tenants, a 2,000-tenant
+ * cycle's export until its job is done).
+ *
+ * Every DynamoDB command of this process (the handlers run here and share functions/aws/clients.ts) goes
+ * through a client middleware that asks for ReturnConsumedCapacity TOTAL and records the command, the
+ * items it read (Query: ScannedCount; GetItem: 0 or 1; BatchGetItem: the items answered) and its capacity
+ * units, so each request's reads are known: they must not change between the steps, and a Scan anywhere
+ * fails the run.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENDPOINT_VARS } from '../../localstack/emulator';
+import { startProgram } from '../../localstack/runtime/program';
+import { loadScaleData, scaleFacilityId, verifyScaleData } from '../../localstack/scale-data';
+import { coverageIdOf } from '../../shared/coverage-ids';
+import { dynamo } from '../../functions/aws/clients';
+import { getCycle, getCycleCounters } from '../../functions/cycles/cycle-store';
+import { facilityCycleIds, getFacility, getFacilityCounters } from '../../functions/facilities/facility-store';
+import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes';
+import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tenant-store';
+import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
+import { childPids } from './processes';
+import { createClient } from './http-client';
+import type { HttpCall, HttpReply } from './http-client';
+import { summarize } from './stats';
+import type { Summary } from './stats';
+
+export const TENANT_SCALE = { facilities: 3000, cycles: 10000 } as const;
+/** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */
+export const DEFAULT_TENANT_STEPS: readonly (number | null)[] = [150_000, null];
+
+export interface TenantBenchOptions {
+  /** Tenant caps to grow the program through, in increasing order; null is the whole seed (about 1.5 million). */
+  steps: (number | null)[];
+  warmup: number;
+  requests: number;
+  updates: number;
+  bulkRounds: number;
+  exportRounds: number;
+}
+
+export type Who = 'monitor' | 'manager';
+
+export interface ReadUsage {
+  /** Per request: items DynamoDB read (mean, min, max over the measured requests). */
+  items: { mean: number; min: number; max: number };
+  /** Per request: read capacity units DynamoDB reported (ReturnConsumedCapacity TOTAL). */
+  units: { mean: number; min: number; max: number };
+}
+
+export interface TenantScenarioResult {
+  name: string;
+  path: string;
+  who: Who;
+  /** Null when the call could not run (501, another error): a failure, never a number. */
+  error: string | null;
+  ms: Summary | null;
+  dynamoMs: Summary | null;
+  rows: number | null;
+  total: number | null;
+  exact: boolean | null;
+  bytes: number | null;
+  operations: string;
+  usage: ReadUsage | null;
+  scans: number;
+}
+
+export interface TenantLoadStep {
+  /** The cap asked for (null: all). */
+  cap: number | null;
+  /** Tenants the program holds after the step, and those this step wrote. */
+  tenants: number;
+  written: number;
+  /** The whole loadScaleData call (facility, cycle, counter and catalog items rewritten too). */
+  seconds: number;
+  /** Time the loader spent writing tenant items (waiting on BatchWriteItem), and the other parts. */
+  tenantSeconds: number;
+  otherItems: number;
+  otherWriteSeconds: number;
+  catalogSeconds: number;
+  verifySeconds: number;
+}
+
+export interface TenantStep {
+  load: TenantLoadStep;
+  scenarios: TenantScenarioResult[];
+  cpu: TreeCpu | null;
+  waitedSeconds: number;
+}
+
+export type WriteKind = 'update' | 'bulk' | 'export';
+
+export interface TenantWriteResult {
+  kind: WriteKind;
+  name: string;
+  path: string;
+  who: Who;
+  error: string | null;
+  /** Per call, from the request to the answer (export: to the job being done). */
+  ms: Summary | null;
+  samples: number[];
+  operations: string;
+  note: string;
+}
+
+export interface TenantFixture {
+  facilityId: string;
+  facilityNumber: string;
+  manager: string;
+  bigCycle: { id: string; tenants: number };
+  typicalCycle: { id: string; tenants: number };
+  /** Every cycle of the facility that holds tenants, largest first. */
+  cycles: { id: string; tenants: number }[];
+}
+
+export interface TenantBenchResult {
+  startupSeconds: number;
+  storage: string;
+  fixture: TenantFixture;
+  steps: TenantStep[];
+  writes: TenantWriteResult[];
+  writesCpu: TreeCpu | null;
+  /** Every command the phase's process sent after the recorder was installed (loads included). */
+  commandsSeen: Record<string, number>;
+  scans: number;
+  options: TenantBenchOptions;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recording every DynamoDB command with its consumed capacity
+
+interface Recorded { name: string; start: number; end: number; items: number; readUnits: number; writeUnits: number }
+
+const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
+const WITH_CAPACITY = new Set([...READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+type Output = Record<string, unknown> | undefined;
+
+function unitsOf(output: Output): number {
+  const consumed = output?.ConsumedCapacity as { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+  if (!consumed) return 0;
+  return (Array.isArray(consumed) ? consumed : [consumed]).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+}
+
+function itemsOf(name: string, output: Output): number {
+  if (!output) return 0;
+  if (name === 'Query' || name === 'Scan') return Number(output.ScannedCount ?? (output.Items as unknown[] | undefined)?.length ?? 0);
+  if (name === 'GetItem') return output.Item ? 1 : 0;
+  if (name === 'BatchGetItem') return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, list) => n + list.length, 0);
+  if (name === 'TransactGetItems') return ((output.Responses ?? []) as { Item?: unknown }[]).filter((r) => r.Item).length;
+  return 0;
+}
+
+function recordCommands(): { take: () => Recorded[]; all: Record<string, number> } {
+  let current: Recorded[] = [];
+  const all: Record<string, number> = {};
+  dynamo().middlewareStack.add((next, context) => async (args) => {
+    const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+    const input = WITH_CAPACITY.has(name) ? { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } : args.input;
+    const start = performance.now();
+    let output: Output;
+    try {
+      const result = await next({ ...args, input });
+      output = result.output as Output;
+      return result;
+    } finally {
+      const units = unitsOf(output);
+      const read = READS.has(name);
+      current.push({ name, start, end: performance.now(), items: read ? itemsOf(name, output) : 0, readUnits: read ? units : 0, writeUnits: read ? 0 : units });
+      all[name] = (all[name] ?? 0) + 1;
+    }
+  }, { step: 'initialize', name: 'benchTenantRecorder' });
+  return { take: () => { const taken = current; current = []; return taken; }, all };
+}
+
+function operationsOf(perRequest: Recorded[][]): string {
+  const counts = new Map<string, number>();
+  for (const request of perRequest) for (const op of request) counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
+  const n = Math.max(1, perRequest.length);
+  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : `${name} in ${c} of ${n} requests`)).join(', ');
+}
+
+/** Time at least one of the calls was in flight (overlapping calls count once). */
+function busyMs(ops: readonly Recorded[]): number {
+  let total = 0;
+  let until = -Infinity;
+  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
+    if (op.end <= until) continue;
+    total += op.end - Math.max(op.start, until);
+    until = op.end;
+  }
+  return total;
+}
+
+const spread = (xs: number[]) => ({ mean: xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), min: Math.min(...xs), max: Math.max(...xs) });
+
+// ---------------------------------------------------------------------------------------------------
+// CPU of this process tree against the machine's, while a step is measured
+
+export interface TreeCpu { seconds: number; ownCores: number; otherCores: number; busy: boolean }
+
+/** Above this many cores' worth of other work on average, a step's timings are not conclusive (as contention.ts). */
+const BUSY_OTHER_CORES = 0.3;
+
+function treeTicks(pid: number, depth = 0): number {
+  let ticks: number;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    ticks = utime! + stime!;
+  } catch {
+    return 0;
+  }
+  // The emulators (java, python) are children of this process; their own children (none today) one level more.
+  if (depth < 2) for (const child of childPids(pid)) ticks += treeTicks(child, depth + 1);
+  return ticks;
+}
+
+function machineTicks(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return user! + nice! + system! + irq! + softirq! + steal!;
+}
+
+/** Unlike contention.ts (which counts children once they exit), this counts the running emulators as the bench's own. */
+function watchTreeCpu(): () => TreeCpu | null {
+  let start: { at: number; own: number; all: number } | null = null;
+  try { start = { at: performance.now(), own: treeTicks(process.pid), all: machineTicks() }; } catch { /* no /proc */ }
+  return () => {
+    if (!start) return null;
+    const seconds = (performance.now() - start.at) / 1000;
+    const own = (treeTicks(process.pid) - start.own) / 100 / seconds;
+    const all = (machineTicks() - start.all) / 100 / seconds;
+    const otherCores = Math.max(0, all - own);
+    return { seconds, ownCores: own, otherCores, busy: otherCores > BUSY_OTHER_CORES };
+  };
+}
+
+async function waitForQuietTree(maxMs: number, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  let said = false;
+  while (performance.now() - started < maxMs) {
+    const stop = watchTreeCpu();
+    await new Promise((r) => setTimeout(r, 2000));
+    const c = stop();
+    if (!c || !c.busy) break;
+    if (!said) log(`bench:   other processes are using ${c.otherCores.toFixed(1)} cores; waiting up to ${maxMs / 1000} s for a quieter moment...`);
+    said = true;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The calls
+
+type Send = (c: HttpCall) => Promise<HttpReply>;
+
+interface ReadCall { name: string; path: string; who: Who }
+
+/** Rows, total and whether the total is exact, after checking that the answer is a list with rows. */
+function checkList(reply: HttpReply): { rows: number; total: number; exact: boolean | null; body: { pagination: { next_cursor?: string | null } } } {
+  if (reply.status === 501) throw new Error(`answers 501 (route not built yet): ${reply.body.slice(0, 200)}`);
+  if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 200)}`);
+  const body = JSON.parse(reply.body) as { data?: unknown[]; pagination?: { total?: number; exact?: boolean; next_cursor?: string | null } };
+  if (!Array.isArray(body.data) || !body.pagination) throw new Error(`not a list answer: ${reply.body.slice(0, 200)}`);
+  if (body.data.length === 0) throw new Error('the list is empty at scale');
+  return { rows: body.data.length, total: body.pagination.total ?? 0, exact: body.pagination.exact ?? null, body: body as never };
+}
+
+export function tenantReadCalls(f: TenantFixture, cursor: string): ReadCall[] {
+  const facility = `/api/facilities/${f.facilityId}/tenants`;
+  const big = `${f.bigCycle.tenants.toLocaleString('en-US')} tenants`;
+  const typical = `${f.typicalCycle.tenants.toLocaleString('en-US')} tenants`;
+  return [
+    { name: 'GET /api/tenants', who: 'monitor', path: '/api/tenants' },
+    { name: 'GET /api/tenants, next page (next_cursor)', who: 'monitor', path: `/api/tenants?cursor=${encodeURIComponent(cursor)}` },
+    { name: 'GET /api/tenants, facility_number', who: 'monitor', path: `/api/tenants?facility_number=${f.facilityNumber}` },
+    { name: `GET /api/tenants, cycle_id (${big})`, who: 'monitor', path: `/api/tenants?cycle_id=${f.bigCycle.id}` },
+    { name: `GET /api/tenants, cycle_id (${typical})`, who: 'monitor', path: `/api/tenants?cycle_id=${f.typicalCycle.id}` },
+    { name: 'GET /api/tenants, name prefix \'sm\'', who: 'monitor', path: '/api/tenants?name=sm' },
+    { name: 'GET /api/tenants, name \'johnson\'', who: 'monitor', path: '/api/tenants?name=johnson' },
+    { name: 'GET /api/tenants, unit', who: 'monitor', path: '/api/tenants?unit=A101' },
+    { name: 'GET /api/tenants, status opt_out', who: 'monitor', path: '/api/tenants?status=opt_out' },
+    { name: `Manager's cycle tenants (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}` },
+    { name: `Manager's cycle tenants (${typical})`, who: 'manager', path: `${facility}?cycle_id=${f.typicalCycle.id}` },
+    { name: `Tag modal page (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}&per_page=50&full_name=` },
+    { name: `Tag modal page, name typed (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}&per_page=50&full_name=jo` },
+  ];
+}
+
+const headersOf = (token: string, body = false) => ({
+  authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}),
+});
+
+async function runRead(call: ReadCall, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, options: TenantBenchOptions): Promise<TenantScenarioResult> {
+  const http: HttpCall = { method: 'GET', path: call.path, headers: headersOf(token) };
+  const result: TenantScenarioResult = {
+    name: call.name, path: call.path, who: call.who, error: null, ms: null, dynamoMs: null, rows: null, total: null, exact: null, bytes: null,
+    operations: '', usage: null, scans: 0,
+  };
+  try {
+    for (let i = 0; i < options.warmup; i += 1) checkList(await send(http));
+    const times: number[] = [];
+    const dynamoTimes: number[] = [];
+    const perRequest: Recorded[][] = [];
+    for (let i = 0; i < options.requests; i += 1) {
+      recorder.take();
+      const reply = await send(http);
+      const ops = recorder.take();
+      const answer = checkList(reply);
+      times.push(reply.ms);
+      dynamoTimes.push(busyMs(ops));
+      perRequest.push(ops);
+      Object.assign(result, { rows: answer.rows, total: answer.total, exact: answer.exact, bytes: reply.body.length });
+    }
+    result.ms = summarize(times);
+    result.dynamoMs = summarize(dynamoTimes);
+    result.operations = operationsOf(perRequest);
+    result.scans = perRequest.flat().filter((op) => op.name === 'Scan').length;
+    const sum = (ops: Recorded[], key: 'items' | 'readUnits') => ops.reduce((n, op) => n + op[key], 0);
+    result.usage = { items: spread(perRequest.map((ops) => sum(ops, 'items'))), units: spread(perRequest.map((ops) => sum(ops, 'readUnits'))) };
+  } catch (err) {
+    result.error = (err as Error).message;
+  }
+  return result;
+}
+
+async function login(send: Send, username: string): Promise<string> {
+  const reply = await send({
+    method: 'POST', path: '/api/login', body: `username=${username}&password=demo1234`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+  });
+  if (reply.status !== 200) throw new Error(`login ${username} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+  return (JSON.parse(reply.body) as { token: string }).token;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Which facility and cycles the calls use
+
+/**
+ * The first open facility (in number order, so it holds its tenants at every step) with a cycle of
+ * 2,000 tenants and a typical one of about 150; with a small cap and no such facility, the largest cycle held.
+ */
+async function pickFixture(log: (line: string) => void): Promise<TenantFixture> {
+  let best: TenantFixture | null = null;
+  for (let n = 0; n < Math.min(TENANT_SCALE.facilities, 600); n += 1) {
+    const facility = await getFacility(scaleFacilityId(n));
+    if (!facility || facility.retired_at) continue;
+    if ((await getFacilityCounters(facility.id)).total === 0) continue;
+    const cycles = await Promise.all((await facilityCycleIds(facility.id)).map(async (id) => {
+      const [cycle, counters] = await Promise.all([getCycle(id), getCycleCounters(id)]);
+      return { id, tenants: counters.total, archived: Boolean(cycle?.archived_at) };
+    }));
+    const open = cycles.filter((c) => !c.archived && c.tenants > 0).sort((a, b) => b.tenants - a.tenants);
+    const typical = [...open].sort((a, b) => Math.abs(a.tenants - 150) - Math.abs(b.tenants - 150))[0];
+    if (!typical || !open[0]) continue;
+    const held = cycles.filter((c) => c.tenants > 0).sort((a, b) => b.tenants - a.tenants).map(({ id, tenants }) => ({ id, tenants }));
+    const fixture: TenantFixture = {
+      facilityId: facility.id, facilityNumber: facility.facility_number, manager: `manager${facility.facility_number}`,
+      bigCycle: { id: open[0].id, tenants: open[0].tenants }, typicalCycle: { id: typical.id, tenants: typical.tenants }, cycles: held,
+    };
+    if (open[0].tenants >= 2000 && typical.tenants < 1000) {
+      log(`bench:   facility ${facility.facility_number}: cycle ${open[0].id} (${open[0].tenants} tenants), cycle ${typical.id} (${typical.tenants})`);
+      return fixture;
+    }
+    if (!best || open[0].tenants > best.bigCycle.tenants) best = fixture;
+  }
+  if (!best) throw new Error('no facility holds tenants: is the tenant cap 0?');
+  log(`bench:   no held facility has a 2,000-tenant cycle at this cap; using ${best.bigCycle.id} (${best.bigCycle.tenants} tenants)`);
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes
+
+const BENCH_ACTOR = { actor: { user_id: 'bench', username: 'bench' }, action: 'bench_prepare' };
+
+const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+function writeResult(kind: WriteKind, name: string, path: string, who: Who, samples: number[], perCall: Recorded[][], note: string): TenantWriteResult {
+  return { kind, name, path, who, error: null, ms: summarize(samples), samples, operations: operationsOf(perCall), note };
+}
+
+const failedWrite = (kind: WriteKind, name: string, path: string, who: Who, err: unknown, note = ''): TenantWriteResult =>
+  ({ kind, name, path, who, error: (err as Error).message, ms: null, samples: [], operations: '', note });
+
+/** POST /api/tenants/{id} as staff, tagging and untagging in turn (counters move: transaction, then two catalog entries). */
+async function measureUpdate(f: TenantFixture, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, n: number): Promise<TenantWriteResult> {
+  const id = `${f.bigCycle.id}-t7`;
+  const path = `/api/tenants/${id}`;
+  const name = 'POST /api/tenants/{id} (staff edit: tag or untag)';
+  try {
+    const samples: number[] = [];
+    const perCall: Recorded[][] = [];
+    for (let i = 0; i < n + 3; i += 1) {
+      // A fresh version each time, as the editor reads it when the modal opens.
+      const current = await getTenant(id);
+      if (!current) throw new Error(`${id} is missing`);
+      const body = current.tagged_for_removal ? { updated_at: current.updated_at, untag: true } : { updated_at: current.updated_at, tagged_for_removal: true };
+      recorder.take();
+      const reply = await send({ method: 'POST', path, headers: headersOf(token, true), body: JSON.stringify(body) });
+      const ops = recorder.take();
+      if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 200)}`);
+      const saved = (JSON.parse(reply.body) as { tenant: { updated_at: string; tagged_for_removal: boolean } }).tenant;
+      if (saved.tagged_for_removal === current.tagged_for_removal || saved.updated_at === current.updated_at) throw new Error('the edit did not change the tenant');
+      if (i < 3) continue; // warm-up
+      samples.push(reply.ms);
+      perCall.push(ops);
+    }
+    return writeResult('update', name, path, 'monitor', samples, perCall, `tenant ${id}; ${n} edits after 3 warm-ups, each with the version read just before`);
+  } catch (err) {
+    return failedWrite('update', name, path, 'monitor', err);
+  }
+}
+
+/**
+ * POST /api/managers/bulk-charge-applied with 300 tenants of the big cycle, as its manager. Before each
+ * round (not timed) the tenant store makes the 300 eligible again: a coverage, a charge apply date before
+ * today, no charge confirmed, no welcome letter.
+ */
+async function measureBulkCharge(f: TenantFixture, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, rounds: number): Promise<TenantWriteResult> {
+  const path = '/api/managers/bulk-charge-applied';
+  const name = 'POST /api/managers/bulk-charge-applied (300 tenants)';
+  try {
+    const facility = await getFacility(f.facilityId);
+    const coverage = facility?.coverages[0] ? coverageIdOf(facility.coverages[0]) : null;
+    if (!coverage) throw new Error(`facility ${f.facilityNumber} offers no coverage`);
+    // The big cycle's tenants first, then the facility's other cycles (a facility without a 2,000-tenant cycle at a small cap).
+    const cycles = [f.bigCycle, ...f.cycles.filter((c) => c.id !== f.bigCycle.id)];
+    const all: TenantRecord[] = [];
+    for (const c of cycles) {
+      if (all.filter((t) => whyNoChargeConfirmation(t) === null || t.coverage_id).length >= 300) break;
+      const ids = Array.from({ length: c.tenants }, (_, i) => `${c.id}-t${i + 1}`);
+      for (let i = 0; i < ids.length; i += 500) all.push(...(await getTenants(ids.slice(i, i + 500))));
+    }
+    // Those already eligible first, then those with a plan, then any (moved-out and bad-address last).
+    const rank = (t: TenantRecord) => (whyNoChargeConfirmation(t) === null ? 0 : t.coverage_id ? 1 : ['moved_out', 'bad_address'].includes(t.status ?? '') ? 3 : 2);
+    const chosen = [...all].sort((a, b) => rank(a) - rank(b)).slice(0, 300);
+    if (chosen.length < 300) throw new Error(`facility ${f.facilityNumber} holds only ${chosen.length} tenants`);
+    const eligibleAtStart = chosen.filter((t) => rank(t) === 0).length;
+    const eligible = (t: TenantRecord): TenantChanges => ({
+      ...(t.coverage_id ? {} : { status: coverage, coverage_id: coverage }),
+      charge_apply_date: t.charge_apply_date && t.charge_apply_date < dayBefore(0) ? t.charge_apply_date : dayBefore(3),
+      charge_applied_date: null, charge_confirmed_date: null, welcome_letter_sent_date: null,
+    });
+    const samples: number[] = [];
+    const perCall: Recorded[][] = [];
+    for (let round = 0; round < rounds + 1; round += 1) {
+      const current = await getTenants(chosen.map((t) => t.id));
+      const prepare = current.filter((t) => whyNoChargeConfirmation(t) !== null);
+      if (prepare.length) await saveTenants(prepare.map((t) => ({ current: t, changes: eligible(t) })), BENCH_ACTOR);
+      recorder.take();
+      const reply = await send({ method: 'POST', path, headers: headersOf(token, true), body: JSON.stringify({ ids: chosen.map((t) => t.id) }) });
+      const ops = recorder.take();
+      if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 300)}`);
+      if ((JSON.parse(reply.body) as { updated: number }).updated !== 300) throw new Error(`did not update 300 tenants: ${reply.body.slice(0, 200)}`);
+      if (round === 0) continue; // warm-up
+      samples.push(reply.ms);
+      perCall.push(ops);
+    }
+    return writeResult('bulk', name, path, 'manager', samples, perCall,
+      `300 tenants of facility ${f.facilityNumber} (${[...new Set(chosen.map((t) => t.cycle_id))].join(', ')}) as ${f.manager}; ${eligibleAtStart} were eligible as seeded, the others made eligible through the tenant store; `
+      + `each round (1 warm-up, then ${rounds}) made all 300 eligible again beforehand, untimed`);
+  } catch (err) {
+    return failedWrite('bulk', name, path, 'manager', err);
+  }
+}
+
+/** GET /api/exports/manager-tenants for the big cycle, then GET /api/jobs/{id} every 100 ms until done. */
+async function measureExport(f: TenantFixture, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, rounds: number): Promise<TenantWriteResult> {
+  const path = `/api/exports/manager-tenants?cycle_id=${f.bigCycle.id}`;
+  const name = `Export of a ${f.bigCycle.tenants.toLocaleString('en-US')}-tenant cycle (GET /api/exports/manager-tenants, then GET /api/jobs/{id} until done)`;
+  try {
+    const samples: number[] = [];
+    const perCall: Recorded[][] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      recorder.take();
+      const started = performance.now();
+      const reply = await send({ method: 'GET', path, headers: headersOf(token) });
+      if (reply.status === 501) throw new Error('not available: the route answers 501 (not built yet)');
+      if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 200)}`);
+      const jobId = (JSON.parse(reply.body) as { job_id?: string }).job_id;
+      if (!jobId) throw new Error(`no job_id in the answer: ${reply.body.slice(0, 200)}`);
+      for (;;) {
+        if (performance.now() - started > 120_000) throw new Error(`job ${jobId} not done after 120 s`);
+        await new Promise((r) => setTimeout(r, 100));
+        const poll = await send({ method: 'GET', path: `/api/jobs/${jobId}`, headers: headersOf(token) });
+        if (poll.status !== 200) throw new Error(`GET /api/jobs/${jobId} answers ${poll.status}: ${poll.body.slice(0, 200)}`);
+        const job = JSON.parse(poll.body) as { status: string; error: string | null };
+        if (job.status === 'failed') throw new Error(`job ${jobId} failed: ${job.error}`);
+        if (job.status === 'done') break;
+      }
+      samples.push(performance.now() - started);
+      perCall.push(recorder.take());
+    }
+    return writeResult('export', name, path, 'manager', samples, perCall, `as ${f.manager}; ${rounds} exports one after another; operations include the worker's (it runs in this process)`);
+  } catch (err) {
+    return failedWrite('export', name, path, 'manager', err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Where DynamoDB Local keeps its SQLite files: a tmpfs (/dev/shm) when it has room for the whole program,
+ * because SQLite's fsync on every commit made the on-disk loader three times slower there (measured:
+ * docs/benchmarks.md "Tenants at program scale"); the files are removed when the emulator stops either way.
+ */
+function storageDir(maxTenants: number): string | undefined {
+  const shm = '/dev/shm';
+  try {
+    if (!existsSync(shm)) return undefined;
+    const { bavail, bsize } = statfsSync(shm);
+    // About 2.5 kB a tenant with its index rows (measured), with room to spare.
+    return bavail * bsize > maxTenants * 5_000 + 2e9 ? shm : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function measureTenants(options: TenantBenchOptions, log: (line: string) => void): Promise<TenantBenchResult> {
+  const started = performance.now();
+  const maxTenants = options.steps.includes(null) ? 1_600_000 : Math.max(...(options.steps as number[]));
+  const dataDir = storageDir(maxTenants);
+  const program = await startProgram({
+    port: 0, emulatorPorts: 'free', dynamodbOnDisk: true, dynamodbDataDir: dataDir,
+    prefix: `bench-tenants-${randomBytes(4).toString('hex')}`, seed: true, log: () => undefined,
+  });
+  const client = createClient(program.url);
+  const recorder = recordCommands();
+  try {
+    const startupSeconds = (performance.now() - started) / 1000;
+    const steps: TenantStep[] = [];
+    let fixture: TenantFixture | null = null;
+    let tokens: Record<Who, string> | null = null;
+    let loaded: number | undefined;
+    for (const cap of options.steps) {
+      log(`bench: tenants: loading the scale seed with ${cap === null ? 'all its tenants' : `${cap.toLocaleString('en-US')} tenants`}${loaded ? ` (growing from ${loaded.toLocaleString('en-US')})` : ''}...`);
+      const loadStarted = performance.now();
+      const result = await loadScaleData({ ...TENANT_SCALE, tenants: cap ?? undefined, tenantsLoaded: loaded, log: (line) => log(`bench:   ${line.trim()}`) });
+      const seconds = (performance.now() - loadStarted) / 1000;
+      const verifyStarted = performance.now();
+      await verifyScaleData(TENANT_SCALE.facilities);
+      const load: TenantLoadStep = {
+        cap, tenants: result.tenants, written: result.tenantsWritten, seconds, tenantSeconds: result.tenantSeconds,
+        otherItems: result.items, otherWriteSeconds: result.writeSeconds, catalogSeconds: result.catalogSeconds,
+        verifySeconds: (performance.now() - verifyStarted) / 1000,
+      };
+      log(`bench:   ${result.tenants.toLocaleString('en-US')} tenants held, ${result.tenantsWritten.toLocaleString('en-US')} written in ${seconds.toFixed(0)} s (${(result.tenantsWritten / seconds).toFixed(0)}/s over the whole load)`);
+      loaded = cap ?? undefined;
+      recorder.take();
+
+      fixture ??= await pickFixture(log);
+      tokens ??= { monitor: await login(client.send, 'monitor'), manager: await login(client.send, fixture.manager) };
+      const first = checkList(await client.send({ method: 'GET', path: '/api/tenants', headers: headersOf(tokens.monitor) }));
+      const cursor = first.body.pagination.next_cursor;
+      if (!cursor) throw new Error('the program-wide list answered no next_cursor');
+
+      const waitedSeconds = await waitForQuietTree(60_000, log);
+      const watch = watchTreeCpu();
+      const scenarios: TenantScenarioResult[] = [];
+      for (const call of tenantReadCalls(fixture, cursor)) {
+        log(`bench:   ${call.name}`);
+        scenarios.push(await runRead(call, client.send, tokens[call.who], recorder, options));
+      }
+      steps.push({ load, scenarios, cpu: watch(), waitedSeconds });
+    }
+
+    log('bench: tenants: writes at the last step...');
+    const watchWrites = watchTreeCpu();
+    const writes = [
+      await measureUpdate(fixture!, client.send, tokens!.monitor, recorder, options.updates),
+      await measureBulkCharge(fixture!, client.send, tokens!.manager, recorder, options.bulkRounds),
+      await measureExport(fixture!, client.send, tokens!.manager, recorder, options.exportRounds),
+    ];
+    const writesCpu = watchWrites();
+    for (const w of writes) log(`bench:   ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);
+    return {
+      startupSeconds, storage: dataDir ? `on disk, SQLite files on the tmpfs ${dataDir}` : 'on disk, SQLite files under .local/',
+      fixture: fixture!, steps, writes, writesCpu, commandsSeen: recorder.all, scans: recorder.all.Scan ?? 0, options,
+    };
+  } finally {
+    client.close();
+    await program.stop();
+  }
+}
+
+/** The endpoints the bench was started with (none: private emulators), before any phase set its own. */
+const ENDPOINTS_AT_START = Object.fromEntries(ENDPOINT_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+
+/** measureTenants in a process of its own (see tenants-child.ts); its output lines go to `log`. */
+export async function measureTenantsInChild(options: TenantBenchOptions, log: (line: string) => void): Promise<TenantBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tenants-'));
+  const out = join(dir, 'result.json');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'tenants-child.ts'), JSON.stringify(options), out], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !ENDPOINT_VARS.includes(k))), ...ENDPOINTS_AT_START },
+      });
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => { for (const line of chunk.toString().split('\n')) if (line.trim()) log(line); });
+      child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the tenant phase exited with ${code}: ${stderr}`))));
+    });
+    return JSON.parse(readFileSync(out, 'utf8')) as TenantBenchResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
