@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: bundle sizes, cold module init, local-runtime latency and the lists at scale, written to
- * docs/benchmarks.md. Bounded in count and time; stops the emulator and leaves nothing running.
+ * docs/benchmarks.md. Bounded in count and time; stops the emulators and leaves nothing running.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -51,13 +51,13 @@ async function main(): Promise<number> {
   }
 
   const latencyWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
-  console.log('bench: latency through the local runtime (starting a private emulator)...');
+  console.log('bench: latency through the local runtime (starting private emulators)...');
   const watch = watchCpu();
   const latency = await measureLatency(LATENCY);
   const latencyCpu = watch();
 
   const scaleWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
-  console.log('bench: lists and dashboard at scale (starting another private emulator)...');
+  console.log('bench: lists and dashboard at scale (starting other private emulators, DynamoDB Local on disk)...');
   const watchScale = watchCpu();
   const scale = await measureScaleInChild(SCALE_RUN, console.log);
   const scaleCpu = watchScale();
