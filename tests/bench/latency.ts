@@ -197,8 +197,8 @@ export async function measureLatency(options: LatencyOptions): Promise<LatencyRe
     const host = new URL(program.url).host;
     const direct = createDirectDynamo();
     const indexQuery = async () => summarize(await sequential(INDEX_PROBES, direct.queryUsersIndex));
-    // The users list goes first: every login leaves a session item, and the emulator's index Query reads
-    // the whole table, so listing after hundreds of logins would measure the table's growth instead.
+    // The users list goes first: every login leaves a session item (no TTL deletion locally), so listing
+    // after hundreds of logins would measure a bigger table; the index Query is timed before and after.
     const itemsBefore = await direct.countItems();
     const before = await indexQuery();
     const users = await usersScenario(direct, client.send, host, options);

@@ -165,7 +165,7 @@ function scaleSection(d: BenchData): string[] {
   const out = [
     `## 4. Lists and dashboard at ${SCALE.facilities.toLocaleString('en-US')} facilities and ${SCALE.cycles.toLocaleString('en-US')} cycles`,
     '',
-    `A private emulator with the demo seed (program startup ${sc.startupSeconds.toFixed(1)} s), then the scale seed's loader`,
+    `Private emulators, DynamoDB Local on disk as \`npm start\` runs it, with the demo seed (program startup ${sc.startupSeconds.toFixed(1)} s), then the scale seed's loader`,
     `(\`loadScaleData\`, what \`npm run seed:scale\` runs): ${sc.load.facilities.toLocaleString('en-US')} facilities with their manager accounts and`,
     `${sc.load.cycles.toLocaleString('en-US')} cycles with counters, ${sc.load.items.toLocaleString('en-US')} items, and the first ${(sc.load.tenants ?? 0).toLocaleString('en-US')} tenants`,
     `(their counters give the lists' flags; section 5 grows the program to all its tenants) in ${sc.loadSeconds.toFixed(1)} s`,
@@ -188,7 +188,7 @@ function scaleSection(d: BenchData): string[] {
     ...(slowest ? [
       `- Where the time goes in the slowest call (${slowest.name}, p50 ${ms(slowest.ms!.p50, 1)} ms): waiting on DynamoDB ${ms(slowest.dynamoMs!.p50, 1)} ms`,
       `  (${slowest.operations}): with the catalog shards kept in memory, that is the BatchGetItem of the page's records, counters and`,
-      '  facilities, whose cost in the emulator grows with the attributes answered; the rest is the handler and the runtime.',
+      '  facilities, answered by DynamoDB Local from its SQLite files; the rest is the handler and the runtime.',
     ] : []),
     `- Commands the process sent during the phase (warm-ups, the bench's logins and edits included): ${Object.entries(sc.commandsSeen).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
     '',
@@ -299,11 +299,10 @@ function findingsSection(d: BenchData): string[] {
   }
   const g = d.latency.indexGrowth;
   out.push(
-    `- **The emulator's index Query grows with the table.** The USERS gsi1 Query alone: p50 ${ms(g.before.p50)} ms with ${g.itemsBefore} items,`,
-    `  ${ms(g.after.p50)} ms with ${g.itemsAfter} items after the login rounds. moto answers a GSI Query by reading every item of the table and`,
-    '  does not run TTL deletion, so each login\'s session item stays and slows every later index Query of the local runtime. Deployed',
-    '  DynamoDB is not affected; locally, long-running `npm start` sessions and test runs are. The users scenario runs before the login',
-    '  rounds so that its numbers are not this effect.',
+    `- **The index Query and the table's size.** The USERS gsi1 Query alone: p50 ${ms(g.before.p50)} ms with ${g.itemsBefore} items,`,
+    `  ${ms(g.after.p50)} ms with ${g.itemsAfter} items after the login rounds. DynamoDB Local answers a GSI Query from the index, so the`,
+    '  session items each login leaves (it runs no TTL deletion) should not slow it; a large difference here is a regression. The users',
+    '  scenario still runs before the login rounds.',
     '',
   );
   return out.length ? ['## Findings', '', ...out] : [];
@@ -322,16 +321,16 @@ function methodSection(d: BenchData): string[] {
     '  the difference. The child gets only a Lambda-like environment with dummy values: `AWS_REGION`, dummy credentials, `AWS_LAMBDA_FUNCTION_NAME`,',
     '  every name in `ENV` (shared/resources.ts) and every `queueEnvName(queue)` (shared/jobs.ts). One child at a time; rounds go over all bundles',
     `  before repeating (${d.coldRepeats} rounds). Note: Node here is ${d.machine.node}; Lambda would run node22.`,
-    '- **Latency**: `startProgram({ port: 0, emulatorPort: \'free\', prefix: \'bench-<random>\', seed: true })` (private moto, resources, demo data,',
-    '  HTTP runtime and job pollers, all in the bench process except moto). Each round makes the call once over HTTP (node:http, one keep-alive',
-    '  connection), once in-process (the event built by the runtime\'s own `toProxyEvent`, then only the `handler(event, lambdaContext())` call',
-    '  is timed), once as the bare DynamoDB operations (DynamoDB document client with the handler\'s settings, same emulator, same order) and,',
+    '- **Latency**: `startProgram({ port: 0, emulatorPorts: \'free\', prefix: \'bench-<random>\', seed: true })` (private moto and DynamoDB Local in',
+    '  memory, resources, demo data, HTTP runtime and job pollers, all in the bench process except the emulators). Each round makes the',
+    '  call once over HTTP (node:http, one keep-alive connection), once in-process (the event built by the runtime\'s own `toProxyEvent`,',
+    '  then only the `handler(event, lambdaContext())` call is timed), once as the bare DynamoDB operations (DynamoDB document client with the handler\'s settings, same emulator, same order) and,',
     `  for login, once as the scrypt verify. The order rotates every round. ${o.warmupRounds} warm-up rounds, then up to ${o.rounds} measured rounds`,
     `  or ${(o.budgetMs / 1000).toFixed(0)} s per call, whichever comes first. Overheads are per-round differences (paired), summarised by percentile;`,
     '  percentiles are nearest-rank. The overhead targets are judged on the median.',
     '- The login scenario logs in as `admin` / `demo1234` (form-encoded); the users scenario lists users as `admin` with a Bearer token from a',
     '  fresh login; every reply is checked (status 200, token present, demo users listed) so errors cannot pass as fast answers.',
-    '- **Scale**: a second private program (`startProgram`, demo seed), then `loadScaleData` and `verifyScaleData` from `localstack/scale-data.ts`.',
+    '- **Scale**: a second private program (`startProgram`, DynamoDB Local on disk, demo seed), then `loadScaleData` and `verifyScaleData` from `localstack/scale-data.ts`.',
     '  A middleware on the process\'s DynamoDB document client (`functions/aws/clients.ts`, which every handler uses) records each command\'s',
     '  name and duration; requests run one at a time, so the commands between a request\'s start and end are its own. Every answer is checked:',
     '  200, a list with rows, its pagination and stats (lists), counts over the whole program (dashboard); a 501 or any other answer marks',
@@ -385,9 +384,10 @@ export function renderReport(d: BenchData): string {
     ...methodSection(d),
     '## Reading the numbers',
     '',
-    '- The HTTP client, the runtime and the handlers share one Node process and two cores with moto, so a paired difference contains',
+    '- The HTTP client, the runtime and the handlers share one Node process and two cores with the emulators, so a paired difference contains',
     '  scheduling noise from both; single rounds can even be negative. The medians are the stable part, the p95s of differences mostly noise.',
-    '- The bare DynamoDB times are moto\'s (a Python server), not DynamoDB\'s; they are the floor the handler cannot go below locally.',
+    '- The bare DynamoDB times are DynamoDB Local\'s (a Java server over SQLite), not DynamoDB\'s; they are the floor the handler cannot go',
+    '  below locally.',
     `- After the run, processes started by the bench still running: ${d.leftRunning.length === 0 ? 'none' : d.leftRunning.join(', ')}.`,
     '',
   ].join('\n');

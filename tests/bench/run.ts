@@ -33,8 +33,8 @@ const LATENCY: LatencyOptions = { warmupRounds: 30, rounds: 200, budgetMs: 60_00
 /** The facility and cycle lists need some tenants for their flags; the tenant phase grows the program to all of them. */
 const SCALE_RUN: ScaleBenchOptions = { warmup: 5, requests: 60, tenants: 15_000 };
 const TENANT_RUN: Omit<TenantBenchOptions, 'steps'> = { warmup: 5, requests: 60, updates: 40, bulkRounds: 5, exportRounds: 3 };
-/** The phases before the tenant phase take about ten minutes; past this something hangs. */
-const WATCHDOG_MS = 20 * 60_000;
+/** The phases before the tenant phase take about ten minutes (DynamoDB Local on disk loads the scale seed in minutes); past this something hangs. */
+const WATCHDOG_MS = 25 * 60_000;
 /** The tenant phase: measuring and writing take minutes; loading runs at several hundred tenants a second at worst. */
 const tenantWatchdogMs = (steps: readonly (number | null)[]) => (15 * 60 + Math.max(...steps.map((s) => s ?? 1_600_000)) / 300) * 1000;
 /** How long a timing phase may wait for other work on the machine to calm down before it runs anyway. */
@@ -132,13 +132,13 @@ async function main(): Promise<number> {
   }
 
   const latencyWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
-  console.log('bench: latency through the local runtime (starting a private emulator)...');
+  console.log('bench: latency through the local runtime (starting private emulators)...');
   const watch = watchCpu();
   const latency = await measureLatency(LATENCY);
   const latencyCpu = watch();
 
   const scaleWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
-  console.log('bench: lists and dashboard at scale (starting another private emulator)...');
+  console.log('bench: lists and dashboard at scale (starting other private emulators, DynamoDB Local on disk)...');
   const watchScale = watchCpu();
   const scale = await measureScaleInChild(SCALE_RUN, console.log);
   const scaleCpu = watchScale();
