@@ -144,7 +144,9 @@ export const tenantRoutes = {
     const currentStatus = current.status ?? 'no_response';
     // Spec §4: staff may move any status to any other; only choosing the same one is refused.
     if (currentStatus === input.body.status) throw unprocessable('Choose a status different from the current one.', 'status');
-    const saved = await saveTenant(current, statusChanges(input.body.status, current), writeBy(requireCaller(input), 'status_change'));
+    // Staff chose it, not the tenant: the 'T' badge (tenant-made selection) goes, as with a manager's choice.
+    const changes = { ...statusChanges(input.body.status, current), tenant_made_selection: false };
+    const saved = await saveTenant(current, changes, writeBy(requireCaller(input), 'status_change'));
     return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
   }),
 

@@ -456,6 +456,14 @@ describe('POST /api/tenants/{id}/status', () => {
     expect(await getCycleCounters(cycle.id)).toMatchObject({ selected_coverage: 0, charge_applied: 0, requires_setup: 0, opted_out: 1 });
   });
 
+  it("a status staff choose is not the tenant's own choice: the 'T' badge goes", async () => {
+    const facility = await facilityWith(stem());
+    const { tenants: [t] } = await cycleWithTenants(facility, [tenant(1, PLAN, { coverage_id: PLAN, tenant_made_selection: true })]);
+    const res = await setStatus(t!, 'provide_proof');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tenant).toMatchObject({ status: 'provide_proof', tenant_made_selection: false });
+  });
+
   it('refuses the same status (422), a status the modal does not offer (422) and an older version (409), changing nothing', async () => {
     const facility = await facilityWith(stem());
     const { cycle, tenants } = await cycleWithTenants(facility, [tenant(1, null), tenant(2, 'opt_out')]);
