@@ -431,14 +431,22 @@ describe('POST /api/tenants/{id}/status', () => {
       current = res.body.tenant;
       return res.body.tenant;
     };
+    const inOptOutList = async () => {
+      const res = await call('GET', '/api/cycles', { token: monitor, query: { facility_number: facility.facility_number, filter: 'opt_outs_threshold' } });
+      return (res.body.data as { id: string }[]).some((c) => c.id === cycle.id);
+    };
+    expect(await inOptOutList()).toBe(false);
     expect(await step('opt_out')).toMatchObject({ status: 'opt_out', opt_out_date: today(), provided_proof_date: null });
     expect(await getCycleCounters(cycle.id)).toMatchObject({ opted_out: 1, non_responder: 0 });
+    // The cycles list's flags read the counters through the catalog entry, refreshed with the write.
+    expect(await inOptOutList()).toBe(true);
     expect(await step('provide_proof')).toMatchObject({ status: 'provide_proof', provided_proof_date: today(), opt_out_date: null });
     expect(await step('moved_out')).toMatchObject({ status: 'moved_out', move_out_date: today(), provided_proof_date: null });
     expect(await getFacilityCounters(facility.id)).toMatchObject({ moved_out: 1, provided_proof: 0, opted_out: 0 });
     expect(await step('bad_address')).toMatchObject({ status: 'bad_address', bad_address_date: today(), move_out_date: null });
     expect(await step('no_response')).toMatchObject({ status: null, bad_address_date: null, opt_out_date: null, move_out_date: null, provided_proof_date: null });
     expect(await getCycleCounters(cycle.id)).toMatchObject({ non_responder: 1, bad_address: 0, moved_out: 0, total: 1 });
+    expect(await inOptOutList()).toBe(false);
     const actions = (await history(t!.id)).map((e) => e.action);
     expect(actions.slice(0, 5)).toEqual(Array(5).fill('status_change'));
     expect((await history(t!.id))[0]!.changes).toEqual(expect.arrayContaining([{ field: 'status', from: 'bad_address', to: null }]));
@@ -570,12 +578,17 @@ describe('POST /api/tenants/bulk', () => {
     const a = await cycleWithTenants(facility, Array.from({ length: 150 }, (_, i) => tenant(i, null)));
     const b = await addCycle(facility, Array.from({ length: 150 }, (_, i) => tenant(i, 'opt_out')));
     const all = [...a.tenants, ...b.tenants];
+    const program = await list({});
     const res = await call('POST', '/api/tenants/reset', { token: monitor, json: { ids: all.map((t) => t.id) } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.updated).toBe(300);
     expect((await getTenants(all.map((t) => t.id))).every((t) => t.status === null)).toBe(true);
     expect(await getCycleCounters(b.cycle.id)).toMatchObject({ opted_out: 0, non_responder: 150, total: 150 });
     expect(await getFacilityCounters(facility.id)).toMatchObject({ opted_out: 0, non_responder: 300, total: 300 });
+    // The program-wide badges sum the facilities' catalog entries, refreshed with the write.
+    const after = await list({});
+    expect([countOf(after, 'opt_out'), countOf(after, 'non_responder'), countOf(after, 'all')])
+      .toEqual([countOf(program, 'opt_out')! - 150, countOf(program, 'non_responder')! + 150, countOf(program, 'all')]);
   });
 });
 
@@ -585,6 +598,7 @@ describe('DELETE /api/tenants/bulk', () => {
     const facility = await facilityWith(number);
     const { cycle, tenants } = await cycleWithTenants(facility, [tenant(1, null), tenant(2, 'opt_out'), tenant(3, PLAN, { coverage_id: PLAN })]);
     const gone = [tenants[1]!.id, tenants[2]!.id];
+    const program = await list({});
     const res = await call('DELETE', '/api/tenants/bulk', { token: monitor, query: { ids: gone.join(',') } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ updated: 2, message: '2 tenants were permanently deleted.' });
@@ -592,6 +606,9 @@ describe('DELETE /api/tenants/bulk', () => {
     expect(idsOf(await list({ cycle_id: cycle.id }))).toEqual([tenants[0]!.id]);
     expect(await getCycleCounters(cycle.id)).toMatchObject({ total: 1, opted_out: 0, selected_coverage: 0, requires_setup: 0, non_responder: 1 });
     expect((await getFacilityCounters(facility.id)).total).toBe(1);
+    const after = await list({});
+    expect([countOf(after, 'all'), countOf(after, 'any_coverage'), after.body.pagination.total])
+      .toEqual([countOf(program, 'all')! - 2, countOf(program, 'any_coverage')! - 1, program.body.pagination.total - 2]);
     const search = await call('GET', '/api/cycles/search', { token: monitor, query: { facility_number: number } });
     expect(search.body).toEqual([{ id: cycle.id, label: cycle.label, tenant_count: 1 }]);
     const kept = await tenantHistory(gone[0]!);
