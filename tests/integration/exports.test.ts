@@ -44,8 +44,9 @@ const COLUMNS = [
 ];
 
 /**
- * A facility export as the worker writes it (its writer and store), for the download rules: no create
- * route writes facility exports yet, and a manager may read only its own facility's.
+ * A facility export as the worker writes it (its writer and store), for the download rules without
+ * waiting for a job: a manager may read only its own facility's. (The manager's tenant export is written
+ * by its job in tests/integration/manager-tenants.test.ts.)
  */
 async function writeFacilityExport(owner: ExportOwner, name: string): Promise<ExportJobFile> {
   const filename = safeFilename(name);
