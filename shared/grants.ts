@@ -69,7 +69,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
   exports: g({
     table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
-    why: 'create-export routes write the job record and queue the spreadsheet job; download presigns the file (or reads its job: not ready yet)',
+    why: 'create-export routes read the list they export (cycle, facility, tenant list), write the job record and queue the spreadsheet job; download presigns the file (or reads its job: not ready yet)',
   }),
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
@@ -89,7 +89,7 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
   'letter-generation': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'marks letters sent and writes letter PDFs and mail-merge files' }),
   'archive-exports': g({
     table: 'readwrite', buckets: { exports: 'readwrite' },
-    why: 'reads the facility lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
+    why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
   }),
   'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
 };
