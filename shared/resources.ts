@@ -35,7 +35,7 @@ export const APP_TABLE = {
 /** What the SLIM tenant indexes project besides the keys: the fields a facility's or cycle's list filters and sorts on. */
 export const SLIM_TENANT_ATTRIBUTES = [
   'id', 'facility_number', 'cycle_id', 'first_name', 'last_name', 'unit', 'status', 'tagged_for_removal', 'incomplete_address',
-  'setup_insurance_date', 'policy_number', 'move_in_date', 'billing_date', 'charge_apply_date',
+  'setup_insurance_date', 'policy_number', 'insur_ledger_id', 'move_in_date', 'billing_date', 'charge_apply_date',
 ] as const;
 
 export type IndexProjection = (typeof APP_TABLE.indexes)[number]['projection'];

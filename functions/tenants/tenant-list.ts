@@ -58,7 +58,7 @@ export interface TenantPage {
 /** What the slim indexes project (shared/resources.ts SLIM_TENANT_ATTRIBUTES). */
 interface SlimTenant {
   id: string; facility_number: string; cycle_id: string; first_name: string; last_name: string | null; unit: string; status: string | null;
-  tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string;
+  tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string; insur_ledger_id: string;
   move_in_date: string | null; billing_date: string | null; charge_apply_date: string | null;
 }
 
@@ -85,7 +85,7 @@ function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
     if (name && !nameMatches(t, name)) return false;
     if (unit && !norm(t.unit).includes(unit)) return false;
     if (policy && !norm(t.policy_number).includes(policy)) return false;
-    if (ledger && !norm((t as Partial<TenantRecord>).insur_ledger_id).includes(ledger)) return false;
+    if (ledger && !norm(t.insur_ledger_id).includes(ledger)) return false;
     return true;
   };
 }
