@@ -23,6 +23,8 @@ export default async function globalSetup(): Promise<void> {
     rmSync(webRoot, { recursive: true, force: true });
     throw new Error('The web app did not build; see the messages above.');
   }
+  // The handlers run in this process; the tests' expected failures must not fill the output with logs.
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   const program = await startProgram({
     port: 0,
     emulatorPorts: 'free',
