@@ -25,6 +25,7 @@ import { listTenants } from '../tenants/tenant-list';
 import type { TenantRecord } from '../tenants/tenant-record';
 import type { ExportColumn } from './columns';
 import { enqueueExport, EXPORT_JOB_TYPES, exportJobFile } from './export-jobs';
+import { JobRefused } from '../jobs/job-refused';
 
 const monitorContract = TENANT_EXPORT_CONTRACTS['GET /api/exports/monitor-tenants'];
 const managerContract = TENANT_EXPORT_CONTRACTS['GET /api/exports/manager-tenants'];
@@ -137,13 +138,13 @@ export async function tenantExportRows(lists: TenantExportLists, scope: TenantEx
   const pageOf = (page: number, cursor?: string) => lists.listTenants({ ...req, scope: { kind: 'program' }, page, perPage: PROGRAM_EXPORT_PAGE, cursor });
   const first = await pageOf(1);
   const total = first.pagination.exact ? first.pagination.total : null;
-  if (total !== null && total > MAX_TENANT_EXPORT_ROWS) throw new Error(tooManyTenantsMessage(total));
+  if (total !== null && total > MAX_TENANT_EXPORT_ROWS) throw new JobRefused(tooManyTenantsMessage(total));
   async function* rows(): AsyncGenerator<TenantView> {
     let current = first;
     let read = 0;
     for (let page = 1; ; page += 1) {
       read += current.rows.length;
-      if (read > MAX_TENANT_EXPORT_ROWS) throw new Error(tooManyTenantsMessage(null));
+      if (read > MAX_TENANT_EXPORT_ROWS) throw new JobRefused(tooManyTenantsMessage(null));
       yield* await lists.viewsOf(current.rows);
       const cursor = current.pagination.next_cursor;
       if (!cursor) return;

@@ -4,6 +4,7 @@
  * failed and the message goes to the dead-letter queue. A job already done is skipped, so a redelivered
  * message never does the work twice.
  */
+import { JobRefused } from '../jobs/job-refused';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobMessage, JobQueueName } from '../../shared/jobs';
@@ -50,6 +51,11 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       return true;
     } catch (err) {
       const attempts = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+      // A job its own input makes impossible fails at once: a retry would only fail the same way.
+      if (err instanceof JobRefused) {
+        await updateJob(job.id, { status: 'failed', error: err.message });
+        return true;
+      }
       const final = attempts >= def!.maxReceiveCount;
       logger.error('job failed', { queue, jobId: job.id, attempts, final, error: err as Error });
       await updateJob(job.id, {
