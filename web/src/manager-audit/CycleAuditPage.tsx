@@ -3,6 +3,7 @@
  * can be tagged, the three letter-date cards and the cycle's tenant table, for the manager's own facility.
  */
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -19,15 +20,20 @@ import { NotAnOwnerAlert } from './NotAnOwnerAlert';
 import { TagCard, showsTagCard } from './TagCard';
 import { TagTenantsModal } from './TagTenantsModal';
 
+/** The page under its route title, until the cycle's own label can head it. */
+const TitledPage = ({ children }: { children: ReactNode }) => <ContentLayout header={<Header variant="h1">Cycle Audit</Header>}>{children}</ContentLayout>;
+
 function CycleAudit({ facilityId, cycleId }: { facilityId: string; cycleId: string }) {
   const cycle = useManagerCycle(cycleId);
   const [tagging, setTagging] = useState(false);
-  if (cycle.isLoading) return <Spinner size="large" />;
+  if (cycle.isLoading) return <TitledPage><Spinner size="large" /></TitledPage>;
   if (cycle.isError || !cycle.data) {
     return (
-      <Alert type="error" header="The cycle could not be loaded" action={<Button onClick={() => void cycle.refetch()}>Retry?</Button>}>
-        Error! {errorText(cycle.error)}
-      </Alert>
+      <TitledPage>
+        <Alert type="error" header="The cycle could not be loaded" action={<Button onClick={() => void cycle.refetch()}>Retry?</Button>}>
+          Error! {errorText(cycle.error)}
+        </Alert>
+      </TitledPage>
     );
   }
   const data = cycle.data;
@@ -52,7 +58,7 @@ function CycleAudit({ facilityId, cycleId }: { facilityId: string; cycleId: stri
 export default function CycleAuditPage() {
   const { user } = useAuth();
   const { cycle_id: cycleId = '' } = useParams();
-  if (!user?.facility_id) return <NotAnOwnerAlert />;
+  if (!user?.facility_id) return <TitledPage><NotAnOwnerAlert /></TitledPage>;
   // A new cycle id starts the page afresh (filters, pages, checked rows).
   return <CycleAudit key={cycleId} facilityId={user.facility_id} cycleId={cycleId} />;
 }

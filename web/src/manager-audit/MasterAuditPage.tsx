@@ -64,5 +64,7 @@ function MasterAudit({ facilityId }: { facilityId: string }) {
 
 export default function MasterAuditPage() {
   const { user } = useAuth();
-  return user?.facility_id ? <MasterAudit facilityId={user.facility_id} /> : <NotAnOwnerAlert />;
+  return user?.facility_id
+    ? <MasterAudit facilityId={user.facility_id} />
+    : <ContentLayout header={<Header variant="h1">Master Audit</Header>}><NotAnOwnerAlert /></ContentLayout>;
 }
