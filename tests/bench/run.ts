@@ -146,7 +146,8 @@ async function main(): Promise<number> {
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
   const watchTenants = watchCpu();
-  const tenants = await runTenants(args);
+  // A failed tenant phase (its load, its program) is reported; the other phases' results are still written.
+  const tenants = await runTenants(args).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   const tenantCpu = watchTenants();
 
   const data: BenchData = {
@@ -173,12 +174,14 @@ async function main(): Promise<number> {
   for (const s of [...scale.scenarios, scale.afterWrite]) {
     console.log(`  ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms, max ${s.ms!.max.toFixed(1)} ms; ${s.operations}`}`);
   }
-  printTenants(tenants);
+  if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
+  else printTenants(tenants);
   console.log('');
   printTargets(targetLines(data));
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
+  if (tenants instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }

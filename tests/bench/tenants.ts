@@ -16,10 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENDPOINT_VARS } from '../../localstack/emulator';
+import { ENDPOINT_VARS, REPO_ROOT } from '../../localstack/emulator';
 import { startProgram } from '../../localstack/runtime/program';
 import { loadScaleData, scaleFacilityId, verifyScaleData } from '../../localstack/scale-data';
 import { coverageIdOf } from '../../shared/coverage-ids';
@@ -56,6 +56,13 @@ export interface ReadUsage {
   items: { mean: number; min: number; max: number };
   /** Per request: read capacity units DynamoDB reported (ReturnConsumedCapacity TOTAL). */
   units: { mean: number; min: number; max: number };
+  /**
+   * Of those, the page's context: the cycles and facilities of the rows on the page (their labels and
+   * software, one BatchGetItem of `CYCLE#`/`FACILITY#` profiles): one per distinct cycle and facility, so
+   * it follows which rows the page shows, at most two per row.
+   */
+  contextItems: { mean: number; min: number; max: number };
+  contextUnits: { mean: number; min: number; max: number };
 }
 
 export interface TenantScenarioResult {
@@ -139,7 +146,7 @@ export interface TenantBenchResult {
 // ---------------------------------------------------------------------------------------------------
 // Recording every DynamoDB command with its consumed capacity
 
-interface Recorded { name: string; start: number; end: number; items: number; readUnits: number; writeUnits: number }
+interface Recorded { name: string; start: number; end: number; items: number; readUnits: number; writeUnits: number; context: boolean }
 
 const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
 const WITH_CAPACITY = new Set([...READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
@@ -161,6 +168,16 @@ function itemsOf(name: string, output: Output): number {
   return 0;
 }
 
+const keyText = (v: unknown) => (typeof v === 'string' ? v : ((v as { S?: string } | undefined)?.S ?? ''));
+
+/** A BatchGetItem of cycle and facility profiles only: the page's context (tenant-view.ts contextOf). */
+function isPageContext(name: string, input: unknown): boolean {
+  if (name !== 'BatchGetItem') return false;
+  const requests = Object.values((input as { RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }> }).RequestItems ?? {});
+  const keys = requests.flatMap((r) => r.Keys ?? []);
+  return keys.length > 0 && keys.every((k) => /^(CYCLE|FACILITY)#/.test(keyText(k.pk)) && keyText(k.sk) === 'PROFILE');
+}
+
 function recordCommands(): { take: () => Recorded[]; all: Record<string, number> } {
   let current: Recorded[] = [];
   const all: Record<string, number> = {};
@@ -176,7 +193,10 @@ function recordCommands(): { take: () => Recorded[]; all: Record<string, number>
     } finally {
       const units = unitsOf(output);
       const read = READS.has(name);
-      current.push({ name, start, end: performance.now(), items: read ? itemsOf(name, output) : 0, readUnits: read ? units : 0, writeUnits: read ? 0 : units });
+      current.push({
+        name, start, end: performance.now(), items: read ? itemsOf(name, output) : 0, readUnits: read ? units : 0, writeUnits: read ? 0 : units,
+        context: isPageContext(name, args.input),
+      });
       all[name] = (all[name] ?? 0) + 1;
     }
   }, { step: 'initialize', name: 'benchTenantRecorder' });
@@ -327,7 +347,11 @@ async function runRead(call: ReadCall, send: Send, token: string, recorder: Retu
     result.operations = operationsOf(perRequest);
     result.scans = perRequest.flat().filter((op) => op.name === 'Scan').length;
     const sum = (ops: Recorded[], key: 'items' | 'readUnits') => ops.reduce((n, op) => n + op[key], 0);
-    result.usage = { items: spread(perRequest.map((ops) => sum(ops, 'items'))), units: spread(perRequest.map((ops) => sum(ops, 'readUnits'))) };
+    const context = perRequest.map((ops) => ops.filter((op) => op.context));
+    result.usage = {
+      items: spread(perRequest.map((ops) => sum(ops, 'items'))), units: spread(perRequest.map((ops) => sum(ops, 'readUnits'))),
+      contextItems: spread(context.map((ops) => sum(ops, 'items'))), contextUnits: spread(context.map((ops) => sum(ops, 'readUnits'))),
+    };
   } catch (err) {
     result.error = (err as Error).message;
   }
@@ -613,7 +637,10 @@ export async function measureTenantsInChild(options: TenantBenchOptions, log: (l
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the tenant phase exited with ${code}: ${stderr}`))));
     });
-    return JSON.parse(readFileSync(out, 'utf8')) as TenantBenchResult;
+    const text = readFileSync(out, 'utf8');
+    // Kept for a look after the run (the report can be rendered again from it); .local/ is not committed.
+    try { writeFileSync(join(REPO_ROOT, '.local', 'bench-tenants-result.json'), text); } catch { /* no .local: fine */ }
+    return JSON.parse(text) as TenantBenchResult;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
