@@ -19,6 +19,7 @@ import type { StatusFilter, TenantFilterKey, TenantSort } from '../../shared/con
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { byFacilityNumber } from '../facilities/facility-list';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import type { ListCounts } from '../program/counters';
@@ -250,12 +251,44 @@ async function queryKeys(index: string, pk: string, prefix: string | undefined, 
 const indexKeyOf = (index: string, item: Item): Item =>
   ({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] });
 
+/** At most this many facilities' partitions are queried at once for one page. */
+const FACILITIES_IN_FLIGHT = 25;
+
+interface PlannedRead { facilityIndex: number; pk: string; startKey: Item | undefined; limit: number }
+
+/**
+ * The partitions a per-facility page reads next. An exact list (its index answers every filter) takes the
+ * facilities' counts at their word: it reads every facility the page will reach at once, each asked for
+ * one more key than its count so that a partition read to its end says so (no LastEvaluatedKey); a list
+ * filtered after reading goes one facility at a time, since how many of its keys match is not known.
+ */
+function plannedReads(p: {
+  facilities: readonly FacilityEntry[]; from: number; startKey: Item | undefined; want: number; exact: boolean; budget: number;
+  countOf: (f: FacilityEntry) => number; pkOf: (facilityId: string) => string;
+}): PlannedRead[] {
+  const first: PlannedRead = {
+    facilityIndex: p.from, pk: p.pkOf(p.facilities[p.from]!.id), startKey: p.startKey,
+    limit: p.exact ? p.want : Math.min(p.budget, Math.max(p.want, 100)),
+  };
+  if (!p.exact) return [first];
+  if (!p.startKey) first.limit = Math.min(p.want, p.countOf(p.facilities[p.from]!) + 1);
+  const reads = [first];
+  let planned = p.countOf(p.facilities[p.from]!);
+  for (let i = p.from + 1; i < p.facilities.length && planned < p.want && reads.length < FACILITIES_IN_FLIGHT; i += 1) {
+    const count = p.countOf(p.facilities[i]!);
+    if (count === 0) continue;
+    reads.push({ facilityIndex: i, pk: p.pkOf(p.facilities[i]!.id), startKey: undefined, limit: Math.min(p.want - planned, count + 1) });
+    planned += count;
+  }
+  return reads;
+}
+
 async function programList(req: TenantListRequest): Promise<TenantPage> {
   const { source, exact } = sourceOf(req);
   if (req.sort && req.sort !== 'name') throw unprocessable('Choose a facility or a cycle to sort by another column.', 'sort');
   const matches = matcher(req);
   const facilities = source.perFacility
-    ? (await readCatalog<FacilityEntry>('facilities')).filter((f) => !f.retired).sort((a, b) => a.facility_number.localeCompare(b.facility_number, 'en', { numeric: true }))
+    ? (await readCatalog<FacilityEntry>('facilities')).filter((f) => !f.retired).sort(byFacilityNumber)
     : [];
   const countOf = (f: FacilityEntry) => (f.tenants ? source.perFacility!.count(f.tenants) : 0);
   const knownTotal = source.perFacility ? facilities.reduce((sum, f) => sum + countOf(f), 0) : null;
@@ -270,29 +303,34 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   let facilityIndex = source.perFacility ? Math.max(0, facilities.findIndex((f) => f.id === cursor.f)) : 0;
   let startKey = cursor.k;
   let done = cursor.end === true;
-  while (!done && rows.length < req.perPage && read < READ_BUDGET) {
-    let pk: string;
+  rounds: while (!done && rows.length < req.perPage && read < READ_BUDGET) {
     if (source.perFacility) {
       // Skip facilities with nothing in this list (their counts say so) without reading them.
       while (facilityIndex < facilities.length && !startKey && countOf(facilities[facilityIndex]!) === 0) facilityIndex += 1;
       if (facilityIndex >= facilities.length) { done = true; break; }
-      pk = source.perFacility.pkOf(facilities[facilityIndex]!.id);
-    } else pk = source.single!.pk;
-    const want = req.perPage - rows.length;
-    const { keys, ids, next } = await queryKeys(source.index, pk, source.single?.prefix, startKey, exact ? want : Math.min(READ_BUDGET - read, Math.max(want, 100)));
-    read += ids.length;
-    const found = (await tenantsInOrder(ids)).filter((t) => matches({ ...t, incomplete_address: isAddressIncomplete(t) }));
-    const taken = found.slice(0, want);
-    rows.push(...taken);
-    if (taken.length < found.length) {
-      // Filters applied to what was read found more than the page needs: the next page starts right after the last one taken.
-      const last = taken[taken.length - 1]!;
-      startKey = indexKeyOf(source.index, keys[ids.indexOf(last.id)]!);
-      break;
     }
-    startKey = next;
-    if (!startKey) {
-      if (!source.perFacility) { done = true; break; }
+    const want = req.perPage - rows.length;
+    const reads = source.perFacility
+      ? plannedReads({ facilities, from: facilityIndex, startKey, want, exact, countOf, pkOf: source.perFacility.pkOf, budget: READ_BUDGET - read })
+      : [{ facilityIndex: 0, pk: source.single!.pk, startKey, limit: Math.min(READ_BUDGET - read, Math.max(want, 100)) }];
+    const answers = await Promise.all(reads.map((r) => queryKeys(source.index, r.pk, source.single?.prefix, r.startKey, r.limit)));
+    const byId = new Map((await tenantsInOrder(answers.flatMap((a) => a.ids))).map((t) => [t.id, t]));
+    for (const [i, { keys, ids, next }] of answers.entries()) {
+      if (rows.length >= req.perPage) break rounds; // filled by the facilities before: this one starts the next page
+      facilityIndex = reads[i]!.facilityIndex;
+      read += ids.length;
+      const found = ids.flatMap((id) => byId.get(id) ?? []).filter((t) => matches({ ...t, incomplete_address: isAddressIncomplete(t) }));
+      const taken = found.slice(0, req.perPage - rows.length);
+      rows.push(...taken);
+      if (taken.length < found.length) {
+        // Filters applied to what was read found more than the page needs: the next page starts right after the last one taken.
+        startKey = indexKeyOf(source.index, keys[ids.indexOf(taken[taken.length - 1]!.id)]!);
+        break rounds;
+      }
+      startKey = next;
+      if (!source.perFacility && !startKey) { done = true; break rounds; }
+      // The partition holds more than was asked for: go on from there (the reads planned after it are not used).
+      if (startKey) continue rounds;
       facilityIndex += 1;
     }
   }

@@ -235,6 +235,25 @@ describe('GET /api/tenants: the whole program', () => {
     expect((opted.body.data as Row[]).every((t) => t.status === 'opt_out')).toBe(true);
   });
 
+  it('a status list read to its end by cursor holds each counted tenant once, its pages the same as by number', async () => {
+    for (const query of [{ status: 'opt_out' }, { filter: 'non_responder' }] as Record<string, string>[]) {
+      const seen: string[] = [];
+      let res = await list(query);
+      const total = res.body.pagination.total as number;
+      for (let page = 1; ; page += 1) {
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.pagination).toMatchObject({ current_page: page, from: seen.length + 1 });
+        if (page > 1) expect(idsOf(await list({ ...query, page: String(page) })), `page ${page} by number`).toEqual(idsOf(res));
+        seen.push(...idsOf(res));
+        if (!res.body.pagination.next_cursor) break;
+        expect(page, 'pages').toBeLessThan(60);
+        res = await list({ ...query, cursor: res.body.pagination.next_cursor });
+      }
+      expect(new Set(seen).size, JSON.stringify(query)).toBe(seen.length);
+      expect(seen.length, JSON.stringify(query)).toBe(total);
+    }
+  });
+
   it('matches the start of the name (2 letters at least) across facilities; the total is open-ended', async () => {
     const s = stem();
     const [f1, f2] = await Promise.all([facilityWith(stem()), facilityWith(stem())]);
