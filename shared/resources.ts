@@ -32,10 +32,13 @@ export const APP_TABLE = {
   ],
 } as const;
 
-/** What the SLIM tenant indexes project besides the keys: the fields a facility's or cycle's list filters and sorts on. */
+/**
+ * What the SLIM tenant indexes project besides the keys: the fields a facility's or cycle's list filters and
+ * sorts on, and the ledger id a rent-roll import finds a facility's existing tenants by.
+ */
 export const SLIM_TENANT_ATTRIBUTES = [
   'id', 'facility_number', 'cycle_id', 'first_name', 'last_name', 'unit', 'status', 'tagged_for_removal', 'incomplete_address',
-  'setup_insurance_date', 'policy_number', 'insur_ledger_id', 'move_in_date', 'billing_date', 'charge_apply_date',
+  'setup_insurance_date', 'policy_number', 'insur_ledger_id', 'ledger_id', 'move_in_date', 'billing_date', 'charge_apply_date',
 ] as const;
 
 export type IndexProjection = (typeof APP_TABLE.indexes)[number]['projection'];

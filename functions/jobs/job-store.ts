@@ -29,7 +29,7 @@ export async function enqueueJob(args: {
 }): Promise<JobRecord> {
   const now = new Date().toISOString();
   const job: JobRecord = {
-    id: args.id ?? randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, error: null, result: null,
+    id: args.id ?? randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, progress_detail: null, error: null, result: null,
     created_by: args.createdBy, facility_id: args.facilityId ?? null, input: args.input ?? {}, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKey(job.id), ...job } }));
@@ -44,7 +44,9 @@ export async function getJob(id: string): Promise<JobRecord | null> {
   return (out.Item as JobRecord | undefined) ?? null;
 }
 
-export async function updateJob(id: string, changes: { status?: JobStatus; progress?: number; error?: string | null; result?: Record<string, unknown> | null }): Promise<void> {
+export async function updateJob(id: string, changes: {
+  status?: JobStatus; progress?: number; progress_detail?: Record<string, number> | null; error?: string | null; result?: Record<string, unknown> | null;
+}): Promise<void> {
   const names: Record<string, string> = { '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };
   const sets = ['#updated_at = :now'];
@@ -62,5 +64,5 @@ export async function updateJob(id: string, changes: { status?: JobStatus; progr
 
 export function toJobView(job: JobRecord): JobView {
   const { id, type, status, progress, error, result, created_at, updated_at } = job;
-  return { id, type, status, progress, error, result, created_at, updated_at };
+  return { id, type, status, progress, progress_detail: job.progress_detail ?? null, error, result, created_at, updated_at };
 }

@@ -14,8 +14,8 @@ import { logger } from './logger';
 
 export interface JobRunContext {
   job: JobRecord;
-  /** Reports progress in percent (0-100). */
-  progress: (percent: number) => Promise<void>;
+  /** Reports progress in percent (0-100), with what it counts when the job counts things. */
+  progress: (percent: number, detail?: Record<string, number>) => Promise<void>;
 }
 
 /** A runner does the work and returns the result stored on the job (for example an S3 key to download). */
@@ -46,7 +46,7 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     }
     await updateJob(job.id, { status: 'running', error: null });
     try {
-      const result = await runner({ job, progress: (p) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))) }) });
+      const result = await runner({ job, progress: (p, detail) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))), progress_detail: detail }) });
       await updateJob(job.id, { status: 'done', progress: 100, result });
       return true;
     } catch (err) {

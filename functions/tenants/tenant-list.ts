@@ -59,7 +59,7 @@ export interface TenantPage {
 /** What the slim indexes project (shared/resources.ts SLIM_TENANT_ATTRIBUTES). */
 interface SlimTenant {
   id: string; facility_number: string; cycle_id: string; first_name: string; last_name: string | null; unit: string; status: string | null;
-  tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string; insur_ledger_id: string;
+  tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string; insur_ledger_id: string; ledger_id: string;
   move_in_date: string | null; billing_date: string | null; charge_apply_date: string | null;
 }
 
@@ -143,6 +143,11 @@ async function queryAll(index: string, pk: string): Promise<Item[]> {
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/** A facility's tenants as its slim index holds them: which ledger, in which cycle (a rent-roll import matches on these). */
+export async function ledgersOfFacility(facilityId: string): Promise<{ id: string; cycle_id: string; ledger_id: string }[]> {
+  return (await queryAll('tfac', facilityId)).map((t) => ({ id: t.id as string, cycle_id: t.cycle_id as string, ledger_id: (t.ledger_id as string | undefined) ?? '' }));
 }
 
 /** Full tenants for these ids, in the order given. */

@@ -27,7 +27,7 @@ import type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
 export type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
 export type { TenantWrite, Actor } from './tenant-history';
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export async function getTenant(id: string): Promise<TenantRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: tenantKey(id), ConsistentRead: true }));
@@ -94,20 +94,32 @@ async function refreshEntries(changes: readonly { before: TenantRecord | null; a
 /** DynamoDB transactions hold at most 100 actions. */
 const MAX_ACTIONS = 100;
 
+/** What an import adds to each of its transactions, and what it leaves for the end of the whole job. */
+export interface CreateOptions {
+  /** The ids to give the tenants, in order (an import derives them from cycle and ledger id, so a retry cannot add one twice). */
+  ids?: readonly string[];
+  /** One more action in the same transaction as the tenants (an import's checkpoint, so progress and tenants never disagree). */
+  alongside?: TransactItem;
+  /** false: the caller refreshes the cycle's and facility's catalog entries once, after its last call. */
+  refreshCatalog?: boolean;
+}
+
+/** How many tenants one transaction of createTenants holds: two actions a tenant, two counter ADDs, maybe one more. */
+export const tenantsPerTransaction = (options: Pick<CreateOptions, 'alongside'> = {}): number =>
+  Math.floor((MAX_ACTIONS - 2 - (options.alongside ? 1 : 0)) / 2);
+
 /**
  * Adds tenants to one cycle. Each chunk of tenants, their history entries and the counters they add are
  * one transaction, so the counters always equal the tenants stored, whatever fails in between.
- * `ids` lets an idempotent caller (an import) choose the ids, so a retry cannot add a tenant twice.
  */
 export async function createTenants(
-  cycle: { id: string; facility_id: string }, tenants: readonly NewTenant[], how: TenantWrite, ids?: readonly string[],
+  cycle: { id: string; facility_id: string }, tenants: readonly NewTenant[], how: TenantWrite, options: CreateOptions = {},
 ): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
   const created = tenants.map((t, i): TenantRecord => ({
-    ...TENANT_DEFAULTS, ...t, cycle_id: cycle.id, facility_id: cycle.facility_id, id: ids?.[i] ?? randomUUID(), created_at: now, updated_at: now,
+    ...TENANT_DEFAULTS, ...t, cycle_id: cycle.id, facility_id: cycle.facility_id, id: options.ids?.[i] ?? randomUUID(), created_at: now, updated_at: now,
   }));
-  // Two actions a tenant (item + history) and two counter ADDs.
-  const perChunk = Math.floor((MAX_ACTIONS - 2) / 2);
+  const perChunk = tenantsPerTransaction(options);
   for (let i = 0; i < created.length; i += perChunk) {
     const chunk = created.slice(i, i + perChunk);
     await dynamo().send(new TransactWriteCommand({
@@ -117,14 +129,18 @@ export async function createTenants(
           historyPut(null, t, how, now),
         ]),
         ...counterUpdates(chunk.map((t) => ({ before: null, after: t }))),
+        ...(options.alongside ? [options.alongside] : []),
       ],
     }));
   }
-  if (created.length > 0) {
-    await refreshCycleEntry(cycle.id);
-    await refreshFacilityEntry(cycle.facility_id);
-  }
+  if (created.length > 0 && options.refreshCatalog !== false) await refreshCatalogOf(cycle);
   return created;
+}
+
+/** The catalog entries of a cycle and its facility, after their counters moved. */
+export async function refreshCatalogOf(cycle: { id: string; facility_id: string }): Promise<void> {
+  await refreshCycleEntry(cycle.id);
+  await refreshFacilityEntry(cycle.facility_id);
 }
 
 /** One tenant change: its stored version and what it becomes (null: deleted). */

@@ -10,6 +10,8 @@ export const jobView = z.object({
   type: z.string(),
   status: z.enum(JOB_STATUSES),
   progress: z.number().min(0).max(100),
+  /** What the progress counts, for jobs that count things (an import: rows read, written, refused). */
+  progress_detail: z.record(z.string(), z.number()).nullable(),
   error: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),

@@ -165,7 +165,7 @@ describe('GET /api/exports/facilities: a job the worker turns into a workbook', 
 async function pendingJob(file: ExportJobFile, facilityId: string | null, createdBy: string): Promise<JobRecord> {
   const now = new Date().toISOString();
   const job: JobRecord = {
-    id: exportJobId(file.file_key), type: EXPORT_JOB_TYPES.facilities, queue: 'archive-exports', status: 'queued', progress: 0, error: null, result: null,
+    id: exportJobId(file.file_key), type: EXPORT_JOB_TYPES.facilities, queue: 'archive-exports', status: 'queued', progress: 0, progress_detail: null, error: null, result: null,
     created_by: createdBy, facility_id: facilityId, input: { ...file }, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${job.id}`, sk: 'JOB', ...job } }));

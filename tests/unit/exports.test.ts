@@ -112,7 +112,7 @@ describe('buildSpreadsheet (exceljs streaming writer)', () => {
 /** A job record as the worker hands it to a runner. */
 function jobOf(type: string, input: Record<string, unknown>): JobRecord {
   return {
-    id: 'job-1', type, queue: 'archive-exports', status: 'running', progress: 0, error: null, result: null,
+    id: 'job-1', type, queue: 'archive-exports', status: 'running', progress: 0, progress_detail: null, error: null, result: null,
     created_by: 'u', facility_id: null, input, created_at: '', updated_at: '',
   };
 }

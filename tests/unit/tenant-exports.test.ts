@@ -35,7 +35,7 @@ const record = (i: number, extra: Partial<TenantRecord> = {}): TenantRecord => (
 const context = { cycles: new Map([['c1', { label: 'Spring 2026', archived_at: null }]]), software: new Map([['f1', 'storedge']]) };
 
 const jobOf = (type: string, input: Record<string, unknown>): JobRecord => ({
-  id: 'job-1', type, queue: 'archive-exports', status: 'running', progress: 0, error: null, result: null,
+  id: 'job-1', type, queue: 'archive-exports', status: 'running', progress: 0, progress_detail: null, error: null, result: null,
   created_by: 'u', facility_id: null, input, created_at: '', updated_at: '',
 });
 const FILE: ExportJobFile = { file_key: 'temporary/staff/0b7f7a8e-1c1d-4e59-9f0a-4a4d1b8e2f10/all_tenants.xlsx', filename: 'all_tenants.xlsx' };
