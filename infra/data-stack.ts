@@ -7,11 +7,14 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, TEMPORARY_EXPORT_DAYS, projectionOf } from '../shared/resources';
+import {
+  APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_UPLOAD_DAYS, IMPORT_UPLOADS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS, projectionOf,
+} from '../shared/resources';
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
@@ -47,7 +50,14 @@ export class DataStack extends Stack {
     });
     const abortUploads = { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) };
     this.buckets = {
-      uploads: secureBucket(this, BUCKETS.uploads.logicalName, { accessLogs, lifecycleRules: [abortUploads] }),
+      uploads: secureBucket(this, BUCKETS.uploads.logicalName, {
+        accessLogs,
+        lifecycleRules: [abortUploads, { id: 'expire-import-files', prefix: IMPORT_UPLOADS_PREFIX, expiration: Duration.days(IMPORT_UPLOAD_DAYS) }],
+        cors: [{
+          allowedMethods: [HttpMethods.POST], allowedOrigins: [...UPLOAD_CORS.allowedOrigins],
+          allowedHeaders: [...UPLOAD_CORS.allowedHeaders], maxAge: UPLOAD_CORS.maxAgeSeconds,
+        }],
+      }),
       exports: secureBucket(this, BUCKETS.exports.logicalName, {
         accessLogs,
         lifecycleRules: [

@@ -3,9 +3,9 @@
  * shared/jobs.ts (the same definitions CDK deploys). Safe to run again: existing resources are kept.
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { APP_TABLE, BUCKETS, ENV, localName, projectionOf } from '../shared/resources';
+import { APP_TABLE, BUCKETS, ENV, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
 import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
 
 export type ResourceEnv = Record<string, string>;
@@ -20,6 +20,17 @@ export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
     await s3.send(new CreateBucketCommand({ Bucket: name })).catch((err) => {
       if (!['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(err.name)) throw err;
     });
+    if (key === 'uploads') {
+      await s3.send(new PutBucketCorsCommand({
+        Bucket: name,
+        CORSConfiguration: {
+          CORSRules: [{
+            AllowedMethods: [...UPLOAD_CORS.allowedMethods], AllowedOrigins: [...UPLOAD_CORS.allowedOrigins],
+            AllowedHeaders: [...UPLOAD_CORS.allowedHeaders], MaxAgeSeconds: UPLOAD_CORS.maxAgeSeconds,
+          }],
+        },
+      }));
+    }
     env[key === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket] = name;
   }
   const sqs = new SQSClient({ region });

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './emulator';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
+import { writeDemoRentRolls } from './samples/rent-rolls';
 import { startProgram } from './runtime/program';
 
 /** Newest modification time below a folder, to rebuild the web app only when its sources changed. */
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
   console.log(`\nAudit Letter Program is running at ${program.url}`);
   console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  // Rent rolls of every software for demo facilities, to try Upload Tenants (or a cycle's Import Tenants) with.
+  const samples = await writeDemoRentRolls(join(REPO_ROOT, '.local', 'samples'));
+  console.log('Rent rolls to try on Upload Tenants:');
+  for (const s of samples) console.log(`  ${s.software.padEnd(12)} facility ${s.facility_number}: ${Object.values(s.files).join(', ')}`);
   console.log('Press Ctrl+C to stop.\n');
   let stopping = false;
   const stop = async () => {

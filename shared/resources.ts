@@ -49,12 +49,23 @@ export function projectionOf(projection: IndexProjection): { ProjectionType: 'AL
 }
 
 export const BUCKETS = {
-  /** Rent rolls and other files users send in. */
+  /** Rent rolls and other files users send in (the browser POSTs them straight here: UPLOAD_CORS). */
   uploads: { logicalName: 'uploads' },
   /** Exports, letters and archives the program writes for download. */
   exports: { logicalName: 'exports' },
 } as const;
 export type BucketName = keyof typeof BUCKETS;
+
+/**
+ * The uploads bucket answers the browser's presigned POSTs from the web app's origin. Any origin may read
+ * S3's answer: what may be written is decided by the signed policy of each POST (one key, a size range,
+ * the .xlsx type, ten minutes), which only the import calls hand out, to staff.
+ */
+/** An import's files (functions/imports/import-files.ts) are kept this long after upload, for a look when an import went wrong. */
+export const IMPORT_UPLOADS_PREFIX = 'imports/';
+export const IMPORT_UPLOAD_DAYS = 7;
+
+export const UPLOAD_CORS = { allowedMethods: ['POST'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 3000 } as const;
 
 /**
  * One-off downloads (list, stats and tenant exports) belong under this prefix of the exports bucket

@@ -150,6 +150,8 @@ export const ROUTES = [
   r('DELETE', '/api/tenants/bulk', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/reset', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/import', 'tenants', STAFF, 'tenants-letters'),
+  // Beyond the spec: the files of an import go straight to S3 with presigned POSTs (docs/decisions.md 'Rent-roll imports').
+  r('POST', '/api/tenants/import-uploads', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/remove-uneligible-ledgers', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/sync-ledger-statuses', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),

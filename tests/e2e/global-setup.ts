@@ -36,4 +36,6 @@ export default async function globalSetup(): Promise<void> {
   globalThis.e2eProgram = { program, webRoot };
   // Workers start after global setup and inherit this, so use.baseURL points at the program.
   process.env.E2E_BASE_URL = program.url;
+  // What the program's stores need to reach its emulators, for set-ups no call offers yet (an archived cycle).
+  process.env.E2E_AWS_ENV = JSON.stringify(program.env);
 }

@@ -1,7 +1,8 @@
 /**
  * The one API client. Calls are named by their route-table key ('POST /api/users/{id}') and typed from
  * the shared zod contracts, so a contract change breaks the web build instead of the page. Bodies go
- * as forms (the spec's calls are forms); answers are JSON.
+ * as forms (the spec's calls are forms), or as JSON when they hold lists or objects a form cannot
+ * carry (an import's file list); answers are JSON.
  */
 import type { z } from 'zod';
 import type { ContractOf, ImplementedRouteKey } from '../../../shared/contracts';
@@ -67,7 +68,14 @@ export async function call<K extends ImplementedRouteKey>(key: K, input: CallInp
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers };
-  if (method !== 'GET' && input.body) init.body = toForm(input.body as Record<string, Scalar>);
+  if (method !== 'GET' && input.body) {
+    const values = Object.values(input.body);
+    if (values.every((v) => v === null || typeof v !== 'object')) init.body = toForm(input.body as Record<string, Scalar>);
+    else {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(input.body);
+    }
+  }
 
   let response: Response;
   try {

@@ -30,9 +30,10 @@ interface Props {
   cycle: CycleView;
   onEdit: () => void;
   onMarkLettersSent: () => void;
+  onImport: () => void;
 }
 
-export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent }: Props) {
+export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent, onImport }: Props) {
   const follow = useFollow();
   const s = cycle.stats;
   return (
@@ -40,7 +41,7 @@ export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent }: Props) {
       <SpaceBetween size="l">
         <SpaceBetween direction="horizontal" size="xs">
           <Button iconName="edit" onClick={onEdit}>Edit Cycle</Button>
-          <Button iconName="upload" disabled disabledReason={`Import Tenants: ${LATER_RELEASE}`}>Import Tenants</Button>
+          <Button iconName="upload" onClick={onImport}>Import Tenants</Button>
           <Button iconName="search" href={tenantListHref(cycle)} onFollow={follow}>View Tenants</Button>
           <Button iconName="envelope" onClick={onMarkLettersSent}>Mark Letters Sent</Button>
           <Button iconName="folder" disabled disabledReason={`Archive Cycle: ${LATER_RELEASE}`}>Archive Cycle</Button>

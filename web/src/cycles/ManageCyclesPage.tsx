@@ -31,6 +31,7 @@ import { CycleDetailPanel } from './CycleDetailPanel';
 import { CycleFormModal } from './CycleFormModal';
 import { useCycleList } from './cycles-api';
 import type { CycleListQuery } from './cycles-api';
+import { ImportTenantsModal } from '../imports/ImportTenantsModal';
 import { MarkLettersSentModal } from './MarkLettersSentModal';
 import './cycles.css';
 import { ProgramFilterSelect } from '../insurance-programs/ProgramFilterSelect';
@@ -87,6 +88,7 @@ function CyclesList() {
   const [editing, setEditing] = useState<CycleView | null>(null);
   const [confirming, setConfirming] = useState<CycleView | null>(null);
   const [markingLetters, setMarkingLetters] = useState<CycleView | null>(null);
+  const [importing, setImporting] = useState<string | null>(null);
 
   // One debounced value for the three boxes, compared by content so re-renders do not restart it.
   const settledText = JSON.parse(useDebouncedValue(JSON.stringify(text), TEXT_DEBOUNCE_MS)) as TextFilters;
@@ -109,7 +111,7 @@ function CyclesList() {
     () =>
       selected
         ? {
-            element: <CycleDetailPanel cycle={selected} onEdit={() => setEditing(selected)} onMarkLettersSent={() => setMarkingLetters(selected)} />,
+            element: <CycleDetailPanel cycle={selected} onEdit={() => setEditing(selected)} onMarkLettersSent={() => setMarkingLetters(selected)} onImport={() => setImporting(selected.id)} />,
             onClose: () => setSelectedId(null),
           }
         : null,
@@ -254,6 +256,7 @@ function CyclesList() {
         />
       )}
       {confirming && <ConfirmMoveOutsModal key={confirming.id} cycle={confirming} onClose={() => setConfirming(null)} onConfirmed={() => setConfirming(null)} />}
+      <ImportTenantsModal cycleId={importing} onClose={() => setImporting(null)} />
       {markingLetters && (
         <MarkLettersSentModal
           key={markingLetters.id}

@@ -26,6 +26,7 @@ const ManageCyclesPage = lazy(() => import('../cycles/ManageCyclesPage'));
 const TenantListPage = lazy(() => import('../tenants/TenantListPage'));
 const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
 const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
+const UploadTenantsPage = lazy(() => import('../imports/UploadTenantsPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -43,7 +44,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: ListFacilitiesPage },
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: TenantListPage },
-  { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: UploadTenantsPage },
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: NotAvailableYetPage },

@@ -1,0 +1,66 @@
+/**
+ * Syrasoft rent roll: one row per rented space, the account's details repeated, sorted by account, so
+ * an account with several spaces is on rows that follow one another (merged into one tenant). The name
+ * is one cell, 'Last, First'; 'Acct Type' marks businesses ('Business', 'Commercial', 'B'), whose name
+ * is taken whole. 'Paid To' is the last day paid, so the next billing date is the day after. Syrasoft
+ * keeps no insurance ids on its rent roll.
+ */
+import { FIELD_RULES, checkName, checkUnits, countryOf, dayAfter, listedName, zipOf } from '../imported-tenant';
+import type { ImportedTenant } from '../imported-tenant';
+import { optionalColumn as optional, requiredColumn as required } from '../sheet-columns';
+import type { ColumnSpec, RowCells } from '../sheet-columns';
+import type { RentRollFormat } from './rent-roll-format';
+
+type SyrasoftColumn = 'site' | 'space' | 'account' | 'name' | 'type' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'email' | 'gate'
+  | 'move_in' | 'paid_to';
+
+const COLUMNS: Record<SyrasoftColumn, ColumnSpec> = {
+  site: required('Site #', 'Site', 'Site No'),
+  space: required('Space', 'Space #', 'Space No'),
+  account: required('Account #', 'Account', 'Acct #', 'Account No'),
+  name: required('Name', 'Tenant Name', 'Customer'),
+  type: optional('Acct Type', 'Account Type', 'Type'),
+  address: optional('Address', 'Street'),
+  city: optional('City'),
+  state: optional('State', 'ST'),
+  zip: optional('Zip', 'Zip Code'),
+  country: optional('Country'),
+  email: optional('Email', 'E-mail'),
+  gate: optional('Gate Code', 'Gate', 'Access Code'),
+  move_in: optional('Move In', 'Date In', 'Move In Date'),
+  paid_to: optional('Paid To', 'Paid Thru', 'Paid Through'),
+};
+
+const BUSINESS_TYPES = new Set(['b', 'bus', 'business', 'c', 'com', 'commercial', 'company']);
+
+function tenantOf(c: RowCells<SyrasoftColumn>): ImportedTenant | null {
+  const account = c.text('account');
+  const name = listedName(c.text('name'), BUSINESS_TYPES.has(c.text('type').toLowerCase()));
+  if (!account && !name) return null;
+  checkName(c, ['name'], name);
+  const space = c.text('space');
+  checkUnits(c, 'space', space ? [space] : []);
+  return {
+    prime_site_id: c.required('site', FIELD_RULES.prime_site_id),
+    ledger_id: c.required('account', FIELD_RULES.ledger_id),
+    first_name: name?.first_name ?? '',
+    last_name: name?.last_name ?? null,
+    unit: space,
+    units: space ? [space] : [],
+    email: c.text('email', FIELD_RULES.email),
+    address: c.text('address', FIELD_RULES.address),
+    city: c.text('city', FIELD_RULES.city),
+    state: c.text('state', FIELD_RULES.state),
+    zip_code: zipOf(c.text('zip', FIELD_RULES.zip_code), c.number('zip')),
+    country: countryOf(c.text('country', FIELD_RULES.country)),
+    move_in_date: c.date('move_in'),
+    billing_date: dayAfter(c.date('paid_to')),
+    access_code: c.text('gate', FIELD_RULES.access_code),
+    insur_ledger_id: '',
+    policy_number: '',
+  };
+}
+
+export const SYRASOFT: RentRollFormat<SyrasoftColumn> = {
+  file: 'rent_roll', title: 'a Syrasoft rent roll', columns: COLUMNS, ledgerColumn: 'account', unitColumn: 'space', tenantOf,
+};

@@ -1,0 +1,45 @@
+/**
+ * The two workbooks an import leaves for download (staff only, under the exports bucket's temporary
+ * prefix, functions/exports/export-keys.ts): the duplicates list (tenants that already went through the
+ * system, spec 'Import Complete' card) and the refused rows (file, row, column and why), each only when
+ * it has rows. Written again by a retried job under the same keys, so a retry leaves one of each.
+ */
+import { exportKey, safeFilename } from '../exports/export-keys';
+import { buildSpreadsheet, putSpreadsheet } from '../exports/spreadsheet';
+import type { ExportColumn } from '../exports/columns';
+import type { ImportedTenant } from './rent-roll-reader';
+
+export type DuplicateRow = ImportedTenant & { row: number };
+export interface RefusedRow { row: number; column: string; message: string }
+
+const DUPLICATE_COLUMNS: readonly ExportColumn<DuplicateRow>[] = [
+  { header: 'Row', key: 'row', type: 'number' },
+  { header: 'Prime Site ID', key: 'prime_site_id' },
+  { header: 'Tenant ID', key: 'ledger_id' },
+  { header: 'First Name', key: 'first_name' },
+  { header: 'Last Name', key: 'last_name' },
+  { header: 'Unit', key: 'unit' },
+  { header: 'Move In Date', key: 'move_in_date', type: 'date' },
+];
+
+const REFUSED_COLUMNS: readonly ExportColumn<RefusedRow>[] = [
+  { header: 'Row', key: 'row', type: 'number' },
+  { header: 'Column', key: 'column' },
+  { header: 'Problem', key: 'message' },
+];
+
+export async function writeImportReports(
+  jobId: string, facilityNumber: string, rows: { duplicates: readonly DuplicateRow[]; refused: readonly RefusedRow[] },
+): Promise<{ duplicates: string | null; refused: string | null }> {
+  const write = async <R>(name: string, sheet: string, columns: readonly ExportColumn<R>[], list: readonly R[]) => {
+    if (list.length === 0) return null;
+    const filename = safeFilename(`${facilityNumber}_${name}`);
+    const file = { file_key: exportKey({ kind: 'staff' }, jobId, filename), filename };
+    await putSpreadsheet(file, await buildSpreadsheet({ sheet, columns, rows: list }));
+    return file.file_key;
+  };
+  return {
+    duplicates: await write('duplicate_tenants', 'Duplicate Tenants', DUPLICATE_COLUMNS, rows.duplicates),
+    refused: await write('refused_rows', 'Refused Rows', REFUSED_COLUMNS, rows.refused),
+  };
+}
