@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
-import { IMPORT_SOFTWARE_KEYS, importSoftwareLabel } from '../../shared/import-software';
+import { IMPORT_SOFTWARE_KEYS, filesNeededBy, importSoftwareLabel } from '../../shared/import-software';
 import type { ImportSoftware } from '../../shared/import-software';
 import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
 import { makeCycle, makeFacility } from './program-data';
@@ -24,8 +24,6 @@ test.describe.configure({ timeout: 120_000 });
 const dir = mkdtempSync(join(tmpdir(), 'alp-e2e-rent-rolls-'));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const FIELD_LABELS = { rent_roll: 'Rent Roll', tenant_address_list: 'Tenant Address List', insurance_sheet: 'Insurance Sheet' } as const;
-
 async function sample(software: ImportSoftware, primeSiteId: string, rows = 12): Promise<SampleRentRoll> {
   return writeSampleRentRoll({ software, primeSiteId, rows, seed: 700 + IMPORT_SOFTWARE_KEYS.indexOf(software), dir: join(dir, randomBytes(3).toString('hex')) });
 }
@@ -34,10 +32,10 @@ async function sample(software: ImportSoftware, primeSiteId: string, rows = 12):
 async function importSample(page: Page, scope: ReturnType<Page['locator']> | Page, rentRoll: SampleRentRoll) {
   await scope.getByRole('button', { name: /Software/ }).click();
   await page.getByRole('option', { name: importSoftwareLabel(rentRoll.software), exact: true }).click();
-  for (const [role, path] of Object.entries(rentRoll.files)) {
-    const field = scope.locator('[class*="form-field"]').filter({ hasText: FIELD_LABELS[role as keyof typeof FIELD_LABELS] });
-    await field.locator('input[type="file"]').setInputFiles(path);
-  }
+  // One file field per file the software needs, in the order of filesNeededBy.
+  const inputs = scope.locator('input[type="file"]');
+  await expect(inputs).toHaveCount(filesNeededBy(rentRoll.software).length);
+  for (const [i, role] of filesNeededBy(rentRoll.software).entries()) await inputs.nth(i).setInputFiles(rentRoll.files[role]!);
   const upload = scope.getByRole('button', { name: 'Upload' });
   await upload.click();
   // Disabled while the files go up and the rows are read (spec §4).
@@ -104,9 +102,12 @@ test('Import Tenants on a cycle: the card counts tenants that went through the s
   await importSample(page, modal, rentRoll);
   await expect(cardValue(modal, 'Tenants imported')).toContainText('0');
   await expect(cardValue(modal, 'Tenants that already went through the system')).toContainText(String(rentRoll.tenants.length));
-  const popup = page.waitForEvent('popup');
+  // The link opens the presigned workbook: a real .xlsx of the facility's duplicates.
+  const link = page.context().waitForEvent('request', (r) => r.url().includes('X-Amz-Signature'));
   await modal.getByRole('button', { name: 'Download the duplicates list' }).click();
-  const opened = await popup;
-  expect(opened.url()).toContain('duplicate_tenants.xlsx');
-  await opened.close();
+  const url = (await link).url();
+  expect(decodeURIComponent(url)).toContain(`${facility.facility_number}_duplicate_tenants.xlsx`);
+  const file = await request.get(url);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
 });
