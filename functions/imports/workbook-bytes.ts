@@ -5,12 +5,11 @@
  *   - the first bytes tell a zip (every .xlsx is one) from anything else before exceljs sees them;
  *   - the last bytes must hold the zip's end-of-central-directory record, which a cut file lacks;
  *   - the zip parser's own 'error' event (exceljs does not listen to it) is caught where the bytes are
- *     piped into it.
+ *     piped into it, and its early 'end', which loses entries, is held back until it is true (see pipe).
  * Each of these fails the reading at once through `guard`, which the sheet reader wraps around every
  * wait on exceljs. Only the last 64 kB are kept, so a file of any size passes in constant memory.
  */
 import { Readable } from 'node:stream';
-import type { EventEmitter } from 'node:events';
 
 /** What the first four bytes say the file is. */
 export type FileStart = 'zip' | 'xls' | 'other';
@@ -74,9 +73,21 @@ export class WorkbookBytes extends Readable {
     });
   }
 
+  /** exceljs pipes the bytes into its zip parser (unzipper's Parse), the one place two of its faults can be met. */
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
-    // exceljs pipes the bytes into its zip parser; an entry that cannot be inflated is reported only there.
-    (destination as unknown as EventEmitter).on('error', (error: Error) => this.fail(new BytesFailure('damaged', error)));
+    const parser = destination as unknown as Readable;
+    // An entry that cannot be inflated is reported only on the parser.
+    parser.on('error', (error: Error) => this.fail(new BytesFailure('damaged', error)));
+    // The parser announces 'end' as soon as it has parsed the zip's last record, while the entries it found
+    // may still wait, unread, in its buffer: exceljs then stops taking entries. When the shared strings come
+    // after the sheet (as Excel writes them) and the disk is slow to take exceljs's temporary copy of the
+    // sheet, they are lost and the sheet reads as if its text cells were empty. The parser's readable side
+    // ends for real (readableEnded) once every entry has been taken; only that 'end' is let through.
+    const emit = parser.emit;
+    parser.emit = function (this: Readable, event: string | symbol, ...args: unknown[]): boolean {
+      if (event === 'end' && !this.readableEnded) return false;
+      return emit.call(this, event, ...args);
+    } as typeof parser.emit;
     return super.pipe(destination, options);
   }
 

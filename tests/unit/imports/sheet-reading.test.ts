@@ -3,13 +3,15 @@
  * report name, date printed) and blank rows, only the first sheet, report total and page lines passed
  * over, cells as Excel stores them (shared and inline strings, numbers, hyperlinks, 1904 dates).
  */
+import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isReportLine } from '../../../functions/imports/sheet-columns';
-import { readAll } from './expected-tenants';
+import { writeSampleRentRoll } from '../../../localstack/samples/rent-rolls';
+import { expectedTenant, readAll } from './expected-tenants';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'rent-roll-sheets-')); });
@@ -99,5 +101,29 @@ describe('the sheet', () => {
     await workbook.commit();
     const { tenants } = await readAll('syrasoft', { rent_roll: path });
     expect(tenants[0]!.tenant).toMatchObject({ ledger_id: 'A1', first_name: 'Ana', last_name: 'Lee', move_in_date: '2024-01-05' });
+  });
+
+  it('keeps the shared strings when the disk is slow to take exceljs\'s temporary copy of the sheet', async () => {
+    // Excel writes the shared strings after the sheet; exceljs copies the sheet to a temporary file
+    // first, and its zip parser used to lose the entries after it when that copy finished late.
+    const sample = await writeSampleRentRoll({ software: 'syrasoft', primeSiteId: '40101', rows: 40, seed: 7, dir });
+    const createWriteStream = fs.createWriteStream;
+    const slow = vi.spyOn(fs, 'createWriteStream').mockImplementation((...args: Parameters<typeof fs.createWriteStream>) => {
+      const stream = createWriteStream(...args);
+      const emit = stream.emit;
+      stream.emit = ((event: string, ...rest: unknown[]) => {
+        if (event !== 'finish') return emit.call(stream, event, ...rest);
+        setTimeout(() => emit.call(stream, event, ...rest), 30);
+        return true;
+      }) as typeof stream.emit;
+      return stream;
+    });
+    try {
+      const { tenants } = await readAll('syrasoft', sample.files);
+      expect(slow).toHaveBeenCalled();
+      expect(tenants.map((t) => t.tenant)).toEqual(sample.tenants.map((t) => expectedTenant('syrasoft', t)));
+    } finally {
+      slow.mockRestore();
+    }
   });
 });
