@@ -43,7 +43,7 @@ export const importFileLabel = (role: ImportFileRole): string => FILE_LABELS[rol
 export const filesNeededBy = (software: ImportSoftware): readonly ImportFileRole[] =>
   software === 'easystorage' ? IMPORT_FILE_ROLES : ['rent_roll'];
 
-/** Biggest file an import takes: a 50,000-row rent roll is ≈ 5 MB, so this leaves room without inviting abuse. */
+/** Biggest file an import takes: a 50,000-row rent roll is 4 to 8 MB, so this leaves room without inviting abuse. */
 export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
 /** Only .xlsx is read (spec §5); the browser's file picker and the upload policy ask for this type. */
 export const IMPORT_FILE_EXTENSION = '.xlsx';
