@@ -12,7 +12,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
-import { JOB_QUEUES } from '../shared/jobs';
+import { JOB_QUEUES, queueEnvName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { ENV } from '../shared/resources';
 import { API_GROUPS, ROUTES } from '../shared/routes';
@@ -69,6 +69,9 @@ export class ApiStack extends Stack {
         environment,
       });
       grantAccess(worker, WORKER_GRANTS[def.name], data);
+      // Its own queue's URL: a refused job's message is made visible again at once (functions/runtime/worker.ts
+      // letGo); the event source's consume grant already allows ChangeMessageVisibility.
+      worker.fn.addEnvironment(queueEnvName(def.name), data.queues[def.name].queueUrl);
       // Workers answer with batchItemFailures, so one failed job does not retry the whole batch.
       worker.fn.addEventSource(new SqsEventSource(data.queues[def.name], { batchSize: def.batchSize, reportBatchItemFailures: true }));
       this.workers[def.name] = worker;

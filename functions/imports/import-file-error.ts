@@ -2,7 +2,7 @@
  * What the rent-roll reader reports. A file it cannot read as a whole (not an .xlsx, damaged, no header
  * row, an empty first sheet, a file the software needs missing) throws ImportFileError; being a
  * JobRefused, the import job fails at once instead of being retried, since a retry reads the same
- * bytes. A single row that cannot be a tenant is not an exception: the reader reports its RowErrors and
+ * bytes; its message still goes on to the dead-letter queue, for a look at the file. A single row that cannot be a tenant is not an exception: the reader reports its RowErrors and
  * reads on (functions/imports/rent-roll-reader.ts).
  */
 import type { ImportFileRole } from '../../shared/import-software';
@@ -21,7 +21,7 @@ export class ImportFileError extends JobRefused {
     readonly row: number | null = null,
     readonly column: string | null = null,
   ) {
-    super(message);
+    super(message, { deadLetter: true });
   }
 }
 

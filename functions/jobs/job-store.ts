@@ -16,6 +16,8 @@ export interface JobRecord extends JobView {
   /** The facility the job works on, for managers' ownership checks. */
   facility_id: string | null;
   input: Record<string, unknown>;
+  /** Refused with its message bound for the dead-letter queue (JobRefused deadLetter): each receive lets it go at once. */
+  dead_letter?: boolean;
 }
 
 const jobKey = (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' });
@@ -46,6 +48,7 @@ export async function getJob(id: string): Promise<JobRecord | null> {
 
 export async function updateJob(id: string, changes: {
   status?: JobStatus; progress?: number; progress_detail?: Record<string, number> | null; error?: string | null; result?: Record<string, unknown> | null;
+  dead_letter?: boolean;
 }): Promise<void> {
   const names: Record<string, string> = { '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };

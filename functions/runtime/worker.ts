@@ -2,12 +2,15 @@
  * The one way a job queue becomes a worker Lambda. Each message names a job; the job's type picks the
  * runner. A runner failure is retried by SQS until the queue's maxReceiveCount, then the job is marked
  * failed and the message goes to the dead-letter queue. A job already done is skipped, so a redelivered
- * message never does the work twice.
+ * message never does the work twice. A runner that refuses its job (JobRefused) fails it at once; a
+ * refusal marked deadLetter lets SQS move the message to the DLQ without waiting out its timeouts.
  */
 import { JobRefused } from '../jobs/job-refused';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobMessage, JobQueueName } from '../../shared/jobs';
+import { sqsClient, sqsCommands } from '../aws/clients';
+import { queueUrl } from '../aws/config';
 import { getJob, updateJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
 import { logger } from './logger';
@@ -25,6 +28,16 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
   const def = JOB_QUEUES.find((q) => q.name === queue);
   if (!def) throw new Error(`queue ${queue} is not in the job table`);
 
+  /**
+   * A refused job bound for the dead-letter queue: the message is made visible again at once and reported
+   * failed, so SQS receives it again right away and, past maxReceiveCount, moves it to the DLQ.
+   */
+  async function letGo(record: SQSRecord): Promise<false> {
+    const { ChangeMessageVisibilityCommand } = await sqsCommands();
+    await (await sqsClient()).send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl(queue), ReceiptHandle: record.receiptHandle, VisibilityTimeout: 0 }));
+    return false;
+  }
+
   async function processRecord(record: SQSRecord): Promise<boolean> {
     let message: JobMessage;
     try {
@@ -38,7 +51,8 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       logger.error('job message for an unknown job dropped', { queue, jobId: message.job_id });
       return true;
     }
-    if (job.status === 'done' || job.status === 'failed') return true;
+    if (job.status === 'done') return true;
+    if (job.status === 'failed') return job.dead_letter ? letGo(record) : true;
     const runner = runners[job.type];
     if (!runner) {
       await updateJob(job.id, { status: 'failed', error: `No worker handles jobs of type '${job.type}' on queue ${queue}.` });
@@ -53,8 +67,8 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       const attempts = Number(record.attributes?.ApproximateReceiveCount ?? 1);
       // A job its own input makes impossible fails at once: a retry would only fail the same way.
       if (err instanceof JobRefused) {
-        await updateJob(job.id, { status: 'failed', error: err.message });
-        return true;
+        await updateJob(job.id, { status: 'failed', error: err.message, ...(err.deadLetter ? { dead_letter: true } : {}) });
+        return err.deadLetter ? letGo(record) : true;
       }
       const final = attempts >= def!.maxReceiveCount;
       logger.error('job failed', { queue, jobId: job.id, attempts, final, error: err as Error });

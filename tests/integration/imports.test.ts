@@ -6,6 +6,7 @@
  * behaviour (a second run, a run that dies half way). Every test makes its own facility (with its own
  * Prime Site ID) and cycles; rows are found by filter.
  */
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
 import { getTenants } from '../../functions/tenants/tenant-store';
 import type { ImportResult } from '../../shared/contracts/imports';
+import { queueEnvName } from '../../shared/jobs';
 
 let monitor: string;
 let manager: string;
@@ -184,6 +186,28 @@ describe('files refused as a whole change nothing', () => {
     expect(await refused(cycle, await rentRoll([line(site, 1), line(other.site, 2)]))).toMatch(/more than one facility/);
     expect(await refused(cycle, await rentRoll([line('NOWHERE', 1)]))).toContain('No facility has the Prime Site ID NOWHERE');
     expect(await refused(cycle, await rentRoll([line(other.site, 1)]))).toContain(`not for this cycle's facility ${cycle.facility_number}`);
+  });
+});
+
+describe('an unreadable file', () => {
+  it('fails its job at once with the reader\'s message, and its message goes on to the dead-letter queue', async () => {
+    const { cycle } = await facilityAndCycle();
+    const job = await finished(await importToCycle(cycle, Buffer.from('not a workbook at all'), 'broken.xlsx'));
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain("'broken.xlsx'");
+    // The runtime's poller receives it again at once (the worker lets it go) until SQS moves it to the DLQ.
+    const sqs = new SQSClient({});
+    const dlq = `${process.env[queueEnvName('rent-roll-imports')]!}-dlq`;
+    const deadline = Date.now() + 20_000;
+    let found = false;
+    while (!found && Date.now() < deadline) {
+      const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 0 }));
+      found = (out.Messages ?? []).some((m) => (JSON.parse(m.Body ?? '{}') as { job_id?: string }).job_id === job.id);
+    }
+    expect(found, 'the refused job\'s message in the dead-letter queue').toBe(true);
+    // Nothing was written, and the job stays failed with its message.
+    expect(await cycleLedgers(cycle)).toEqual([]);
+    expect((await getJob(job.id))).toMatchObject({ status: 'failed', dead_letter: true });
   });
 });
 
