@@ -5,9 +5,10 @@
  * distinct text once) and the row being read.
  *
  * exceljs reads a sheet at once when the shared strings came before it in the zip; Excel writes them
- * after the sheets, and then exceljs first copies the sheet's XML to a temporary file and reads it from
- * there. Either way, once the first sheet is read the rest of the zip is passed through without parsing
- * any other sheet, because exceljs deletes its temporary copy of a sheet only when it moves past it.
+ * after the sheets, and then exceljs first copies the sheet's XML to a temporary file (a 50,000-row
+ * sheet is ≈ 40 MB of XML in the function's /tmp) and reads it from there. exceljs deletes a copy only
+ * when it moves past that sheet, so once the first sheet is read the rest of the zip is passed through
+ * without parsing any other sheet, and a reading stopped early moves it past them all (release).
  */
 import type { Readable } from 'node:stream';
 import { importFileLabel } from '../../shared/import-software';
@@ -89,6 +90,9 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<SheetRow> {
     const bytes = await WorkbookBytes.open(await openSource(this.source));
+    let sheets: AsyncIterator<StreamedSheet> | null = null;
+    let current: StreamedSheet | null = null;
+    let finished = false;
     try {
       if (bytes.start !== 'zip') {
         throw new ImportFileError(this.role, bytes.start === 'xls'
@@ -97,20 +101,20 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
       }
       const ExcelJS = await excelJs();
       const workbook = new ExcelJS.stream.xlsx.WorkbookReader(bytes, READER_OPTIONS) as unknown as StreamedWorkbook;
-      const sheets = workbook[Symbol.asyncIterator]();
+      sheets = workbook[Symbol.asyncIterator]();
       let read = false;
       for (let next = await bytes.guard(sheets.next()); !next.done; next = await bytes.guard(sheets.next())) {
-        const sheet = next.value;
+        current = next.value;
         const first = workbook.model?.sheets?.[0];
-        if (read || (first && String(first.id) !== String(sheet.id))) {
+        if (read || (first && String(first.id) !== String(current.id))) {
           // Not parsed; a sheet exceljs copied to a temporary file is closed unread (it deletes the file next).
-          sheet.iterator?.destroy?.();
+          current.iterator?.destroy?.();
           continue;
         }
         read = true;
         this.date1904 = Boolean(workbook.properties?.model?.date1904);
         // Batches rather than exceljs's row iterator: one wait per piece of XML instead of one per row.
-        const batches = sheet.parse();
+        const batches = current.parse();
         for (let batch = await bytes.guard(batches.next()); !batch.done; batch = await bytes.guard(batches.next())) {
           for (const { eventType, value } of batch.value) {
             if (eventType !== 'row') continue;
@@ -119,6 +123,7 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
           }
         }
       }
+      finished = true;
       if (!read) throw new ImportFileError(this.role, `${this.described} is not an .xlsx workbook: it holds no worksheet. Save it as Excel Workbook (.xlsx) and try again.`);
     } catch (err) {
       if (err instanceof ImportFileError) throw err;
@@ -126,7 +131,22 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
       if (err instanceof BytesFailure && err.kind === 'source') throw err.cause;
       throw new ImportFileError(this.role, `${this.described} is damaged: it could not be unpacked as an .xlsx workbook. Save it again from Excel and upload the new file.`);
     } finally {
+      if (!finished && sheets && bytes.readableEnded) await this.release(bytes, sheets, current);
       bytes.destroy();
+    }
+  }
+
+  /**
+   * Reading stopped before the end (a header not found, a consumer that stopped): once the whole zip has
+   * been read, what is left of exceljs's work is its temporary copies of sheets, each deleted as it moves
+   * past it, so it is moved past them all, unread. A file that failed answers at once and is left alone.
+   */
+  private async release(bytes: WorkbookBytes, sheets: AsyncIterator<StreamedSheet>, current: StreamedSheet | null): Promise<void> {
+    current?.iterator?.destroy?.();
+    try {
+      for (let next = await bytes.guard(sheets.next()); !next.done; next = await bytes.guard(sheets.next())) next.value.iterator?.destroy?.();
+    } catch {
+      // Already failed: nothing more to release.
     }
   }
 }

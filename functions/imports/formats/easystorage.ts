@@ -50,7 +50,7 @@ export const EASYSTORAGE_INSURANCE: SheetKind<InsuranceColumn> = {
 
 const RENT_ROLL_COLUMNS: Record<RentRollColumn, ColumnSpec> = {
   site: required('Site ID', 'Site'),
-  unit: required('Unit', 'Unit #', 'Unit Number'),
+  unit: required('Unit', 'Unit Number'),
   account: required(...ACCOUNT_HEADERS),
   customer: required('Customer', 'Customer Name'),
   gate: optional('Gate Code', 'Access Code'),

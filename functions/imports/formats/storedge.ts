@@ -15,8 +15,8 @@ type StorEdgeColumn = 'facility' | 'units' | 'ledger' | 'tenant' | 'address' | '
 
 const COLUMNS: Record<StorEdgeColumn, ColumnSpec> = {
   facility: required('Facility ID', 'Facility Number', 'Facility'),
-  units: required('Unit #', 'Unit', 'Unit Number'),
-  ledger: required('Ledger #', 'Ledger ID', 'Ledger'),
+  units: required('Unit #', 'Unit Number'),
+  ledger: required('Ledger #', 'Ledger ID'),
   tenant: required('Tenant', 'Tenant Name'),
   address: optional('Address', 'Street Address'),
   city: optional('City'),

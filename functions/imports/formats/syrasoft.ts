@@ -15,11 +15,11 @@ type SyrasoftColumn = 'site' | 'space' | 'account' | 'name' | 'type' | 'address'
   | 'move_in' | 'paid_to';
 
 const COLUMNS: Record<SyrasoftColumn, ColumnSpec> = {
-  site: required('Site #', 'Site', 'Site No'),
-  space: required('Space', 'Space #', 'Space No'),
-  account: required('Account #', 'Account', 'Acct #', 'Account No'),
+  site: required('Site #', 'Site No'),
+  space: required('Space', 'Space No'),
+  account: required('Account #', 'Acct #', 'Account No'),
   name: required('Name', 'Tenant Name', 'Customer'),
-  type: optional('Acct Type', 'Account Type', 'Type'),
+  type: optional('Acct Type', 'Account Type'),
   address: optional('Address', 'Street'),
   city: optional('City'),
   state: optional('State', 'ST'),

@@ -4,12 +4,13 @@
  * over, cells as Excel stores them (shared and inline strings, numbers, hyperlinks, 1904 dates).
  */
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isReportLine } from '../../../functions/imports/sheet-columns';
+import { readRentRoll } from '../../../functions/imports/rent-roll-reader';
 import { writeSampleRentRoll } from '../../../localstack/samples/rent-rolls';
 import { expectedTenant, readAll } from './expected-tenants';
 
@@ -124,6 +125,30 @@ describe('the sheet', () => {
       expect(tenants.map((t) => t.tenant)).toEqual(sample.tenants.map((t) => expectedTenant('syrasoft', t)));
     } finally {
       slow.mockRestore();
+    }
+  });
+
+  it('leaves none of exceljs\'s temporary copies of sheets behind, however the reading ends', async () => {
+    const sample = await writeSampleRentRoll({ software: 'sitelink_web', primeSiteId: '40101', rows: 300, seed: 3, dir });
+    const temporary = await mkdtemp(join(dir, 'tmp-'));
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      // exceljs deletes its copies without waiting for the deletion, so they are gone a moment later.
+      const noneLeft = () => vi.waitFor(async () => expect(await readdir(temporary)).toEqual([]), { timeout: 2000 });
+      await readAll('sitelink_web', sample.files);
+      await noneLeft();
+      await expect(readAll('storedge', sample.files)).rejects.toThrow(/has no header row/);
+      await noneLeft();
+      let copies = 0;
+      for await (const item of readRentRoll('sitelink_web', sample.files)) {
+        copies = (await readdir(temporary)).length;
+        if ('tenant' in item) break;
+      }
+      expect(copies).toBe(1);
+      await noneLeft();
+    } finally {
+      process.env.TMPDIR = tmpdir;
     }
   });
 });
