@@ -34,12 +34,11 @@ export interface SheetKind<K extends string> {
 
 /** Where the header row put each column: its number (1 = A) and its header as written. */
 export interface SheetLayout<K extends string> {
-  headerRow: number;
   columns: Partial<Record<K, { index: number; header: string }>>;
 }
 
 /** The header row is looked for among this many non-blank rows at the top of the sheet. */
-export const HEADER_SEARCH_ROWS = 25;
+const HEADER_SEARCH_ROWS = 25;
 
 const isBlank = (values: readonly unknown[]): boolean => {
   for (let i = 1; i < values.length; i += 1) if (cellText(values[i]) !== '') return false;
@@ -60,7 +59,7 @@ function layoutOf<K extends string>(kind: SheetKind<K>, row: SheetRow): SheetLay
     // The first column of a header wins: a report may repeat one (two 'Address' columns).
     if (key && !columns[key]) columns[key] = { index, header: text };
   });
-  return { headerRow: row.number, columns };
+  return { columns };
 }
 
 const missingFrom = <K extends string>(kind: SheetKind<K>, layout: SheetLayout<K>): K[] => requiredKeys(kind).filter((key) => !layout.columns[key]);
@@ -71,9 +70,10 @@ const headerNames = <K extends string>(kind: SheetKind<K>, keys: readonly K[]): 
 };
 
 /**
- * Reads `sheet` down to its header row and hands back the layout and the rows under it. No header among
- * the first rows, or no row at all, refuses the file; the message names the columns looked for, the row
- * that came closest, and the kind of sheet the rows look like when it is another one of `others`.
+ * Reads `rows` down to the header row and answers its layout; the rows under it are what `rows` gives
+ * next. No header among the first rows, or no row at all, refuses the file; the message names the
+ * columns looked for, the row that came closest, and the kind of sheet the rows look like when it is
+ * another one of `others`.
  */
 export async function locateHeader<K extends string>(
   sheet: FirstSheet, rows: AsyncIterator<SheetRow>, kind: SheetKind<K>, others: readonly SheetKind<string>[],
