@@ -171,6 +171,8 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
           const written = t.prime_site_id.trim() || '(blank)';
           missing.set(written, (missing.get(written) ?? 0) + 1);
         } else if (seenLedgers.has(key)) {
+          // The reader refuses a tenant id that comes back after other tenants' rows; this also catches one
+          // written in another case ('a1', 'A1'), which would otherwise give two tenants one id.
           refused.push({ row: item.row, column: 'Tenant ID', message: `Tenant ID ${t.ledger_id} is already on row ${seenLedgers.get(key)} of this file.` });
         } else {
           seenLedgers.set(key, item.row);
