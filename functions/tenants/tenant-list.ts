@@ -127,22 +127,37 @@ function sorter(sort: string | undefined): (a: SlimTenant, b: SlimTenant) => num
   };
 }
 
-/** Every item of one index partition (all pages). */
+/**
+ * A slim partition is read in these sort-key ranges at once. Its sort keys start with the lower-case sort
+ * name ('smith#jo#…'), spread over the alphabet, so a 2,000-tenant cycle is four reads of ≈500 in
+ * parallel instead of three 1 MB pages one after another. No key equals a bound (every key holds '#').
+ */
+const NAME_RANGES: readonly { condition: string; values: Record<string, string> }[] = [
+  { condition: '#sk < :to', values: { ':to': 'g' } },
+  { condition: '#sk BETWEEN :from AND :to', values: { ':from': 'g', ':to': 'm' } },
+  { condition: '#sk BETWEEN :from AND :to', values: { ':from': 'm', ':to': 's' } },
+  { condition: '#sk > :from', values: { ':from': 's' } },
+];
+
+/** Every item of one index partition, in sort-key order (all pages of every range). */
 async function queryAll(index: string, pk: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({
-      TableName: tableName(), IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk` },
-      ExpressionAttributeValues: { ':pk': pk },
-      ExclusiveStartKey: startKey,
-    }));
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  const ranges = await Promise.all(NAME_RANGES.map(async (range) => {
+    const items: Item[] = [];
+    let startKey: Item | undefined;
+    do {
+      const out = await dynamo().send(new QueryCommand({
+        TableName: tableName(), IndexName: index,
+        KeyConditionExpression: `#pk = :pk AND ${range.condition}`,
+        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+        ExpressionAttributeValues: { ':pk': pk, ...range.values },
+        ExclusiveStartKey: startKey,
+      }));
+      items.push(...(out.Items ?? []));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }));
+  return ranges.flat();
 }
 
 /** A facility's tenants as its slim index holds them: which ledger, in which cycle (a rent-roll import matches on these). */

@@ -180,6 +180,18 @@ describe('GET /api/tenants: a cycle', () => {
   });
 });
 
+describe('GET /api/tenants: names across the ranges a big partition is read in', () => {
+  it('lists every tenant whatever its name: digits, the range bounds, accents, a business', async () => {
+    const facility = await facilityWith(stem());
+    const lasts = ['1st Storage', 'Abbott', 'G', 'Gz', 'M', 'Mz', 'S', 'Sz', 'Zed', 'Émile', null];
+    const { cycle } = await cycleWithTenants(facility, lasts.map((last, i) => named(i + 1, last ? `First${i}` : 'Acme Storage', last, null)));
+    const res = await list({ cycle_id: cycle.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.pagination.total).toBe(lasts.length);
+    expect(new Set((res.body.data as Row[]).map((t) => t.last_name ?? t.first_name))).toEqual(new Set(lasts.map((l) => l ?? 'Acme Storage')));
+  });
+});
+
 describe('GET /api/tenants: a facility', () => {
   it("lists every cycle's tenants of the facility named by its exact number, with the facility's stats", async () => {
     const number = stem();
