@@ -9,7 +9,7 @@
  * address list is still imported, named from the rent roll's 'Customer' ('Last, First') and without an
  * address (the program's incomplete-address warning); one missing from the insurance sheet has no policy.
  */
-import { FIELD_RULES, checkName, checkUnits, countryOf, joinedAddress, listedName, nameOf, zipOf } from '../imported-tenant';
+import { FIELD_RULES, checkName, countryOf, joinedAddress, listedName, nameOf, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant, TenantName } from '../imported-tenant';
 import { optionalColumn as optional, requiredColumn as required } from '../sheet-columns';
 import type { ColumnSpec, RowCells, SheetKind } from '../sheet-columns';
@@ -111,15 +111,10 @@ export function easyStorageRentRoll(addresses: ReadonlyMap<string, AccountAddres
       if (!account && !name) return null;
       checkName(c, ['customer'], name);
       const unit = c.text('unit');
-      checkUnits(c, 'unit', unit ? [unit] : []);
+      const identity = identityOf(c, { site: 'site', ledger: 'account', units: 'unit' }, name, unit ? [unit] : []);
       const { name: _listedName, ...address } = listed ?? { name: null, ...NO_ADDRESS };
       return {
-        prime_site_id: c.required('site', FIELD_RULES.prime_site_id),
-        ledger_id: c.required('account', FIELD_RULES.ledger_id),
-        first_name: name?.first_name ?? '',
-        last_name: name?.last_name ?? null,
-        unit,
-        units: unit ? [unit] : [],
+        ...identity,
         ...address,
         move_in_date: c.date('move_in'),
         billing_date: c.date('next_billing'),

@@ -9,7 +9,7 @@
  * The next billing date is the day after 'Paid Thru'. Columns the program does not keep (rent, balance,
  * insurance premium, unit size) are ignored.
  */
-import { FIELD_RULES, checkName, checkUnits, countryOf, dayAfter, joinedAddress, nameOf, zipOf } from '../imported-tenant';
+import { FIELD_RULES, checkName, countryOf, dayAfter, joinedAddress, nameOf, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
 import { optionalColumn as optional, requiredColumn as required } from '../sheet-columns';
 import type { ColumnSpec, RowCells } from '../sheet-columns';
@@ -67,14 +67,8 @@ function tenantOf(c: RowCells<SiteLinkColumn>): ImportedTenant | null {
   if (!ledger && !name) return null;
   checkName(c, c.has('company') ? ['first', 'last', 'company'] : ['first', 'last'], name);
   const unit = c.text('unit');
-  checkUnits(c, 'unit', unit ? [unit] : []);
   return {
-    prime_site_id: c.required('site', FIELD_RULES.prime_site_id),
-    ledger_id: c.required('ledger', FIELD_RULES.ledger_id),
-    first_name: name?.first_name ?? '',
-    last_name: name?.last_name ?? null,
-    unit,
-    units: unit ? [unit] : [],
+    ...identityOf(c, { site: 'site', ledger: 'ledger', units: 'unit' }, name, unit ? [unit] : []),
     email: c.text('email', FIELD_RULES.email),
     address: joinedAddress(c.text('address', FIELD_RULES.address), c.text('address2', FIELD_RULES.address)),
     city: c.text('city', FIELD_RULES.city),

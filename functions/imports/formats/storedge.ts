@@ -4,7 +4,7 @@
  * 'Unit #' cell ('A101, A102'), and a ledger on rows that follow one another is merged as well.
  * 'Next Due' is the next billing date as printed. Money columns (rate, balance) are ignored.
  */
-import { FIELD_RULES, checkName, checkUnits, listedName, unitsIn, zipOf } from '../imported-tenant';
+import { FIELD_RULES, checkName, listedName, unitsIn, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
 import { optionalColumn as optional, requiredColumn as required } from '../sheet-columns';
 import type { ColumnSpec, RowCells } from '../sheet-columns';
@@ -35,14 +35,8 @@ function tenantOf(c: RowCells<StorEdgeColumn>): ImportedTenant | null {
   if (!ledger && !name) return null;
   checkName(c, ['tenant'], name);
   const units = unitsIn(c.text('units'));
-  checkUnits(c, 'units', units);
   return {
-    prime_site_id: c.required('facility', FIELD_RULES.prime_site_id),
-    ledger_id: c.required('ledger', FIELD_RULES.ledger_id),
-    first_name: name?.first_name ?? '',
-    last_name: name?.last_name ?? null,
-    unit: units[0] ?? '',
-    units,
+    ...identityOf(c, { site: 'facility', ledger: 'ledger', units: 'units' }, name, units),
     email: c.text('email', FIELD_RULES.email),
     address: c.text('address', FIELD_RULES.address),
     city: c.text('city', FIELD_RULES.city),

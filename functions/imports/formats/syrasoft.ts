@@ -5,7 +5,7 @@
  * is taken whole. 'Paid To' is the last day paid, so the next billing date is the day after. Syrasoft
  * keeps no insurance ids on its rent roll.
  */
-import { FIELD_RULES, checkName, checkUnits, countryOf, dayAfter, listedName, zipOf } from '../imported-tenant';
+import { FIELD_RULES, checkName, countryOf, dayAfter, listedName, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
 import { optionalColumn as optional, requiredColumn as required } from '../sheet-columns';
 import type { ColumnSpec, RowCells } from '../sheet-columns';
@@ -39,14 +39,8 @@ function tenantOf(c: RowCells<SyrasoftColumn>): ImportedTenant | null {
   if (!account && !name) return null;
   checkName(c, ['name'], name);
   const space = c.text('space');
-  checkUnits(c, 'space', space ? [space] : []);
   return {
-    prime_site_id: c.required('site', FIELD_RULES.prime_site_id),
-    ledger_id: c.required('account', FIELD_RULES.ledger_id),
-    first_name: name?.first_name ?? '',
-    last_name: name?.last_name ?? null,
-    unit: space,
-    units: space ? [space] : [],
+    ...identityOf(c, { site: 'site', ledger: 'account', units: 'space' }, name, space ? [space] : []),
     email: c.text('email', FIELD_RULES.email),
     address: c.text('address', FIELD_RULES.address),
     city: c.text('city', FIELD_RULES.city),
