@@ -38,6 +38,7 @@ import { ProgramFilterSelect } from '../insurance-programs/ProgramFilterSelect';
 import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 export const TEXT_DEBOUNCE_MS = 400;
 
@@ -160,7 +161,7 @@ function CyclesList() {
                   {showDates ? 'Hide date filters' : `Show date filters${activeDates ? ` (${activeDates})` : ''}`}
                 </Button>
                 <Button onClick={reset}>Reset Filters</Button>
-                <Button iconName="refresh" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()}>Refresh</Button>
+                <RefreshButton list={list} text />
               </SpaceBetween>
             }
           >

@@ -37,6 +37,7 @@ import { ProgramFilterSelect } from '../insurance-programs/ProgramFilterSelect';
 import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 interface TextFilters {
   facility_number: string;
@@ -135,7 +136,7 @@ export function ActiveFacilitiesTab() {
                 />
                 <Button iconName="filter" onClick={() => setShowFilters((v) => !v)}>{showFilters ? 'Hide filters' : 'Show filters'}</Button>
                 <ExportButton disabled={facilities.length === 0} create={() => createFacilitiesExport(listFilter)} download={downloadFacilitiesExport} />
-                <Button iconName="refresh" ariaLabel="Refresh facilities" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
+                <RefreshButton list={list} ariaLabel="Refresh facilities" />
               </SpaceBetween>
             }
           >

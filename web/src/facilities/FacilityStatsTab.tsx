@@ -32,6 +32,7 @@ import { PrimeMarker } from './RetiredFacilitiesTab';
 import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 interface TextFilters {
   facility_number: string;
@@ -185,7 +186,7 @@ export function FacilityStatsTab() {
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 <ExportButton disabled={rows.length === 0} create={createFacilityStatsExport} download={downloadFacilityStatsExport} />
-                <Button iconName="refresh" ariaLabel="Refresh facility stats" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
+                <RefreshButton list={list} ariaLabel="Refresh facility stats" />
               </SpaceBetween>
             }
           >

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -12,6 +11,7 @@ import { softwareLabel } from './facility-form';
 import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 /** The 'P' marker of a facility that was a prime site. */
 export function PrimeMarker({ wasPrime }: { wasPrime: boolean }) {
@@ -30,7 +30,7 @@ export function RetiredFacilitiesTab() {
         <Header
           variant="h2"
           counter={pagination ? `(${pagination.total})` : undefined}
-          actions={<Button iconName="refresh" ariaLabel="Refresh retired facilities" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />}
+          actions={<RefreshButton list={list} ariaLabel="Refresh retired facilities" />}
         >
           Retired Facilities
         </Header>

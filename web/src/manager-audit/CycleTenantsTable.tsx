@@ -27,6 +27,7 @@ import { ALL_TENANTS, TenantFilterSelect } from './TenantFilterSelect';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { cycleAuditColumns } from './tenant-columns';
 import { fullName, isLocked, listedName } from './tenant-rules';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 const incompleteAddressText = (n: number) =>
   n === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${n} tenants with an incomplete address!`;
@@ -85,7 +86,7 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
                 Confirm Charge Added for Checked ({checked.length})
               </Button>
               <TenantExportButton cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />
-              <Button iconName="refresh" ariaLabel="Refresh tenants" loading={table.result.isFetching && !table.result.isLoading} onClick={() => void table.result.refetch()} />
+              <RefreshButton list={table.result} ariaLabel="Refresh tenants" />
             </SpaceBetween>
           }
         >

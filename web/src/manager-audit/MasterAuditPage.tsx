@@ -3,7 +3,6 @@
  * manager's facility, 100 to a page, each with its cycle (a link to that cycle's audit while active).
  */
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -15,6 +14,7 @@ import { TENANT_PAGE_SIZE, useFacilityTenantTable } from './manager-audit-api';
 import { NotAnOwnerAlert } from './NotAnOwnerAlert';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { masterAuditColumns } from './tenant-columns';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 const COLUMNS = masterAuditColumns();
 
@@ -34,7 +34,7 @@ function MasterAudit({ facilityId }: { facilityId: string }) {
             counter={table.pagination ? `(${table.pagination.total})` : undefined}
             description="The tenants of every cycle of your facility. Open a cycle's audit from its badge."
             actions={
-              <Button iconName="refresh" ariaLabel="Refresh tenants" loading={table.result.isFetching && !table.result.isLoading} onClick={() => void table.result.refetch()} />
+              <RefreshButton list={table.result} ariaLabel="Refresh tenants" />
             }
           >
             Tenants

@@ -22,6 +22,7 @@ import { TAG_PAGE_SIZE, useFacilityTenantTable, useTagTenants } from './manager-
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { listedName } from './tenant-rules';
 import './manager-audit.css';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 interface Props {
   facilityId: string;
@@ -83,7 +84,7 @@ export function TagTenantsModal({ facilityId, cycleId, onClose, onSaved }: Props
             </div>
             <Button formAction="none" onClick={reset}>Reset</Button>
             <Button variant="primary" formAction="submit">Search</Button>
-            <Button iconName="refresh" formAction="none" loading={table.result.isFetching && !table.result.isLoading} onClick={() => void table.result.refetch()}>Refresh</Button>
+            <RefreshButton list={table.result} text />
           </SpaceBetween>
         </form>
         <div className="tag-table-scroll" data-testid="tag-table">

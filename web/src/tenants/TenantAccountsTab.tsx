@@ -19,6 +19,7 @@ import { useServerTable } from '../widgets/use-server-table';
 import { fetchTenantAccountsPage, tenantAccountsKey } from './tenants-api';
 import type { TenantAccountFilters } from './tenants-api';
 import { tenantName } from './tenant-format';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 const FIELDS = [
   ['facility_number', 'Facility Number'],
@@ -60,7 +61,7 @@ export function TenantAccountsTab() {
       header={
         <Header
           counter={counter}
-          actions={<Button iconName="refresh" ariaLabel="Refresh tenant accounts" loading={result.isFetching && !result.isLoading} onClick={() => void result.refetch()} />}
+          actions={<RefreshButton list={result} ariaLabel="Refresh tenant accounts" />}
         >
           Tenant Accounts
         </Header>

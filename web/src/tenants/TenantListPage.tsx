@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -43,6 +42,7 @@ import {
   createTenantsExport, downloadTenantsExport, fetchTenantPage, tenantListKey, useBulkTenants, useCycleSearch,
 } from './tenants-api';
 import type { BulkAction, TenantListFilters } from './tenants-api';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 /** Spec §9: the tenant filters reload 400 ms after typing stops; the cycles 500 ms after the facility number. */
 export const TEXT_DEBOUNCE_MS = 400;
@@ -183,7 +183,7 @@ function TenantList() {
               description={checked > 0 ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.` : 'Click a tenant to edit it; the pencil changes its status.'}
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Button iconName="refresh" ariaLabel="Refresh tenants" loading={result.isFetching && !result.isLoading} onClick={() => void result.refetch()} />
+                  <RefreshButton list={result} ariaLabel="Refresh tenants" />
                   <ExportButton
                     disabled={table.items.length === 0}
                     create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}

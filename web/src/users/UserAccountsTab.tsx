@@ -22,6 +22,7 @@ import { UserFormModal } from './UserFormModal';
 import { useUserList } from './users-api';
 import type { UserListFilter } from './users-api';
 import { ServerPagination } from '../widgets/ServerPagination';
+import { RefreshButton } from '../widgets/RefreshButton';
 
 const isStaffAccount = (u: UserView) => u.is_admin || u.is_monitor;
 
@@ -77,7 +78,7 @@ export function UserAccountsTab() {
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 <Button iconName="filter" onClick={() => setShowFilters((v) => !v)}>{showFilters ? 'Hide filters' : 'Show filters'}</Button>
-                <Button iconName="refresh" ariaLabel="Refresh users" loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()} />
+                <RefreshButton list={list} ariaLabel="Refresh users" />
                 {isAdmin && <Button variant="primary" onClick={() => setCreating(true)}>Add User</Button>}
               </SpaceBetween>
             }
