@@ -24,6 +24,7 @@ import { getCycle, updateCycle } from '../../functions/cycles/cycle-store';
 import { readCatalog } from '../../functions/program/catalog';
 import { createClient } from './http-client';
 import type { HttpCall, HttpReply } from './http-client';
+import { busyMs, operationsOf } from './recorded-operations';
 import { summarize } from './stats';
 import type { Summary } from './stats';
 
@@ -109,26 +110,6 @@ export function scaleCalls(): { name: string; path: string; kind: ScenarioKind }
     { name: 'GET /api/cycles, page 20', path: '/api/cycles?page=20', kind: 'list' },
     { name: 'GET /api/monitors/cycle-stats', path: '/api/monitors/cycle-stats', kind: 'dashboard' },
   ];
-}
-
-function operationsOf(perRequest: Recorded[][]): string {
-  const counts = new Map<string, number>();
-  for (const request of perRequest) for (const op of request) counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
-  const n = Math.max(1, perRequest.length);
-  // A command that not every request sends (authentication's once-a-minute activity write) is counted, not averaged.
-  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : `${name} in ${c} of ${n} requests`)).join(', ');
-}
-
-/** How long at least one of the calls was in flight (overlapping calls count once). */
-function busyMs(ops: readonly Recorded[]): number {
-  let total = 0;
-  let until = -Infinity;
-  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
-    if (op.end <= until) continue;
-    total += op.end - Math.max(op.start, until);
-    until = op.end;
-  }
-  return total;
 }
 
 /** What the answer must hold, so an error or an empty answer never passes as a fast one. */

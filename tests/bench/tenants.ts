@@ -29,6 +29,7 @@ import { facilityCycleIds, getFacility, getFacilityCounters } from '../../functi
 import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes';
 import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
+import { busyMs, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient } from './http-client';
 import type { HttpCall, HttpReply } from './http-client';
@@ -201,25 +202,6 @@ function recordCommands(): { take: () => Recorded[]; all: Record<string, number>
     }
   }, { step: 'initialize', name: 'benchTenantRecorder' });
   return { take: () => { const taken = current; current = []; return taken; }, all };
-}
-
-function operationsOf(perRequest: Recorded[][]): string {
-  const counts = new Map<string, number>();
-  for (const request of perRequest) for (const op of request) counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
-  const n = Math.max(1, perRequest.length);
-  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : `${name} in ${c} of ${n} requests`)).join(', ');
-}
-
-/** Time at least one of the calls was in flight (overlapping calls count once). */
-function busyMs(ops: readonly Recorded[]): number {
-  let total = 0;
-  let until = -Infinity;
-  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
-    if (op.end <= until) continue;
-    total += op.end - Math.max(op.start, until);
-    until = op.end;
-  }
-  return total;
 }
 
 const spread = (xs: number[]) => ({ mean: xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), min: Math.min(...xs), max: Math.max(...xs) });

@@ -1,0 +1,23 @@
+/** What the bench's DynamoDB recorders (scale.ts, tenants.ts) make of the commands each request sent. */
+
+interface Operation { name: string; start: number; end: number }
+
+/** The commands per request ('Query ×3'); one that not every request sends (authentication's once-a-minute activity write) is counted, not averaged. */
+export function operationsOf(perRequest: readonly (readonly Pick<Operation, 'name'>[])[]): string {
+  const counts = new Map<string, number>();
+  for (const request of perRequest) for (const op of request) counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
+  const n = Math.max(1, perRequest.length);
+  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : `${name} in ${c} of ${n} requests`)).join(', ');
+}
+
+/** How long at least one of the calls was in flight (overlapping calls count once). */
+export function busyMs(ops: readonly Operation[]): number {
+  let total = 0;
+  let until = -Infinity;
+  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
+    if (op.end <= until) continue;
+    total += op.end - Math.max(op.start, until);
+    until = op.end;
+  }
+  return total;
+}
