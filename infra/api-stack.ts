@@ -66,7 +66,7 @@ export class ApiStack extends Stack {
         description: `Worker for queue ${def.name}`,
         memorySize: WORKER_MEMORY_MB,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
-        environment,
+        environment: { ...environment, ...(def.workerNodeOptions ? { NODE_OPTIONS: def.workerNodeOptions } : {}) },
       });
       grantAccess(worker, WORKER_GRANTS[def.name], data);
       // Its own queue's URL: a refused job's message is made visible again at once (functions/runtime/worker.ts

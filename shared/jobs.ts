@@ -13,13 +13,17 @@ export interface JobQueueDef {
   workerTimeoutSeconds: number;
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
+  /** NODE_OPTIONS of the worker Lambda, when it needs V8 flags (see docs/decisions.md). */
+  workerNodeOptions?: string;
 }
 
 export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches'] as const;
 export type JobQueueName = (typeof JOB_QUEUE_NAMES)[number];
 
 export const JOB_QUEUES: readonly JobQueueDef[] = [
-  { name: 'rent-roll-imports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
+  // V8 otherwise lets the reader's garbage grow towards the container's memory before collecting it; the
+  // job's live data is tens of MB (docs/benchmarks.md "Rent-roll imports").
+  { name: 'rent-roll-imports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3, workerNodeOptions: '--max-old-space-size=192' },
   { name: 'letter-generation', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   { name: 'archive-exports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   // Setup batches call SiteLink/StorEdge: five tenants a batch (spec), several batches per invocation.

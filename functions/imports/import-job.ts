@@ -21,6 +21,7 @@ import type { JobRunner, JobRunContext } from '../runtime/worker';
 import { createTenants, getTenants, refreshCatalogOf, tenantsPerTransaction } from '../tenants/tenant-store';
 import type { NewTenant, TenantWrite } from '../tenants/tenant-store';
 import { checkpointPut, readCheckpoint } from './import-checkpoint';
+import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
 import type { ImportCheckpoint } from './import-checkpoint';
 import { openImportFile } from './import-files';
 import type { ImportJobInput } from './import-job-type';
@@ -149,9 +150,12 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
           pending = [];
         } catch (err) {
           if ((err as Error).name !== 'TransactionCanceledException') throw err;
+          // The checkpoint moved: another run of this job (a message delivered twice) is writing; it finishes the job.
+          if ((await readCheckpoint(ctx.job.id)).row !== saved.row) throw new JobRunElsewhere(`Another run of import ${ctx.job.id} is further along; this run stops.`, { cause: err });
           const there = new Set((await getTenants(pending.map((p) => p.id))).map((t) => t.id));
-          // None of them exists: the checkpoint moved, so another run of this job is ahead; this one stops.
-          if (there.size === 0) throw new Error('Another run of this import is further along; this run stops.', { cause: err });
+          // Not a tenant that exists: the transaction lost a race on a counter; SQS tries the job again.
+          if (there.size === 0) throw err;
+          // Another import of the same tenants into this cycle wrote them meanwhile: they are already active.
           active += there.size;
           pending = pending.filter((p) => !there.has(p.id));
         }

@@ -2,10 +2,12 @@
  * The one way a job queue becomes a worker Lambda. Each message names a job; the job's type picks the
  * runner. A runner failure is retried by SQS until the queue's maxReceiveCount, then the job is marked
  * failed and the message goes to the dead-letter queue. A job already done is skipped, so a redelivered
- * message never does the work twice. A runner that refuses its job (JobRefused) fails it at once; a
+ * message never does the work twice, nor does a second delivery of a job another worker is running
+ * (JobRunElsewhere). A runner that refuses its job (JobRefused) fails it at once; a
  * refusal marked deadLetter lets SQS move the message to the DLQ without waiting out its timeouts.
  */
 import { JobRefused } from '../jobs/job-refused';
+import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobMessage, JobQueueName } from '../../shared/jobs';
@@ -64,6 +66,11 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       await updateJob(job.id, { status: 'done', progress: 100, result });
       return true;
     } catch (err) {
+      // A second delivery of a job another worker is running: that run owns the job's record.
+      if (err instanceof JobRunElsewhere) {
+        logger.info('duplicate delivery dropped: another run of the job is ahead', { queue, jobId: job.id });
+        return true;
+      }
       const attempts = Number(record.attributes?.ApproximateReceiveCount ?? 1);
       // A job its own input makes impossible fails at once: a retry would only fail the same way.
       if (err instanceof JobRefused) {

@@ -105,6 +105,8 @@ describe('functions', () => {
     expect(mappings).toHaveLength(1);
     expect(mappings[0]!.Properties).toMatchObject({ BatchSize: def.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(mentions(mappings[0]!.Properties.EventSourceArn, logicalId(stacks.data.queues[name]))).toBe(true);
+    // The V8 flags the bench measured the worker with (tests/bench/imports.ts), or none.
+    expect(functions[workerId]!.Properties.Environment.Variables.NODE_OPTIONS).toBe(def.workerNodeOptions);
   });
 });
 

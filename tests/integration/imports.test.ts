@@ -6,7 +6,8 @@
  * behaviour (a second run, a run that dies half way). Every test makes its own facility (with its own
  * Prime Site ID) and cycles; rows are found by filter.
  */
-import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +19,12 @@ import { createCycle, getCycleCounters, requireCycle, updateCycle } from '../../
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { importRunner } from '../../functions/imports/import-job';
+import { importFileKey, putImportFile } from '../../functions/imports/import-files';
+import { IMPORT_JOB_TYPE } from '../../functions/imports/import-job-type';
+import { JobRunElsewhere } from '../../functions/jobs/job-run-elsewhere';
 import { readCheckpoint } from '../../functions/imports/import-checkpoint';
 import { getJob } from '../../functions/jobs/job-store';
+import type { JobRecord } from '../../functions/jobs/job-store';
 import { createJobRecordOnly } from './job-fixture';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
@@ -289,7 +294,7 @@ describe('the job runs once, whatever happens', () => {
     const { cycle, site } = await facilityAndCycle();
     const bytes = await rentRoll(Array.from({ length: 130 }, (_, i) => line(site, i + 1)));
     const job = await createJobRecordOnly({
-      queue: 'rent-roll-imports', type: 'rent-roll-import', createdBy: 'test',
+      queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
       input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key: 'not-read: the test hands the runner its bytes', name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
     });
     // The worker dies right after its first batch was stored (its first progress report).
@@ -316,6 +321,88 @@ describe('the job runs once, whatever happens', () => {
     expect((await getCycleCounters(cycle.id)).total).toBe(130);
     const ids = (await ledgersOfFacility(cycle.facility_id)).map((t) => t.id);
     expect((await getTenants(ids)).length).toBe(130);
+  });
+});
+
+describe('a message delivered more than once', () => {
+  /** A job whose file is in the uploads bucket, as the import call leaves it, but without its queue message. */
+  async function jobWithFile(cycle: CycleRecord, bytes: Buffer): Promise<string> {
+    const id = randomUUID();
+    const key = importFileKey(id, 'rent_roll');
+    await putImportFile(key, bytes);
+    await createJobRecordOnly({
+      id, queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
+      input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key, name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
+    });
+    return id;
+  }
+
+  const sqs = new SQSClient({});
+  const queue = () => process.env[queueEnvName('rent-roll-imports')]!;
+  const deliver = (jobId: string) => sqs.send(new SendMessageCommand({ QueueUrl: queue(), MessageBody: JSON.stringify({ job_id: jobId }) }));
+
+  async function settled(jobId: string): Promise<JobRecord> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const job = (await getJob(jobId))!;
+      if (job.status === 'done' || job.status === 'failed') return job;
+      if (Date.now() > deadline) throw new Error(`import job ${jobId} stayed ${job.status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('twice at once through the queue, then again once done: each tenant once, the job done with a clean run\'s counts', async () => {
+    const { cycle, site } = await facilityAndCycle();
+    const jobId = await jobWithFile(cycle, await rentRoll(Array.from({ length: 300 }, (_, i) => line(site, i + 1))));
+    await Promise.all([deliver(jobId), deliver(jobId)]);
+    const job = await settled(jobId);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ insert_count: 300, active_tenants_count: 0, rows_read: 300 });
+    expect(await cycleLedgers(cycle)).toHaveLength(300);
+    expect((await getCycleCounters(cycle.id)).total).toBe(300);
+
+    // Once more after it is done: the worker skips a finished job, so its record and result stay as they are.
+    const before = await getJob(jobId);
+    await deliver(jobId);
+    const deadline = Date.now() + 20_000;
+    const left = async () => {
+      const out = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue(), AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
+      return Number(out.Attributes!.ApproximateNumberOfMessages) + Number(out.Attributes!.ApproximateNumberOfMessagesNotVisible);
+    };
+    while ((await left()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await getJob(jobId)).toEqual(before);
+    expect((await getCycleCounters(cycle.id)).total).toBe(300);
+  });
+
+  it('a run that finds another run of its job ahead stops, and the run ahead imports every tenant once', async () => {
+    const { cycle, site } = await facilityAndCycle();
+    const bytes = await rentRoll(Array.from({ length: 130 }, (_, i) => line(site, i + 1)));
+    const job = await createJobRecordOnly({
+      queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
+      input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key: 'not-read: the test hands the runners its bytes', name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
+    });
+    // B reads the checkpoint, then waits; A starts only then, and lets B go on once its first batch is stored.
+    let bHasCheckpoint!: () => void;
+    const bReady = new Promise<void>((r) => { bHasCheckpoint = r; });
+    let releaseB!: () => void;
+    const bGo = new Promise<void>((r) => { releaseB = r; });
+    let bOpens = 0;
+    const runB = importRunner(async () => {
+      bOpens += 1;
+      // The second open is the import pass, after the checkpoint was read.
+      if (bOpens === 2) { bHasCheckpoint(); await bGo; }
+      return Readable.from([bytes]);
+    });
+    const runA = importRunner(async () => { await bReady; return Readable.from([bytes]); });
+    const b = runB({ job: (await getJob(job.id))!, progress: async () => {} });
+    const a = runA({
+      job: (await getJob(job.id))!,
+      progress: async (_p, detail) => { if (detail?.rows_written) releaseB(); },
+    });
+    await expect(b).rejects.toBeInstanceOf(JobRunElsewhere);
+    expect(await a).toMatchObject({ insert_count: 130, active_tenants_count: 0 });
+    expect(await cycleLedgers(cycle)).toHaveLength(130);
+    expect((await getCycleCounters(cycle.id)).total).toBe(130);
   });
 });
 

@@ -6,10 +6,10 @@ import { tableName } from '../../functions/aws/config';
 import type { JobRecord } from '../../functions/jobs/job-store';
 import type { JobQueueName } from '../../shared/jobs';
 
-export async function createJobRecordOnly(args: { queue: JobQueueName; type: string; createdBy: string; input?: Record<string, unknown> }): Promise<JobRecord> {
+export async function createJobRecordOnly(args: { id?: string; queue: JobQueueName; type: string; createdBy: string; input?: Record<string, unknown> }): Promise<JobRecord> {
   const now = new Date().toISOString();
   const job: JobRecord = {
-    id: randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, progress_detail: null, error: null, result: null,
+    id: args.id ?? randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, progress_detail: null, error: null, result: null,
     created_by: args.createdBy, facility_id: null, input: args.input ?? {}, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${job.id}`, sk: 'JOB', ...job } }));

@@ -8,6 +8,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { call, login, uniqueName } from './helpers';
 import { makeUser } from './fixtures';
 import { enqueueJob, getJob } from '../../functions/jobs/job-store';
+import { JobRunElsewhere } from '../../functions/jobs/job-run-elsewhere';
 import { createWorker } from '../../functions/runtime/worker';
 import type { JobRunner } from '../../functions/runtime/worker';
 import { sqsClient } from '../../functions/aws/clients';
@@ -89,6 +90,17 @@ describe('job queues and workers', () => {
     const last = await worker(recordFor(job.id, 'boom', max));
     expect(last.batchItemFailures).toHaveLength(1);
     expect((await getJob(job.id))!.status).toBe('failed');
+  });
+
+  it('a second delivery of a job another run is ahead on is dropped, the job left to that run', async () => {
+    const user = await makeUser({ username: uniqueName('jobs') });
+    const { createJobRecordOnly } = await import('./job-fixture');
+    const job = await createJobRecordOnly({ queue: 'setup-batches', type: 'behind', createdBy: user.id });
+    const worker = createWorker('setup-batches', { behind: async () => { throw new JobRunElsewhere('another run is ahead'); } });
+    const answer = await worker(recordFor(job.id, 'behind', 1));
+    expect(answer.batchItemFailures).toEqual([]);
+    // Not failed, not queued again with an error: the run ahead owns the record.
+    expect(await getJob(job.id)).toMatchObject({ status: 'running', error: null });
   });
 });
 
