@@ -17,7 +17,9 @@ export interface HttpReply {
   ms: number;
 }
 
-export function createClient(baseUrl: string): { send: (call: HttpCall) => Promise<HttpReply>; close: () => void } {
+export type Send = (call: HttpCall) => Promise<HttpReply>;
+
+export function createClient(baseUrl: string): { send: Send; close: () => void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const send = (call: HttpCall) => new Promise<HttpReply>((resolve, reject) => {
     const started = performance.now();
@@ -40,4 +42,19 @@ export function wireHeaders(call: HttpCall, host: string): Record<string, string
   for (const [k, v] of Object.entries(call.headers)) headers[k.toLowerCase()] = v;
   if (call.body !== undefined) headers['content-length'] = String(Buffer.byteLength(call.body));
   return headers;
+}
+
+/** The headers of an API call with the caller's token (and a JSON body). */
+export const headersOf = (token: string, body = false): Record<string, string> => ({
+  authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}),
+});
+
+/** A demo user's token (every demo user's password is demo1234). */
+export async function login(send: Send, username: string): Promise<string> {
+  const reply = await send({
+    method: 'POST', path: '/api/login', body: `username=${username}&password=demo1234`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+  });
+  if (reply.status !== 200) throw new Error(`login ${username} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+  return (JSON.parse(reply.body) as { token: string }).token;
 }

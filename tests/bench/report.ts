@@ -17,6 +17,10 @@ import {
   aboveDynamoPasses, adapterPasses, bundlePasses, initPasses, scaleLimitMs, scalePasses, tenantReadPasses, tenantWriteJudged,
   tenantWriteLimitMs, tenantWritePasses, verdict,
 } from './targets';
+import { machineNote, row, targetRow } from './report-parts';
+import type { TargetLine } from './report-parts';
+import { importSection, importTargetLines } from './import-report';
+import type { ImportBenchResult } from './imports';
 
 export interface BenchData {
   date: string;
@@ -33,8 +37,10 @@ export interface BenchData {
   /** The tenant phase (tests/bench/tenants.ts) and the command that ran it; an Error when the phase itself failed. */
   tenants: TenantBenchResult | Error;
   tenantCommand: string;
+  /** The rent-roll import phase (tests/bench/imports.ts); an Error when the phase itself failed. */
+  imports: ImportBenchResult | Error;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -44,27 +50,11 @@ export interface BenchData {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
 const contributors = (list: Contributor[], n: number) => list.slice(0, n).map((c) => `${c.name} ${kb(c.bytes)}`).join(', ');
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const stat = (s: Summary) => [ms(s.p50), ms(s.p95), ms(s.max)];
 
 /** Long lists of misses stay readable in the summary table; the sections below list every bundle. */
 function firstFew(items: string[], n = 4): string {
   return items.length <= n ? items.join(', ') : `${items.slice(0, n).join(', ')} and ${items.length - n} more`;
-}
-
-export interface TargetLine {
-  target: string;
-  measured: string;
-  /** Null: not judged in this run (a comparison that needs two tenant steps when one ran). */
-  pass: boolean | null;
-  /** For timing targets: whether other work on the machine left the timings conclusive. */
-  machine: string | null;
-}
-
-export function machineNote(c: Contention | null): string {
-  if (!c) return 'unknown (no /proc)';
-  const others = `other processes ${c.otherCores.toFixed(2)} cores, bench ${c.ownCores.toFixed(2)}`;
-  return c.busy ? `BUSY (${others}): not conclusive, rerun on a quiet machine` : `quiet (${others})`;
 }
 
 export function targetLines(d: BenchData): TargetLine[] {
@@ -109,6 +99,7 @@ export function targetLines(d: BenchData): TargetLine[] {
   lines.push(...(d.tenants instanceof Error
     ? [{ target: `${TENANT_TARGET_PREFIX}program scale: the tenant phase ran`, measured: `failed: ${d.tenants.message}`, pass: false, machine: null }]
     : tenantTargetLines(d.tenants)));
+  lines.push(...importTargetLines(d.imports, d.machineUse.imports.cpu));
   return lines;
 }
 
@@ -365,13 +356,13 @@ export function renderReport(d: BenchData): string {
     '',
     row(['Target', 'Measured', 'Result', 'Machine while measured']),
     row(['---', '---', '---', '---']),
-    ...targetLines(d).map((t) => row([t.target, t.measured, verdict(t.pass), t.machine ?? 'n/a (sizes do not depend on load)'])),
+    ...targetLines(d).map(targetRow),
     '',
     `"Machine while measured" is the CPU other processes used during the phase (from /proc/stat, minus the bench and its children). Above`,
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
-    `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s`,
-    `before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
+    `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.imports.waitedSeconds.toFixed(0)} s`,
+    `before the import phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -384,6 +375,7 @@ export function renderReport(d: BenchData): string {
     ...(d.tenants instanceof Error
       ? [TENANT_SECTION_HEADING, '', `\`${d.tenantCommand}\`: the tenant phase failed: ${d.tenants.message}`, '']
       : tenantSection(d.tenants, { command: d.tenantCommand, date: d.date, commit: d.machine.commit, partial: false })),
+    ...importSection(d.imports, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',
@@ -402,7 +394,7 @@ export function renderReport(d: BenchData): string {
 
 /** Every target row of the tenant phase starts with this, so a tenant-only run can replace just those rows. */
 export const TENANT_TARGET_PREFIX = 'Tenants at ';
-const TENANT_SECTION_HEADING = '## 5. Tenants at program scale';
+export const TENANT_SECTION_HEADING = '## 5. Tenants at program scale';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const stepName = (s: TenantStep) => `${count(s.load.tenants)} tenants`;
@@ -568,31 +560,4 @@ export function tenantSection(t: TenantBenchResult, meta: { command: string; dat
     '',
   );
   return out;
-}
-
-/**
- * A tenant-only run (`npm run bench -- --only tenants`): the existing file keeps everything else; the
- * tenant section and the "Tenants at" rows of its targets table are replaced (or added).
- */
-export function patchTenantReport(existing: string, lines: TargetLine[], section: string[]): string {
-  const text = existing.split('\n');
-  const rows = lines.map((t) => row([t.target, t.measured, verdict(t.pass), t.machine ?? 'n/a (sizes do not depend on load)']));
-  const targetsAt = text.indexOf('## Targets');
-  if (targetsAt >= 0) {
-    let end = targetsAt + 1;
-    while (end < text.length && !text[end]!.startsWith('|')) end += 1;
-    while (end < text.length && text[end]!.startsWith('|')) end += 1;
-    const kept = text.slice(targetsAt, end).filter((l) => !l.startsWith(`| ${TENANT_TARGET_PREFIX}`));
-    text.splice(targetsAt, end - targetsAt, ...kept, ...rows);
-  }
-  const start = text.findIndex((l) => l.startsWith(TENANT_SECTION_HEADING));
-  if (start >= 0) {
-    let end = start + 1;
-    while (end < text.length && !/^## /.test(text[end]!)) end += 1;
-    text.splice(start, end - start, ...section);
-  } else {
-    const before = text.findIndex((l) => l === '## Findings' || l === '## Method');
-    text.splice(before >= 0 ? before : text.length, 0, ...section);
-  }
-  return text.join('\n');
 }

@@ -5,7 +5,7 @@
  *
  * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
- * docs/benchmarks.md.
+ * docs/benchmarks.md; `npm run bench -- --only imports` does the same for the rent-roll import phase.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,14 +18,19 @@ import { measureColdStarts } from './cold-start';
 import { waitForQuiet, watchCpu } from './contention';
 import { measureLatency } from './latency';
 import type { LatencyOptions } from './latency';
-import { measureScaleInChild } from './scale';
-import type { ScaleBenchOptions } from './scale';
+import type { ScaleBenchOptions, ScaleBenchResult } from './scale';
 import { describeMachine } from './machine';
 import { benchChildPids, startWatchdog } from './processes';
-import { measureTenantsInChild, DEFAULT_TENANT_STEPS } from './tenants';
+import { DEFAULT_TENANT_STEPS } from './tenants';
 import type { TenantBenchOptions, TenantBenchResult } from './tenants';
-import { patchTenantReport, renderReport, targetLines, tenantSection, tenantTargetLines } from './report';
-import type { BenchData, TargetLine } from './report';
+import { IMPORT_RUN } from './imports';
+import type { ImportBenchResult } from './imports';
+import { measureInChild } from './in-child';
+import { TENANT_SECTION_HEADING, TENANT_TARGET_PREFIX, renderReport, targetLines, tenantSection, tenantTargetLines } from './report';
+import type { BenchData } from './report';
+import { IMPORT_SECTION_HEADING, IMPORT_TARGET_PREFIX, importSection, importTargetLines } from './import-report';
+import { EMPTY_REPORT, patchSection } from './report-parts';
+import type { TargetLine } from './report-parts';
 import { verdict } from './targets';
 
 const COLD_REPEATS = 5;
@@ -40,7 +45,11 @@ const tenantWatchdogMs = (steps: readonly (number | null)[]) => (15 * 60 + Math.
 /** How long a timing phase may wait for other work on the machine to calm down before it runs anyway. */
 const QUIET_WAIT_MS = 60_000;
 
-interface Args { only: 'tenants' | null; steps: (number | null)[] }
+/** The import phase: reader rounds, three imports and the 50,000-row worker take a few minutes. */
+const IMPORT_WATCHDOG_MS = 20 * 60_000;
+
+type OnlyPhase = 'tenants' | 'imports';
+interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
   const value = (name: string) => {
@@ -48,20 +57,20 @@ function parseArgs(argv: readonly string[]): Args {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const only = value('only');
-  if (only !== undefined && only !== 'tenants') throw new Error(`--only takes 'tenants' (got '${only}')`);
+  if (only !== undefined && only !== 'tenants' && only !== 'imports') throw new Error(`--only takes 'tenants' or 'imports' (got '${only}')`);
   const caps = value('tenants');
   const steps = caps === undefined ? [...DEFAULT_TENANT_STEPS] : caps.split(',').map((c) => (c.trim() === 'all' ? null : Number(c.trim())));
   if (steps.length === 0 || steps.some((c) => c !== null && !(Number.isInteger(c) && c > 0))) throw new Error(`--tenants takes caps like 150000 or 150000,all (got '${caps}')`);
   const numeric = steps.map((c) => c ?? Infinity);
   if (numeric.some((c, i) => i > 0 && c <= numeric[i - 1]!)) throw new Error('--tenants steps must grow (150000,all)');
-  return { only: only === 'tenants' ? 'tenants' : null, steps };
+  return { only: (only as OnlyPhase | undefined) ?? null, steps };
 }
 
 /** The command as typed, for the report. */
 function commandOf(args: Args): string {
   const steps = args.steps.map((s) => s ?? 'all').join(',');
   const defaults = steps === DEFAULT_TENANT_STEPS.map((s) => s ?? 'all').join(',');
-  const flags = [...(args.only ? ['--only', args.only] : []), ...(defaults ? [] : ['--tenants', steps])];
+  const flags = [...(args.only ? ['--only', args.only] : []), ...(defaults || args.only === 'imports' ? [] : ['--tenants', steps])];
   return flags.length ? `npm run bench -- ${flags.join(' ')}` : 'npm run bench';
 }
 
@@ -80,37 +89,59 @@ function printTenants(t: TenantBenchResult): void {
 }
 
 async function runTenants(args: Args): Promise<TenantBenchResult> {
-  return measureTenantsInChild({ ...TENANT_RUN, steps: args.steps }, console.log);
+  return measureInChild<TenantBenchResult>('tenants', { ...TENANT_RUN, steps: args.steps } satisfies TenantBenchOptions, console.log);
 }
 
-/** `--only tenants`: the tenant phase alone, patched into the existing docs/benchmarks.md. */
-async function tenantsOnly(args: Args): Promise<number> {
-  const stopWatchdog = startWatchdog(tenantWatchdogMs(args.steps));
+function printImports(i: ImportBenchResult): void {
+  for (const r of i.reader.results) console.log(`  reader ${r.software}: ${r.ratio.toFixed(2)}x exceljs (${r.reader.rowsPerSecond} vs ${r.exceljs.rowsPerSecond} rows/s)`);
+  const t = i.import;
+  console.log(`  import of ${t.rows} rows: ${t.error ? `FAIL ${t.error}` : `p50 ${(t.ms!.p50 / 1000).toFixed(1)} s, max ${(t.ms!.max / 1000).toFixed(1)} s`}`);
+  const m = i.memory;
+  console.log(`  worker on ${m.rows} rows: ${m.error ? `FAIL ${m.error}` : `peak RSS ${(m.peakRssBytes! / 1e6).toFixed(0)} MB`}`);
+}
+
+/** `--only tenants` or `--only imports`: that phase alone, patched into the existing docs/benchmarks.md. */
+async function onlyPhase(args: Args): Promise<number> {
+  const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
-  console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting a private emulator)...`);
-  const tenants = await runTenants(args);
+  const meta = { command: commandOf(args), date: new Date().toISOString(), commit: machine.commit, partial: true };
+  let lines: TargetLine[];
+  let phase: { heading: string; targetPrefix: string; section: string[] };
+  let failed = false;
+  if (args.only === 'tenants') {
+    console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting a private emulator)...`);
+    const tenants = await runTenants(args);
+    lines = tenantTargetLines(tenants);
+    phase = { heading: TENANT_SECTION_HEADING, targetPrefix: TENANT_TARGET_PREFIX, section: tenantSection(tenants, meta) };
+    console.log('');
+    printTenants(tenants);
+    failed = tenants.scans > 0;
+  } else {
+    console.log('bench: rent-roll imports (starting a private emulator)...');
+    const watch = watchCpu();
+    const imports = await measureInChild<ImportBenchResult>('imports', IMPORT_RUN, console.log);
+    lines = importTargetLines(imports, watch());
+    phase = { heading: IMPORT_SECTION_HEADING, targetPrefix: IMPORT_TARGET_PREFIX, section: importSection(imports, meta) };
+    console.log('');
+    printImports(imports);
+  }
   const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
-  const lines = tenantTargetLines(tenants);
-  const section = tenantSection(tenants, { command: commandOf(args), date: new Date().toISOString(), commit: machine.commit, partial: true });
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n## Targets\n\n| Target | Measured | Result | Machine while measured |\n| --- | --- | --- | --- |\n';
-  writeFileSync(file, patchTenantReport(existing, lines, section));
+  writeFileSync(file, patchSection(existsSync(file) ? readFileSync(file, 'utf8') : EMPTY_REPORT, { ...phase, lines }));
   stopWatchdog();
   console.log('');
-  printTenants(tenants);
-  console.log('');
   printTargets(lines);
-  console.log(`\nbench: waited ${waited.toFixed(0)} s for a quiet moment; updated the tenant section of ${file} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`\nbench: waited ${waited.toFixed(0)} s for a quiet moment; updated the ${args.only} section of ${file} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   const left = benchChildPids();
   if (left.length) console.error(`bench: child processes still running: ${left.join(', ')}`);
-  return tenants.scans > 0 ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.only === 'tenants') return tenantsOnly(args);
-  const stopWatchdog = startWatchdog(WATCHDOG_MS + tenantWatchdogMs(args.steps));
+  if (args.only) return onlyPhase(args);
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -140,8 +171,16 @@ async function main(): Promise<number> {
   const scaleWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log('bench: lists and dashboard at scale (starting other private emulators, DynamoDB Local on disk)...');
   const watchScale = watchCpu();
-  const scale = await measureScaleInChild(SCALE_RUN, console.log);
+  const scale = await measureInChild<ScaleBenchResult>('scale', SCALE_RUN, console.log);
   const scaleCpu = watchScale();
+
+  const importWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: rent-roll imports (starting another private emulator)...');
+  const watchImports = watchCpu();
+  // As the tenant phase: a failed import phase is reported, the others' results still written.
+  const imports = await measureInChild<ImportBenchResult>('imports', IMPORT_RUN, console.log)
+    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const importCpu = watchImports();
 
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
@@ -152,11 +191,12 @@ async function main(): Promise<number> {
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args),
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
-      scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
+      scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, imports: { waitedSeconds: importWait, cpu: importCpu },
+      tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
   };
@@ -174,6 +214,8 @@ async function main(): Promise<number> {
   for (const s of [...scale.scenarios, scale.afterWrite]) {
     console.log(`  ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms, max ${s.ms!.max.toFixed(1)} ms; ${s.operations}`}`);
   }
+  if (imports instanceof Error) console.log(`  import phase FAILED: ${imports.message}`);
+  else printImports(imports);
   if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
   else printTenants(tenants);
   console.log('');
@@ -181,7 +223,7 @@ async function main(): Promise<number> {
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
-  if (tenants instanceof Error) return 1;
+  if (tenants instanceof Error || imports instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }

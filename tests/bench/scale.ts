@@ -8,12 +8,7 @@
  * each request's operations are known: a Scan anywhere fails the run, and the time spent in DynamoDB
  * calls is split from the rest of the request.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENDPOINT_VARS } from '../../localstack/emulator';
 import { startProgram } from '../../localstack/runtime/program';
 import { loadScaleData, verifyScaleData } from '../../localstack/scale-data';
 import type { ScaleResult as LoadResult } from '../../localstack/scale-data';
@@ -242,35 +237,5 @@ export async function measureScale(options: ScaleBenchOptions, log: (line: strin
   } finally {
     client.close();
     await program.stop();
-  }
-}
-
-/** The endpoints the bench was started with (none: private emulators), before any phase set its own. */
-const ENDPOINTS_AT_START = pickEndpointEnv(process.env);
-
-function pickEndpointEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(ENDPOINT_VARS.flatMap((k) => (env[k] ? [[k, env[k]]] : [])));
-}
-
-/** measureScale in a child process (see scale-child.ts for why); its output lines go to `log`. */
-export async function measureScaleInChild(options: ScaleBenchOptions, log: (line: string) => void): Promise<ScaleBenchResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-  const out = join(dir, 'result.json');
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'scale-child.ts'), JSON.stringify(options), out], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Not the endpoints an earlier phase's emulators left in this process's environment (they are stopped).
-        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !ENDPOINT_VARS.includes(k))), ...ENDPOINTS_AT_START },
-      });
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => { for (const line of chunk.toString().split('\n')) if (line.trim()) log(line); });
-      child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the scale phase exited with ${code}: ${stderr}`))));
-    });
-    return JSON.parse(readFileSync(out, 'utf8')) as ScaleBenchResult;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }

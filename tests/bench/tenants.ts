@@ -14,12 +14,8 @@
  * units, so each request's reads are known: they must not change between the steps, and a Scan anywhere
  * fails the run.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENDPOINT_VARS, REPO_ROOT } from '../../localstack/emulator';
+import { existsSync, readFileSync, statfsSync } from 'node:fs';
 import { startProgram } from '../../localstack/runtime/program';
 import { loadScaleData, scaleFacilityId, verifyScaleData } from '../../localstack/scale-data';
 import { coverageIdOf } from '../../shared/coverage-ids';
@@ -31,8 +27,8 @@ import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tena
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
 import { busyMs, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
-import { createClient } from './http-client';
-import type { HttpCall, HttpReply } from './http-client';
+import { createClient, headersOf, login } from './http-client';
+import type { HttpCall, HttpReply, Send } from './http-client';
 import { summarize } from './stats';
 import type { Summary } from './stats';
 
@@ -264,7 +260,6 @@ async function waitForQuietTree(maxMs: number, log: (line: string) => void): Pro
 // ---------------------------------------------------------------------------------------------------
 // The calls
 
-type Send = (c: HttpCall) => Promise<HttpReply>;
 
 interface ReadCall { name: string; path: string; who: Who }
 
@@ -298,10 +293,6 @@ export function tenantReadCalls(f: TenantFixture, cursor: string): ReadCall[] {
     { name: `Tag modal page, name typed (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}&per_page=50&full_name=jo` },
   ];
 }
-
-const headersOf = (token: string, body = false) => ({
-  authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}),
-});
 
 async function runRead(call: ReadCall, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, options: TenantBenchOptions): Promise<TenantScenarioResult> {
   const http: HttpCall = { method: 'GET', path: call.path, headers: headersOf(token) };
@@ -338,15 +329,6 @@ async function runRead(call: ReadCall, send: Send, token: string, recorder: Retu
     result.error = (err as Error).message;
   }
   return result;
-}
-
-async function login(send: Send, username: string): Promise<string> {
-  const reply = await send({
-    method: 'POST', path: '/api/login', body: `username=${username}&password=demo1234`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-  });
-  if (reply.status !== 200) throw new Error(`login ${username} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
-  return (JSON.parse(reply.body) as { token: string }).token;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -597,33 +579,5 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
   } finally {
     client.close();
     await program.stop();
-  }
-}
-
-/** The endpoints the bench was started with (none: private emulators), before any phase set its own. */
-const ENDPOINTS_AT_START = Object.fromEntries(ENDPOINT_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
-
-/** measureTenants in a process of its own (see tenants-child.ts); its output lines go to `log`. */
-export async function measureTenantsInChild(options: TenantBenchOptions, log: (line: string) => void): Promise<TenantBenchResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-tenants-'));
-  const out = join(dir, 'result.json');
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'tenants-child.ts'), JSON.stringify(options), out], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !ENDPOINT_VARS.includes(k))), ...ENDPOINTS_AT_START },
-      });
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => { for (const line of chunk.toString().split('\n')) if (line.trim()) log(line); });
-      child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the tenant phase exited with ${code}: ${stderr}`))));
-    });
-    const text = readFileSync(out, 'utf8');
-    // Kept for a look after the run (the report can be rendered again from it); .local/ is not committed.
-    try { writeFileSync(join(REPO_ROOT, '.local', 'bench-tenants-result.json'), text); } catch { /* no .local: fine */ }
-    return JSON.parse(text) as TenantBenchResult;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
