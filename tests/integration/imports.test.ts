@@ -94,6 +94,12 @@ async function finished(res: ApiResponse, timeoutMs = 30_000): Promise<JobAnswer
   }
 }
 
+/** An import job of `cycle`'s rent roll at `key`, as the import call leaves it, but with no queue message: no poller races the test for it. */
+const importJobRecord = (cycle: CycleRecord, key: string, id?: string): Promise<JobRecord> => createJobRecordOnly({
+  id, queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
+  input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key, name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
+});
+
 const importToCycle = (cycle: CycleRecord, bytes: Buffer, name = 'rent_roll.xlsx') =>
   postFiles('/api/cycles/import-tenants', { software: 'sitelink_web', cycle_id: cycle.id }, { rent_roll: { name, bytes } });
 
@@ -293,10 +299,7 @@ describe('the job runs once, whatever happens', () => {
   it('a run that dies half way resumes after its last batch: each tenant once, the counts of a clean run', async () => {
     const { cycle, site } = await facilityAndCycle();
     const bytes = await rentRoll(Array.from({ length: 130 }, (_, i) => line(site, i + 1)));
-    const job = await createJobRecordOnly({
-      queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
-      input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key: 'not-read: the test hands the runner its bytes', name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
-    });
+    const job = await importJobRecord(cycle, 'not-read: the test hands the runner its bytes');
     // The worker dies right after its first batch was stored (its first progress report).
     const dying = importRunner(async () => Readable.from([bytes]));
     const dies = async (_percent: number, detail?: Record<string, number>) => {
@@ -330,10 +333,7 @@ describe('a message delivered more than once', () => {
     const id = randomUUID();
     const key = importFileKey(id, 'rent_roll');
     await putImportFile(key, bytes);
-    await createJobRecordOnly({
-      id, queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
-      input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key, name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
-    });
+    await importJobRecord(cycle, key, id);
     return id;
   }
 
@@ -377,10 +377,7 @@ describe('a message delivered more than once', () => {
   it('a run that finds another run of its job ahead stops, and the run ahead imports every tenant once', async () => {
     const { cycle, site } = await facilityAndCycle();
     const bytes = await rentRoll(Array.from({ length: 130 }, (_, i) => line(site, i + 1)));
-    const job = await createJobRecordOnly({
-      queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'test',
-      input: { software: 'sitelink_web', cycle_id: cycle.id, files: { rent_roll: { key: 'not-read: the test hands the runners its bytes', name: 'roll.xlsx' } }, user_id: 'test', username: 'test' },
-    });
+    const job = await importJobRecord(cycle, 'not-read: the test hands the runners its bytes');
     // B reads the checkpoint, then waits; A starts only then, and lets B go on once its first batch is stored.
     let bHasCheckpoint!: () => void;
     const bReady = new Promise<void>((r) => { bHasCheckpoint = r; });

@@ -6,19 +6,13 @@
  */
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import type { TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
 import { ConfirmModal } from '../facilities/dialogs';
 import { useToast } from '../shell/toasts';
-import { ListTableScroll } from '../widgets/ListTableScroll';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
-import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { todayWire } from '../widgets/date-format';
 import { EditTenantModal } from './EditTenantModal';
 import { TENANT_PAGE_SIZE, useChargeApplied, useFacilityTenantTable } from './manager-audit-api';
@@ -27,7 +21,6 @@ import { ALL_TENANTS, TenantFilterSelect } from './TenantFilterSelect';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { cycleAuditColumns } from './tenant-columns';
 import { fullName, isLocked, listedName } from './tenant-rules';
-import { RefreshButton } from '../widgets/RefreshButton';
 
 const incompleteAddressText = (n: number) =>
   n === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${n} tenants with an incomplete address!`;
@@ -69,58 +62,43 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
   const columns = cycleAuditColumns({ today: todayWire(), onConfirmCharge: (t) => setCharge({ one: t }), confirmingId });
 
   return (
-    <Container
-      header={
-        <Header
-          variant="h2"
-          counter={table.pagination ? `(${table.pagination.total})` : undefined}
-          description="Click a tenant to edit it. Tenants whose welcome letter was sent are locked."
-          actions={
-            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <TenantFilterSelect cycleId={cycleId} value={filter} onChange={setFilter} />
-              <Button
-                disabled={checked.length === 0}
-                loading={chargeApplied.isPending && confirmingId === null}
-                onClick={() => setCharge({ checked })}
-              >
-                Confirm Charge Added for Checked ({checked.length})
-              </Button>
-              <TenantExportButton cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />
-              <RefreshButton list={table.result} ariaLabel="Refresh tenants" />
-            </SpaceBetween>
-          }
-        >
-          Tenants
-        </Header>
-      }
-      footer={
-        <Box float="right">
-          <ServerTablePagination table={table} />
-        </Box>
-      }
-    >
-      <SpaceBetween size="m">
-        {incomplete > 0 && <Alert type="warning">{incompleteAddressText(incomplete)}</Alert>}
-        <ListTableScroll testId="cycle-tenants-table">
-          <Table
-            {...table.tableProps}
-            variant="embedded"
-            stickyHeader
-            columnDefinitions={columns}
-            loadingText="Loading tenants"
-            onRowClick={({ detail }) => {
-              if (!isLocked(detail.item)) setEditing(detail.item);
-            }}
-            ariaLabels={{
-              tableLabel: 'Tenants',
-              selectionGroupLabel: 'Tenants',
-              allItemsSelectionLabel: () => 'Select all tenants on this page',
-              itemSelectionLabel: (_, t) => `Select ${listedName(t)}`,
-            }}
-            empty={<TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />}
-          />
-        </ListTableScroll>
-      </SpaceBetween>
+    // One element: the page's SpaceBetween would space out each modal of a fragment.
+    <div>
+      <ServerTableFrame
+        table={table}
+        title="Tenants"
+        description="Click a tenant to edit it. Tenants whose welcome letter was sent are locked."
+        actions={
+          <>
+            <TenantFilterSelect cycleId={cycleId} value={filter} onChange={setFilter} />
+            <Button
+              disabled={checked.length === 0}
+              loading={chargeApplied.isPending && confirmingId === null}
+              onClick={() => setCharge({ checked })}
+            >
+              Confirm Charge Added for Checked ({checked.length})
+            </Button>
+            <TenantExportButton cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />
+          </>
+        }
+        refreshLabel="Refresh tenants"
+        above={incomplete > 0 && <Alert type="warning">{incompleteAddressText(incomplete)}</Alert>}
+        testId="cycle-tenants-table"
+        tableProps={{
+          columnDefinitions: columns,
+          loadingText: 'Loading tenants',
+          onRowClick: ({ detail }) => {
+            if (!isLocked(detail.item)) setEditing(detail.item);
+          },
+          ariaLabels: {
+            tableLabel: 'Tenants',
+            selectionGroupLabel: 'Tenants',
+            allItemsSelectionLabel: () => 'Select all tenants on this page',
+            itemSelectionLabel: (_, t) => `Select ${listedName(t)}`,
+          },
+          empty: <TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />,
+        }}
+      />
       <SelectionLimitModal table={table} noun="tenants" />
       <ConfirmModal
         header="Confirm Charge Added"
@@ -151,6 +129,6 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
           }}
         />
       )}
-    </Container>
+    </div>
   );
 }

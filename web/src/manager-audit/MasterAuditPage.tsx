@@ -2,19 +2,14 @@
  * Master Audit (/master-audit, spec tenants-letters-users §2): the tenants of every cycle of the
  * manager's facility, 100 to a page, each with its cycle (a link to that cycle's audit while active).
  */
-import Box from '@cloudscape-design/components/box';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import { useAuth } from '../auth/auth-context';
-import { ListTableScroll } from '../widgets/ListTableScroll';
-import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TENANT_PAGE_SIZE, useFacilityTenantTable } from './manager-audit-api';
 import { NotAnOwnerAlert } from './NotAnOwnerAlert';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { masterAuditColumns } from './tenant-columns';
-import { RefreshButton } from '../widgets/RefreshButton';
 
 const COLUMNS = masterAuditColumns();
 
@@ -27,37 +22,19 @@ function MasterAudit({ facilityId }: { facilityId: string }) {
   });
   return (
     <ContentLayout header={<Header variant="h1">Master Audit</Header>}>
-      <Container
-        header={
-          <Header
-            variant="h2"
-            counter={table.pagination ? `(${table.pagination.total})` : undefined}
-            description="The tenants of every cycle of your facility. Open a cycle's audit from its badge."
-            actions={
-              <RefreshButton list={table.result} ariaLabel="Refresh tenants" />
-            }
-          >
-            Tenants
-          </Header>
-        }
-        footer={
-          <Box float="right">
-            <ServerTablePagination table={table} />
-          </Box>
-        }
-      >
-        <ListTableScroll testId="master-audit-table">
-          <Table
-            {...table.tableProps}
-            variant="embedded"
-            stickyHeader
-            columnDefinitions={COLUMNS}
-            loadingText="Loading tenants"
-            ariaLabels={{ tableLabel: 'Tenants' }}
-            empty={<TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />}
-          />
-        </ListTableScroll>
-      </Container>
+      <ServerTableFrame
+        table={table}
+        title="Tenants"
+        description="The tenants of every cycle of your facility. Open a cycle's audit from its badge."
+        refreshLabel="Refresh tenants"
+        testId="master-audit-table"
+        tableProps={{
+          columnDefinitions: COLUMNS,
+          loadingText: 'Loading tenants',
+          ariaLabels: { tableLabel: 'Tenants' },
+          empty: <TenantsEmptyState error={table.result.error} onRetry={() => void table.result.refetch()} />,
+        }}
+      />
     </ContentLayout>
   );
 }

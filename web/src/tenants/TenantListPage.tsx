@@ -7,9 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
@@ -17,16 +15,14 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
 import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_SORTS } from '../../../shared/contracts/tenants';
 import type { StatusFilter, TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
 import { ConfirmModal } from '../facilities/dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { useToast } from '../shell/toasts';
-import { ListTableScroll } from '../widgets/ListTableScroll';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
-import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { useDebouncedValue } from '../widgets/use-debounced-value';
 import { sortParamOf, useServerTable } from '../widgets/use-server-table';
@@ -42,7 +38,6 @@ import {
   createTenantsExport, downloadTenantsExport, fetchTenantPage, tenantListKey, useBulkTenants, useCycleSearch,
 } from './tenants-api';
 import type { BulkAction, TenantListFilters } from './tenants-api';
-import { RefreshButton } from '../widgets/RefreshButton';
 
 /** Spec §9: the tenant filters reload 400 ms after typing stops; the cycles 500 ms after the facility number. */
 export const TEXT_DEBOUNCE_MS = 400;
@@ -122,7 +117,7 @@ function TenantList() {
     sortableFields,
   });
   const bulk = useBulkTenants();
-  const { result, response, pagination, selectedItems } = table;
+  const { result, response, selectedItems } = table;
   const checked = selectedItems.length;
 
   // Spec §8: a failed load of the staff list is the toast 'Error loading tenants'.
@@ -167,7 +162,6 @@ function TenantList() {
 
   const info = response?.info;
   const scopeText = !info ? '' : info.scope === 'program' ? 'All facilities' : info.scope === 'cycle' ? 'The chosen cycle' : 'The chosen facility';
-  const counter = pagination ? `(${pagination.total.toLocaleString()}${pagination.exact === false && pagination.next_cursor ? '+' : ''})` : undefined;
   const needsSelection = checked === 0 ? 'Check at least one tenant.' : undefined;
 
   return (
@@ -175,126 +169,112 @@ function TenantList() {
       <SpaceBetween size="l">
         {failure && <BulkFailureAlert failure={failure} onDismiss={() => setFailure(null)} />}
         <TenantStatsCard stats={info?.stats} scope={scopeText} />
-        <Container
-          header={
-            <Header
-              variant="h2"
-              counter={counter}
-              description={checked > 0 ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.` : 'Click a tenant to edit it; the pencil changes its status.'}
-              actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <RefreshButton list={result} ariaLabel="Refresh tenants" />
-                  <ExportButton
-                    disabled={table.items.length === 0}
-                    create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}
-                    download={downloadTenantsExport}
-                  />
-                  <ButtonDropdown
-                    loading={bulk.isPending}
-                    disabled={checked === 0}
-                    disabledReason={needsSelection}
-                    onItemClick={({ detail }) => {
-                      if (detail.id === 'edit') {
-                        bulk.reset();
-                        setBulkEditing(true);
-                      } else {
-                        setConfirming(detail.id as Confirming);
-                      }
-                    }}
-                    items={[
-                      { id: 'reset', text: 'Reset Tenants' },
-                      { id: 'payment', text: 'Bulk Confirm Payment Received' },
-                      { id: 'edit', text: 'Bulk Edit' },
-                      { id: 'delete', text: 'Delete' },
-                    ]}
-                  >
-                    Actions
-                  </ButtonDropdown>
-                </SpaceBetween>
-              }
-            >
-              Tenants
-            </Header>
-          }
-          footer={
-            <Box float="right">
-              <ServerTablePagination table={table} />
-            </Box>
-          }
-        >
-          <SpaceBetween size="m">
-            <Grid
-              gridDefinition={[
-                { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } },
-                { colspan: { default: 6, m: 4 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } },
-                { colspan: { default: 12, m: 4 } },
-              ]}
-            >
-              <FormField label="Facility Number">
-                <Input type="search" value={text.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
-              </FormField>
-              <FormField label="Cycle">
-                <Select
-                  selectedOption={chosenCycle}
-                  options={cycleOptions}
-                  ariaLabel="Cycle"
-                  disabled={!cycleFacility && !cycleId}
-                  statusType={cycles.isFetching ? 'loading' : cycles.isError ? 'error' : 'finished'}
-                  loadingText="Loading cycles"
-                  errorText="The cycles could not be loaded."
-                  placeholder="Type a facility number first"
-                  onChange={({ detail }) => setCycleId(detail.selectedOption.value ?? '')}
-                />
-              </FormField>
-              <FormField label="Filter">
-                <Select
-                  selectedOption={chosenFilter}
-                  options={filterOptions}
-                  triggerVariant="option"
-                  ariaLabel="Filter"
-                  onChange={({ detail }) => setFilter((detail.selectedOption.value ?? 'all') as TenantFilterKey)}
-                />
-              </FormField>
-              <FormField label="Tenant Name" description={NAME_MATCH_HINT}>
-                <Input type="search" value={text.name} ariaLabel="Tenant Name" onChange={({ detail }) => changeText('name', detail.value)} />
-              </FormField>
-              <FormField label="Unit">
-                <Input type="search" value={text.unit} ariaLabel="Unit" onChange={({ detail }) => changeText('unit', detail.value)} />
-              </FormField>
-              <FormField label="Status">
-                <Select
-                  selectedOption={STATUS_OPTIONS.find((o) => o.value === status) ?? STATUS_OPTIONS[0]!}
-                  options={STATUS_OPTIONS}
-                  ariaLabel="Status"
-                  onChange={({ detail }) => setStatus((detail.selectedOption.value ?? 'all') as StatusFilter)}
-                />
-              </FormField>
-              <FormField label="Tagged">
-                <Toggle checked={tagged} onChange={({ detail }) => setTagged(detail.checked)}>Show Tenants Tagged for Removal</Toggle>
-              </FormField>
-            </Grid>
-            {info && info.incomplete_address > 0 && (
-              <Alert type="warning" data-testid="incomplete-address">There are {info.incomplete_address} tenants with an incomplete address!</Alert>
-            )}
-            <ListTableScroll testId="tenants-table">
-              <Table
-                {...table.tableProps}
-                variant="embedded"
-                stickyHeader
-                columnDefinitions={tenantListColumns({ onEditStatus: setEditingStatus, sortableFields })}
-                loadingText="Loading tenants"
-                onRowClick={({ detail }) => setEditing(detail.item)}
-                ariaLabels={{
-                  tableLabel: 'Tenants',
-                  selectionGroupLabel: 'Tenant selection',
-                  allItemsSelectionLabel: () => 'Check all tenants on this page',
-                  itemSelectionLabel: (_, t) => `Check ${tenantName(t)}`,
-                }}
-                empty={<TableEmptyState error={result.error} empty="No tenants to show." testId="tenants-error" />}
+        <ServerTableFrame
+          table={table}
+          title="Tenants"
+          description={checked > 0 ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.` : 'Click a tenant to edit it; the pencil changes its status.'}
+          actions={
+            <>
+              <ExportButton
+                disabled={table.items.length === 0}
+                create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}
+                download={downloadTenantsExport}
               />
-            </ListTableScroll>
-          </SpaceBetween>
-        </Container>
+              <ButtonDropdown
+                loading={bulk.isPending}
+                disabled={checked === 0}
+                disabledReason={needsSelection}
+                onItemClick={({ detail }) => {
+                  if (detail.id === 'edit') {
+                    bulk.reset();
+                    setBulkEditing(true);
+                  } else {
+                    setConfirming(detail.id as Confirming);
+                  }
+                }}
+                items={[
+                  { id: 'reset', text: 'Reset Tenants' },
+                  { id: 'payment', text: 'Bulk Confirm Payment Received' },
+                  { id: 'edit', text: 'Bulk Edit' },
+                  { id: 'delete', text: 'Delete' },
+                ]}
+              >
+                Actions
+              </ButtonDropdown>
+            </>
+          }
+          refreshLabel="Refresh tenants"
+          above={
+            <>
+              <Grid
+                gridDefinition={[
+                  { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } },
+                  { colspan: { default: 6, m: 4 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } },
+                  { colspan: { default: 12, m: 4 } },
+                ]}
+              >
+                <FormField label="Facility Number">
+                  <Input type="search" value={text.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+                </FormField>
+                <FormField label="Cycle">
+                  <Select
+                    selectedOption={chosenCycle}
+                    options={cycleOptions}
+                    ariaLabel="Cycle"
+                    disabled={!cycleFacility && !cycleId}
+                    statusType={cycles.isFetching ? 'loading' : cycles.isError ? 'error' : 'finished'}
+                    loadingText="Loading cycles"
+                    errorText="The cycles could not be loaded."
+                    placeholder="Type a facility number first"
+                    onChange={({ detail }) => setCycleId(detail.selectedOption.value ?? '')}
+                  />
+                </FormField>
+                <FormField label="Filter">
+                  <Select
+                    selectedOption={chosenFilter}
+                    options={filterOptions}
+                    triggerVariant="option"
+                    ariaLabel="Filter"
+                    onChange={({ detail }) => setFilter((detail.selectedOption.value ?? 'all') as TenantFilterKey)}
+                  />
+                </FormField>
+                <FormField label="Tenant Name" description={NAME_MATCH_HINT}>
+                  <Input type="search" value={text.name} ariaLabel="Tenant Name" onChange={({ detail }) => changeText('name', detail.value)} />
+                </FormField>
+                <FormField label="Unit">
+                  <Input type="search" value={text.unit} ariaLabel="Unit" onChange={({ detail }) => changeText('unit', detail.value)} />
+                </FormField>
+                <FormField label="Status">
+                  <Select
+                    selectedOption={STATUS_OPTIONS.find((o) => o.value === status) ?? STATUS_OPTIONS[0]!}
+                    options={STATUS_OPTIONS}
+                    ariaLabel="Status"
+                    onChange={({ detail }) => setStatus((detail.selectedOption.value ?? 'all') as StatusFilter)}
+                  />
+                </FormField>
+                <FormField label="Tagged">
+                  <Toggle checked={tagged} onChange={({ detail }) => setTagged(detail.checked)}>Show Tenants Tagged for Removal</Toggle>
+                </FormField>
+              </Grid>
+              {info && info.incomplete_address > 0 && (
+                <Alert type="warning" data-testid="incomplete-address">There are {info.incomplete_address} tenants with an incomplete address!</Alert>
+              )}
+            </>
+          }
+          testId="tenants-table"
+          tableProps={{
+            columnDefinitions: tenantListColumns({ onEditStatus: setEditingStatus, sortableFields }),
+            loadingText: 'Loading tenants',
+            onRowClick: ({ detail }) => setEditing(detail.item),
+            ariaLabels: {
+              tableLabel: 'Tenants',
+              selectionGroupLabel: 'Tenant selection',
+              allItemsSelectionLabel: () => 'Check all tenants on this page',
+              itemSelectionLabel: (_, t) => `Check ${tenantName(t)}`,
+            },
+            empty: <TableEmptyState error={result.error} empty="No tenants to show." testId="tenants-error" />,
+          }}
+        />
       </SpaceBetween>
 
       <SelectionLimitModal table={table} noun="tenants" />
