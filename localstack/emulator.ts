@@ -29,10 +29,14 @@ const DYNAMODB_LOCAL_SOURCES = join(REPO_ROOT, 'localstack', 'dynamodb-local');
 const SQLITE_NATIVE = 'libsqlite4java-linux-amd64-1.0.392.so';
 /**
  * JVM heap of DynamoDB Local. The items are not in the heap (SQLite keeps them: in native memory with
- * -inMemory, in files on disk); the heap holds the requests in flight, so 1 GB is room to spare
- * (a 40,000-item in-memory load ran in 128 MB; docs/decisions.md, "DynamoDB Local for DynamoDB").
+ * -inMemory, in files on disk); the heap holds the requests in flight, so 1 GB is room to spare for the
+ * tests (a 40,000-item in-memory load ran in 128 MB; docs/decisions.md, "DynamoDB Local for DynamoDB").
+ * On disk it serves npm start and the bench's 1.5 million tenants, where the tenant reads stalled for
+ * 5-6 s every few seconds of load at 1 GB; it gets more room there, and its GC log
+ * (`.local/dynamodb-local-{port}-gc.log`) says whether a stall was a collection.
  */
 const DYNAMODB_LOCAL_HEAP = '-Xmx1g';
+const DYNAMODB_LOCAL_ON_DISK_HEAP = '-Xmx4g';
 
 /** The fixed ports of `npm start` (reused when something answers there); EMULATOR_PORT / DYNAMODB_LOCAL_PORT override. */
 export const FIXED_PORTS = {
@@ -253,9 +257,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     if (options.dynamodbOnDisk) {
       rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
+      mkdirSync(join(REPO_ROOT, '.local'), { recursive: true });
     }
+    const jvm = options.dynamodbOnDisk
+      ? [DYNAMODB_LOCAL_ON_DISK_HEAP, `-Xlog:gc:file=${join(REPO_ROOT, '.local', `dynamodb-local-${dynamodbPort}-gc.log`)}:uptime`]
+      : [DYNAMODB_LOCAL_HEAP];
     const child = spawn('java', [
-      DYNAMODB_LOCAL_HEAP, `-Djava.library.path=${lib}`, '-cp', `${join(DYNAMODB_LOCAL, 'launcher')}:${join(lib, '*')}`,
+      ...jvm, `-Djava.library.path=${lib}`, '-cp', `${join(DYNAMODB_LOCAL, 'launcher')}:${join(lib, '*')}`,
       'LoopbackServerRunner', '-port', String(dynamodbPort), '-disableTelemetry',
       // One database for every region and access key: every local process expects the same tables.
       '-sharedDb', ...(options.dynamodbOnDisk ? ['-dbPath', dataDir] : ['-inMemory']),
