@@ -73,12 +73,16 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
-    table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports', 'archive-exports'],
-    why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); import-tenants stores the rent roll and queues the import; archive queues the export',
+    table: 'readwrite', sendTo: ['archive-exports'],
+    why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); archive queues the export',
   }),
   tenants: g({
-    table: 'readwrite', buckets: { uploads: 'readwrite', exports: 'readwrite' }, sendTo: ['rent-roll-imports', 'setup-batches'],
-    why: 'tenant edits; import stores files and queues the import; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'],
+    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+  }),
+  imports: g({
+    table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
+    why: 'upload records and presigned POSTs to the uploads bucket; the multipart calls store the files there; starting writes the job and queues the import',
   }),
   'letter-batches': g({ table: 'read', why: 'lists letter batches' }),
   jobs: g({ table: 'read', why: 'reads job records for progress polling' }),

@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
-  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'letter-batches', 'jobs',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letter-batches', 'jobs',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
@@ -135,7 +135,7 @@ export const ROUTES = [
   r('POST', '/api/cycles', 'cycles', STAFF, 'facilities-cycles'),
   r('GET', '/api/cycles/search', 'cycles', STAFF, 'facilities-cycles'),
   r('GET', '/api/cycles/get-for-facility', 'cycles', STAFF, 'facilities-cycles'),
-  r('POST', '/api/cycles/import-tenants', 'cycles', STAFF, 'tenants-letters'),
+  r('POST', '/api/cycles/import-tenants', 'imports', STAFF, 'tenants-letters'),
   r('GET', '/api/cycles/{id}', 'cycles', STAFF_OR_MANAGER, 'facilities-cycles', cyclePath),
   r('POST', '/api/cycles/{id}', 'cycles', STAFF, 'facilities-cycles'),
   r('GET', '/api/cycles/{id}/coverages', 'cycles', STAFF_OR_MANAGER, 'facilities-cycles', cyclePath),
@@ -149,9 +149,9 @@ export const ROUTES = [
   r('POST', '/api/tenants/bulk', 'tenants', STAFF, 'tenants-letters'),
   r('DELETE', '/api/tenants/bulk', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/reset', 'tenants', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/import', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/import', 'imports', STAFF, 'tenants-letters'),
   // Beyond the spec: the files of an import go straight to S3 with presigned POSTs (docs/decisions.md 'Rent-roll imports').
-  r('POST', '/api/tenants/import-uploads', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/import-uploads', 'imports', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/remove-uneligible-ledgers', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/sync-ledger-statuses', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),

@@ -99,7 +99,10 @@ async function startUpload(caller: Caller, uploadId: string, software: ImportSof
   return queueImport(caller, upload.id, { software, cycle_id: cycleId, files }, facilityId);
 }
 
-export const importRoutes: Record<'POST /api/tenants/import-uploads' | 'POST /api/tenants/import', RouteImpl> = {
+type ImportRoute = 'POST /api/tenants/import-uploads' | 'POST /api/tenants/import' | 'POST /api/cycles/import-tenants';
+
+/** The imports group's routes (functions/api/imports.ts). */
+export const importRoutes: Record<ImportRoute, RouteImpl> = {
   'POST /api/tenants/import-uploads': implement(IMPORT_CONTRACTS['POST /api/tenants/import-uploads'], async (input) => {
     const caller = requireCaller(input);
     const { software, files } = input.body;
@@ -123,9 +126,7 @@ export const importRoutes: Record<'POST /api/tenants/import-uploads' | 'POST /ap
     const id = randomUUID();
     return queueImport(caller, id, { software, cycle_id: null, files: await storeSentFiles(id, sent) }, null);
   }),
-};
 
-export const cycleImportRoute: Record<'POST /api/cycles/import-tenants', RouteImpl> = {
   'POST /api/cycles/import-tenants': implement(IMPORT_CONTRACTS['POST /api/cycles/import-tenants'], async (input) => {
     const caller = requireCaller(input);
     const { software, upload_id: uploadId, cycle_id: cycleId, ...sent } = input.body;

@@ -21,6 +21,7 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   monitors: () => import('../../functions/api/monitors'),
   cycles: () => import('../../functions/api/cycles'),
   tenants: () => import('../../functions/api/tenants'),
+  imports: () => import('../../functions/api/imports'),
   'letter-batches': () => import('../../functions/api/letter-batches'),
   jobs: () => import('../../functions/api/jobs'),
 };

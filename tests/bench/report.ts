@@ -57,15 +57,16 @@ function firstFew(items: string[], n = 4): string {
   return items.length <= n ? items.join(', ') : `${items.slice(0, n).join(', ')} and ${items.length - n} more`;
 }
 
-export function targetLines(d: BenchData): TargetLine[] {
+/** The bundle-size and cold-init rows of the targets table (also an `--only bundles` run's). */
+export function bundleTargetLines(d: Pick<BenchData, 'bundles' | 'coldStarts' | 'coldRepeats'>, coldCpu: Contention | null): TargetLine[] {
   const api = d.bundles.filter((b) => b.kind === 'api');
   const overBudget = api.filter((b) => !bundlePasses(b));
   const largest = [...api].sort((a, b) => b.bytes - a.bytes)[0]!;
   const slowInit = d.coldStarts.filter((c) => !initPasses(c));
   const slowest = [...d.coldStarts].sort((a, b) => b.importMs.p50 - a.importMs.p50)[0]!;
-  const lines: TargetLine[] = [
+  return [
     {
-      target: `Each API bundle under 1 MB minified (< ${API_BUNDLE_LIMIT_BYTES.toLocaleString('en-US')} bytes)`,
+      target: `${BUNDLE_TARGET_PREFIX}under 1 MB minified (< ${API_BUNDLE_LIMIT_BYTES.toLocaleString('en-US')} bytes)`,
       measured: overBudget.length
         ? `${overBudget.length} of ${api.length} over: ${firstFew(overBudget.map((b) => `${b.name} ${kb(b.bytes)}`))}`
         : `all ${api.length} under; largest ${largest.name} ${kb(largest.bytes)}`,
@@ -73,14 +74,18 @@ export function targetLines(d: BenchData): TargetLine[] {
       machine: null,
     },
     {
-      target: `Cold module init under ${INIT_LIMIT_MS} ms (median of ${d.coldRepeats}, every bundle)`,
+      target: `${COLD_TARGET_PREFIX}under ${INIT_LIMIT_MS} ms (median of ${d.coldRepeats}, every bundle)`,
       measured: slowInit.length
         ? `${slowInit.length} of ${d.coldStarts.length} over: ${firstFew(slowInit.map((c) => `${c.bundle.kind} ${c.bundle.name} ${ms(c.importMs.p50, 1)} ms`))}`
         : `all ${d.coldStarts.length} under; slowest ${slowest.bundle.kind} ${slowest.bundle.name} ${ms(slowest.importMs.p50, 1)} ms (max ${ms(slowest.importMs.max, 1)} ms)`,
       pass: slowInit.length === 0,
-      machine: machineNote(d.machineUse.cold.cpu),
+      machine: machineNote(coldCpu),
     },
   ];
+}
+
+export function targetLines(d: BenchData): TargetLine[] {
+  const lines: TargetLine[] = bundleTargetLines(d, d.machineUse.cold.cpu);
   for (const s of d.latency.scenarios) {
     lines.push({
       target: `${s.name}: local-runtime overhead (HTTP − in-process handler) under ${OVERHEAD_LIMIT_MS} ms`,
@@ -189,9 +194,14 @@ function scaleSection(d: BenchData): string[] {
   return out;
 }
 
-function bundleSection(d: BenchData): string[] {
+export const BUNDLE_TARGET_PREFIX = 'Each API bundle ';
+export const COLD_TARGET_PREFIX = 'Cold module init ';
+export const BUNDLE_SECTION_HEADING = '## 1. Lambda bundle sizes (minified)';
+export const COLD_SECTION_HEADING = '## 2. Cold module init';
+
+export function bundleSection(d: Pick<BenchData, 'bundles'>): string[] {
   const out = [
-    '## 1. Lambda bundle sizes (minified)',
+    BUNDLE_SECTION_HEADING,
     '',
     row(['Lambda', 'Entry', 'Bytes', 'Size', 'Largest contributors', 'Target']),
     row(['---', '---', '---:', '---:', '---', '---']),
@@ -215,9 +225,9 @@ function bundleSection(d: BenchData): string[] {
   return out;
 }
 
-function coldSection(d: BenchData): string[] {
+export function coldSection(d: Pick<BenchData, 'coldStarts' | 'coldRepeats'>): string[] {
   const out = [
-    '## 2. Cold module init',
+    COLD_SECTION_HEADING,
     '',
     `Each bundle imported by a fresh \`node\` process, ${d.coldRepeats} times. "Import" is the module's own init (import start to`,
     'import done); "process" adds Node\'s bootstrap (from the process\'s time origin), which Lambda also pays but which no code change here affects.',

@@ -5,13 +5,14 @@
  *
  * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
- * docs/benchmarks.md; `npm run bench -- --only imports` does the same for the rent-roll import phase.
+ * docs/benchmarks.md; `--only imports` does the same for the rent-roll import phase, `--only bundles` for the
+ * bundle sizes and cold init.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, bundleAll, zodWhatIf } from './bundles';
-import type { BundleResult, WhatIf } from './bundles';
+import type { BundleResult } from './bundles';
 import type { ColdStart } from './cold-start';
 import type { Contention } from './contention';
 import { measureColdStarts } from './cold-start';
@@ -26,7 +27,10 @@ import type { TenantBenchOptions, TenantBenchResult } from './tenants';
 import { IMPORT_RUN } from './imports';
 import type { ImportBenchResult } from './imports';
 import { measureInChild } from './in-child';
-import { TENANT_SECTION_HEADING, TENANT_TARGET_PREFIX, renderReport, targetLines, tenantSection, tenantTargetLines } from './report';
+import {
+  BUNDLE_SECTION_HEADING, BUNDLE_TARGET_PREFIX, COLD_SECTION_HEADING, COLD_TARGET_PREFIX, TENANT_SECTION_HEADING, TENANT_TARGET_PREFIX,
+  bundleSection, bundleTargetLines, coldSection, renderReport, targetLines, tenantSection, tenantTargetLines,
+} from './report';
 import type { BenchData } from './report';
 import { IMPORT_SECTION_HEADING, IMPORT_TARGET_PREFIX, importSection, importTargetLines } from './import-report';
 import { EMPTY_REPORT, patchSection } from './report-parts';
@@ -48,7 +52,8 @@ const QUIET_WAIT_MS = 60_000;
 /** The import phase: reader rounds, three imports and the 50,000-row worker take a few minutes. */
 const IMPORT_WATCHDOG_MS = 20 * 60_000;
 
-type OnlyPhase = 'tenants' | 'imports';
+type OnlyPhase = 'bundles' | 'tenants' | 'imports';
+const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports'];
 interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -57,7 +62,7 @@ function parseArgs(argv: readonly string[]): Args {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const only = value('only');
-  if (only !== undefined && only !== 'tenants' && only !== 'imports') throw new Error(`--only takes 'tenants' or 'imports' (got '${only}')`);
+  if (only !== undefined && !ONLY_PHASES.includes(only as OnlyPhase)) throw new Error(`--only takes ${ONLY_PHASES.join(', ')} (got '${only}')`);
   const caps = value('tenants');
   const steps = caps === undefined ? [...DEFAULT_TENANT_STEPS] : caps.split(',').map((c) => (c.trim() === 'all' ? null : Number(c.trim())));
   if (steps.length === 0 || steps.some((c) => c !== null && !(Number.isInteger(c) && c > 0))) throw new Error(`--tenants takes caps like 150000 or 150000,all (got '${caps}')`);
@@ -70,7 +75,7 @@ function parseArgs(argv: readonly string[]): Args {
 function commandOf(args: Args): string {
   const steps = args.steps.map((s) => s ?? 'all').join(',');
   const defaults = steps === DEFAULT_TENANT_STEPS.map((s) => s ?? 'all').join(',');
-  const flags = [...(args.only ? ['--only', args.only] : []), ...(defaults || args.only === 'imports' ? [] : ['--tenants', steps])];
+  const flags = [...(args.only ? ['--only', args.only] : []), ...(defaults || (args.only && args.only !== 'tenants') ? [] : ['--tenants', steps])];
   return flags.length ? `npm run bench -- ${flags.join(' ')}` : 'npm run bench';
 }
 
@@ -100,21 +105,49 @@ function printImports(i: ImportBenchResult): void {
   console.log(`  worker on ${m.rows} rows: ${m.error ? `FAIL ${m.error}` : `peak RSS ${(m.peakRssBytes! / 1e6).toFixed(0)} MB`}`);
 }
 
-/** `--only tenants` or `--only imports`: that phase alone, patched into the existing docs/benchmarks.md. */
+/** Bundle sizes and cold init, as the full run measures them. */
+async function measureBundles(): Promise<{ bundles: BundleResult[]; coldStarts: ColdStart[]; coldCpu: Contention | null; coldWait: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  try {
+    console.log('bench: bundling every Lambda with the CDK options...');
+    const bundles = await bundleAll(dir);
+    const coldWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+    console.log(`bench: cold module init, ${COLD_REPEATS} fresh node processes per bundle...`);
+    const watch = watchCpu();
+    const coldStarts = await measureColdStarts(bundles, COLD_REPEATS);
+    return { bundles, coldStarts, coldCpu: watch(), coldWait };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Phase = { heading: string; targetPrefix: string; section: string[]; lines: TargetLine[] };
+
+/** `--only bundles|tenants|imports`: that phase alone, patched into the existing docs/benchmarks.md. */
 async function onlyPhase(args: Args): Promise<number> {
   const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
   const meta = { command: commandOf(args), date: new Date().toISOString(), commit: machine.commit, partial: true };
-  let lines: TargetLine[];
-  let phase: { heading: string; targetPrefix: string; section: string[] };
+  const note = `Command: \`${meta.command}\`, ${meta.date}, commit ${meta.commit}. Only this section and its rows of the targets table come from that run; the rest of the file is from the last full run.`;
+  let phases: Phase[];
   let failed = false;
-  if (args.only === 'tenants') {
+  if (args.only === 'bundles') {
+    const { bundles, coldStarts, coldCpu } = await measureBundles();
+    const [bundleLine, coldLine] = bundleTargetLines({ bundles, coldStarts, coldRepeats: COLD_REPEATS }, coldCpu);
+    const [bundleHeading, ...bundleRest] = bundleSection({ bundles });
+    const [coldHeading, ...coldRest] = coldSection({ coldStarts, coldRepeats: COLD_REPEATS });
+    phases = [
+      { heading: BUNDLE_SECTION_HEADING, targetPrefix: BUNDLE_TARGET_PREFIX, lines: [bundleLine!], section: [bundleHeading!, '', note, ...bundleRest] },
+      { heading: COLD_SECTION_HEADING, targetPrefix: COLD_TARGET_PREFIX, lines: [coldLine!], section: [coldHeading!, '', note, ...coldRest] },
+    ];
+    console.log('');
+    for (const b of bundles) console.log(`  ${b.kind.padEnd(6)} ${b.name.padEnd(20)} ${(b.bytes / 1000).toFixed(1).padStart(8)} kB`);
+  } else if (args.only === 'tenants') {
     console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting a private emulator)...`);
     const tenants = await runTenants(args);
-    lines = tenantTargetLines(tenants);
-    phase = { heading: TENANT_SECTION_HEADING, targetPrefix: TENANT_TARGET_PREFIX, section: tenantSection(tenants, meta) };
+    phases = [{ heading: TENANT_SECTION_HEADING, targetPrefix: TENANT_TARGET_PREFIX, lines: tenantTargetLines(tenants), section: tenantSection(tenants, meta) }];
     console.log('');
     printTenants(tenants);
     failed = tenants.scans > 0;
@@ -122,16 +155,15 @@ async function onlyPhase(args: Args): Promise<number> {
     console.log('bench: rent-roll imports (starting a private emulator)...');
     const watch = watchCpu();
     const imports = await measureInChild<ImportBenchResult>('imports', IMPORT_RUN, console.log);
-    lines = importTargetLines(imports, watch());
-    phase = { heading: IMPORT_SECTION_HEADING, targetPrefix: IMPORT_TARGET_PREFIX, section: importSection(imports, meta) };
+    phases = [{ heading: IMPORT_SECTION_HEADING, targetPrefix: IMPORT_TARGET_PREFIX, lines: importTargetLines(imports, watch()), section: importSection(imports, meta) }];
     console.log('');
     printImports(imports);
   }
   const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
-  writeFileSync(file, patchSection(existsSync(file) ? readFileSync(file, 'utf8') : EMPTY_REPORT, { ...phase, lines }));
+  writeFileSync(file, phases.reduce((text, phase) => patchSection(text, phase), existsSync(file) ? readFileSync(file, 'utf8') : EMPTY_REPORT));
   stopWatchdog();
   console.log('');
-  printTargets(lines);
+  printTargets(phases.flatMap((p) => p.lines));
   console.log(`\nbench: waited ${waited.toFixed(0)} s for a quiet moment; updated the ${args.only} section of ${file} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   const left = benchChildPids();
   if (left.length) console.error(`bench: child processes still running: ${left.join(', ')}`);
@@ -147,20 +179,8 @@ async function main(): Promise<number> {
   const date = new Date().toISOString();
   const loadBefore = loadavg()[0]!;
 
-  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  let bundles: BundleResult[], whatIf: WhatIf[], coldStarts: ColdStart[], coldWait: number, coldCpu: Contention | null;
-  try {
-    console.log('bench: bundling every Lambda with the CDK options...');
-    bundles = await bundleAll(dir);
-    whatIf = await zodWhatIf(bundles);
-    coldWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
-    console.log(`bench: cold module init, ${COLD_REPEATS} fresh node processes per bundle...`);
-    const watch = watchCpu();
-    coldStarts = await measureColdStarts(bundles, COLD_REPEATS);
-    coldCpu = watch();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const { bundles, coldStarts, coldCpu, coldWait } = await measureBundles();
+  const whatIf = await zodWhatIf(bundles);
 
   const latencyWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log('bench: latency through the local runtime (starting private emulators)...');
