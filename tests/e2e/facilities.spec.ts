@@ -5,7 +5,7 @@
  * facilities through the API; the CRM, SiteLink and StorEdge simulators know facility numbers 1001-1030.
  */
 import type { Locator, Page, Request } from '@playwright/test';
-import { DEMO, expect, loginAs, notifications, test } from './fixtures';
+import { DEMO, chooseOption, expect, loginAs, notifications, test } from './fixtures';
 import { adminHeaders, getJson, makeCycle, makeFacility, uniqueNumber } from './program-data';
 
 const table = (page: Page) => page.getByTestId('facilities-table');
@@ -95,13 +95,11 @@ test('the active list filters, pages 100 rows at a time, and sends text filters 
   await expect(counter).toContainText('(40)');
   await expect(rows(page)).toHaveCount(40);
 
-  await page.getByRole('button', { name: /^Software/ }).click();
-  await page.getByRole('option', { name: 'SiteLink Web' }).click();
+  await chooseOption(page, /^Software/, 'SiteLink Web');
   await expect(counter).toContainText('(14)');
   expect(listCalls.at(-1)?.searchParams.get('software')).toBe('sitelink_web');
 
-  await page.getByRole('button', { name: /^Software/ }).click();
-  await page.getByRole('option', { name: 'Any software' }).click();
+  await chooseOption(page, /^Software/, 'Any software');
   await page.getByRole('button', { name: /^Insurance Program/ }).click();
   await expect(page.getByRole('option').first()).toContainText('All');
   await page.getByRole('option', { name: 'AIG' }).click();
@@ -328,8 +326,7 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
   await save.click();
   await expect(page.getByText('Software is required.').first()).toBeVisible();
   await expect(page.getByText('Brochure URL is required.').first()).toBeVisible();
-  await page.getByRole('button', { name: /^Software/ }).click();
-  await page.getByRole('option', { name: 'SiteLink Web' }).click();
+  await chooseOption(page, /^Software/, 'SiteLink Web');
   await field(page, 'Brochure URL').fill('not a url');
   await field(page, 'Certificate URL').fill('https://example.com/certificate.pdf');
   await save.click();
@@ -361,8 +358,7 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
   await crm.getByRole('button', { name: 'Use facility data of 1027' }).click();
   await field(page, 'Manager Name').fill('Rita Barn');
   await field(page, 'Site Email').fill('rita@redbarn.example');
-  await page.getByRole('button', { name: /^Software/ }).click();
-  await page.getByRole('option', { name: 'StorEdge' }).click();
+  await chooseOption(page, /^Software/, 'StorEdge');
   await field(page, 'Brochure URL').fill('https://example.com/brochure.pdf');
   await field(page, 'Certificate URL').fill('https://example.com/certificate.pdf');
   await field(page, 'Coverage ($)').fill('3000');

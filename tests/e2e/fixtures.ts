@@ -42,6 +42,18 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await expect(greeting(page)).toBeVisible();
 }
 
+/**
+ * Picks `option` of the Select whose trigger button is named `trigger`. Opening is retried: on a busy
+ * machine a click can land while the form re-renders and leave the list closed (seen once in CI).
+ */
+export async function chooseOption(page: Page, trigger: RegExp, option: string): Promise<void> {
+  const listed = page.getByRole('option', { name: option });
+  await expect(async () => {
+    if (!(await listed.isVisible())) await page.getByRole('button', { name: trigger }).click();
+    await listed.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** TopNavigation renders a hidden copy of its content for measuring; the real bar is the banner. */
 export const greeting = (page: Page) => page.getByRole('banner').getByTestId('greeting');
 export const notifications = (page: Page) => page.getByTestId('notifications');
