@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { jobView } from './jobs';
-import { IMPORT_FILE_ROLES, IMPORT_SOFTWARE_KEYS, MAX_IMPORT_FILE_BYTES, filesNeededBy, importFileLabel, importSoftwareLabel } from '../import-software';
+import { IMPORT_FILE_ROLES, MAX_IMPORT_FILE_BYTES, filesNeededBy, importFileLabel, importSoftwareLabel, isImportSoftware } from '../import-software';
 import type { ImportFileRole, ImportSoftware } from '../import-software';
 
 /** A request that carries its files (multipart) holds at most this much of them: API Gateway and Lambda cap a request near 6 MB. */
@@ -20,7 +20,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** Spec §8: 'No such software as ...' for an unknown software. */
 export const importSoftware = z.preprocess(blankToUndefined, z.string({ error: 'Choose a software type.' }).trim().refine(
-  (s): s is ImportSoftware => (IMPORT_SOFTWARE_KEYS as readonly string[]).includes(s),
+  isImportSoftware,
   { error: (issue) => `No such software as ${String(issue.input)}.` },
 )).transform((s) => s as ImportSoftware);
 

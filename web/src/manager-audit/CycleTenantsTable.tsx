@@ -68,21 +68,20 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
         table={table}
         title="Tenants"
         description="Click a tenant to edit it. Tenants whose welcome letter was sent are locked."
-        actions={
-          <>
-            <TenantFilterSelect cycleId={cycleId} value={filter} onChange={setFilter} />
-            <Button
-              disabled={checked.length === 0}
-              loading={chargeApplied.isPending && confirmingId === null}
-              onClick={() => setCharge({ checked })}
-            >
-              Confirm Charge Added for Checked ({checked.length})
-            </Button>
-            <TenantExportButton cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />
-          </>
-        }
+        actions={[
+          <TenantFilterSelect key="filter" cycleId={cycleId} value={filter} onChange={setFilter} />,
+          <Button
+            key="charge"
+            disabled={checked.length === 0}
+            loading={chargeApplied.isPending && confirmingId === null}
+            onClick={() => setCharge({ checked })}
+          >
+            Confirm Charge Added for Checked ({checked.length})
+          </Button>,
+          <TenantExportButton key="export" cycleId={cycleId} filter={filterKey} disabled={table.items.length === 0} />,
+        ]}
         refreshLabel="Refresh tenants"
-        above={incomplete > 0 && <Alert type="warning">{incompleteAddressText(incomplete)}</Alert>}
+        above={incomplete > 0 ? [<Alert key="incomplete" type="warning">{incompleteAddressText(incomplete)}</Alert>] : []}
         testId="cycle-tenants-table"
         tableProps={{
           columnDefinitions: columns,

@@ -173,44 +173,44 @@ function TenantList() {
           table={table}
           title="Tenants"
           description={checked > 0 ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.` : 'Click a tenant to edit it; the pencil changes its status.'}
-          actions={
-            <>
-              <ExportButton
-                disabled={table.items.length === 0}
-                create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}
-                download={downloadTenantsExport}
-              />
-              <ButtonDropdown
-                loading={bulk.isPending}
-                disabled={checked === 0}
-                disabledReason={needsSelection}
-                onItemClick={({ detail }) => {
-                  if (detail.id === 'edit') {
-                    bulk.reset();
-                    setBulkEditing(true);
-                  } else {
-                    setConfirming(detail.id as Confirming);
-                  }
-                }}
-                items={[
-                  { id: 'reset', text: 'Reset Tenants' },
-                  { id: 'payment', text: 'Bulk Confirm Payment Received' },
-                  { id: 'edit', text: 'Bulk Edit' },
-                  { id: 'delete', text: 'Delete' },
+          actions={[
+            <ExportButton
+              key="export"
+              disabled={table.items.length === 0}
+              create={() => createTenantsExport({ ...filters, sort: sortParamOf(table.sort) })}
+              download={downloadTenantsExport}
+            />,
+            <ButtonDropdown
+              key="actions"
+              loading={bulk.isPending}
+              disabled={checked === 0}
+              disabledReason={needsSelection}
+              onItemClick={({ detail }) => {
+                if (detail.id === 'edit') {
+                  bulk.reset();
+                  setBulkEditing(true);
+                } else {
+                  setConfirming(detail.id as Confirming);
+                }
+              }}
+              items={[
+                { id: 'reset', text: 'Reset Tenants' },
+                { id: 'payment', text: 'Bulk Confirm Payment Received' },
+                { id: 'edit', text: 'Bulk Edit' },
+                { id: 'delete', text: 'Delete' },
                 ]}
               >
                 Actions
-              </ButtonDropdown>
-            </>
-          }
+              </ButtonDropdown>,
+          ]}
           refreshLabel="Refresh tenants"
-          above={
-            <>
-              <Grid
-                gridDefinition={[
-                  { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } },
-                  { colspan: { default: 6, m: 4 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } },
-                  { colspan: { default: 12, m: 4 } },
+          above={[
+            <Grid
+              key="filters"
+              gridDefinition={[
+                { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } }, { colspan: { default: 6, m: 3 } },
+                { colspan: { default: 6, m: 4 } }, { colspan: { default: 6, m: 2 } }, { colspan: { default: 6, m: 3 } },
+                { colspan: { default: 12, m: 4 } },
                 ]}
               >
                 <FormField label="Facility Number">
@@ -255,12 +255,11 @@ function TenantList() {
                 <FormField label="Tagged">
                   <Toggle checked={tagged} onChange={({ detail }) => setTagged(detail.checked)}>Show Tenants Tagged for Removal</Toggle>
                 </FormField>
-              </Grid>
-              {info && info.incomplete_address > 0 && (
-                <Alert type="warning" data-testid="incomplete-address">There are {info.incomplete_address} tenants with an incomplete address!</Alert>
-              )}
-            </>
-          }
+              </Grid>,
+              ...(info && info.incomplete_address > 0
+                ? [<Alert key="incomplete" type="warning" data-testid="incomplete-address">There are {info.incomplete_address} tenants with an incomplete address!</Alert>]
+                : []),
+          ]}
           testId="tenants-table"
           tableProps={{
             columnDefinitions: tenantListColumns({ onEditStatus: setEditingStatus, sortableFields }),

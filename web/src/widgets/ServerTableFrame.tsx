@@ -21,11 +21,14 @@ interface ServerTableFrameProps<T, R extends ServerPage<T>> {
   /** The container's title ('Tenants'), counted by the list's total. */
   title: string;
   description?: ReactNode;
-  /** The list's own actions; the refresh button comes after them. */
-  actions?: ReactNode;
+  /**
+   * The list's own actions, each with a key; the refresh button comes after them. A list, not a fragment:
+   * SpaceBetween spaces each child, and with React 19 it takes a fragment for one child (its react-is is 18).
+   */
+  actions?: ReactNode[];
   refreshLabel: string;
-  /** Filters and alerts between the header and the table. */
-  above?: ReactNode;
+  /** Filters and alerts between the header and the table, each with a key (a list, as `actions`). */
+  above?: ReactNode[];
   testId: string;
   /** What is particular to this list's Table: its columns, labels, empty state, row click. */
   tableProps: Omit<TableProps<T>, keyof ServerTableProps<T> | 'variant' | 'stickyHeader'>;
