@@ -31,7 +31,6 @@ import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { workerEntry } from '../../infra/bundling';
 import { createCycle, getCycleCounters } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
-import { createFacility, newFacilityFields } from '../../functions/facilities/facility-store';
 import { importFileKey, putImportFile } from '../../functions/imports/import-files';
 import { IMPORT_JOB_TYPE } from '../../functions/imports/import-job-type';
 import type { ImportJobInput } from '../../functions/imports/import-job-type';
@@ -39,6 +38,7 @@ import { getJob } from '../../functions/jobs/job-store';
 import type { ImportSoftware } from '../../shared/import-software';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { ImportResult } from '../../shared/contracts/imports';
+import { facilityWith } from '../integration/facility-fixtures';
 import { createJobRecordOnly } from '../integration/job-fixture';
 import { cdkEsbuildOptions } from './bundles';
 import { createClient, headersOf, login } from './http-client';
@@ -106,15 +106,9 @@ let facilities = 0;
 /** A facility of its own and a cycle to import into: its Prime Site ID is in no other file. */
 async function freshCycle(): Promise<{ cycle: CycleRecord; primeSiteId: string }> {
   facilities += 1;
-  const n = `B${randomBytes(3).toString('hex').toUpperCase()}${facilities}`;
   const primeSiteId = `9${Date.now().toString().slice(-6)}${facilities}`;
-  const facility = await createFacility(newFacilityFields({
-    id: randomUUID(), facility_number: n, account_name: `Bench ${n}`, corporate_group: 'Bench', address: '1 Bench Road', city: 'Austin',
-    state: 'TX', zip_code: '78701', phone: '5125550100', email: `${n.toLowerCase()}@bench.example`, software: IMPORT_SOFTWARE, prime_site_id: primeSiteId,
-    insurance_program_key: 'pma', insurance_program_label: 'PMA', contact_name: 'Pat Manager', brochure_url: 'https://example.com/b.pdf',
-    certificate_url: 'https://example.com/c.pdf', coverages: [{ coverage: 2000, premium: 12 }],
-  }));
-  const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Bench import ${n}` });
+  const facility = await facilityWith(`B${randomBytes(3).toString('hex').toUpperCase()}${facilities}`, { software: IMPORT_SOFTWARE, prime_site_id: primeSiteId });
+  const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Bench import ${facility.facility_number}` });
   return { cycle, primeSiteId };
 }
 

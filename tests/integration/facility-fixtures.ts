@@ -4,7 +4,7 @@
  * and the catalog flags), and a retired facility as the archives capability will leave one.
  */
 import { randomUUID } from 'node:crypto';
-import { TEST_WRITE } from './fixtures';
+import { TEST_WRITE } from './test-write';
 import { createCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { createFacility, getFacility, newFacilityFields, updateFacility } from '../../functions/facilities/facility-store';

@@ -72,5 +72,4 @@ export async function makeManagerWithFacility(): Promise<{ facility: FacilityRec
   return { facility, manager, token: await tokenFor(manager) };
 }
 
-/** Who the tests' direct store writes are recorded as (tenant history). */
-export const TEST_WRITE = { actor: { user_id: 'test', username: 'integration-test' }, action: 'test' };
+export { TEST_WRITE } from './test-write';
