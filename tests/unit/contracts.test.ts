@@ -15,6 +15,9 @@ const contracts = CONTRACTS as Record<string, RouteContract>;
 const byKey = new Map(routes.map((r) => [routeKey(r) as string, r]));
 const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
+/** Path parameters with a format of their own (any other parameter is an id). */
+const FORMATTED_PARAMS: Record<string, string> = { state: 'TX', file_name: '1001-initial-2026-11-23-abc123.pdf' };
+
 describe('contracts and routes', () => {
   it('every implemented route (a key of CONTRACTS) is in the route table', () => {
     const unknown = Object.keys(contracts).filter((k) => !byKey.has(k));
@@ -26,7 +29,7 @@ describe('contracts and routes', () => {
       const names = paramsOf(byKey.get(key)!.path);
       if (names.length === 0) continue;
       expect(contract.params, `${key} has path parameters but no params schema`).toBeDefined();
-      const sample = Object.fromEntries(names.map((n) => [n, 'abc-123']));
+      const sample = Object.fromEntries(names.map((n) => [n, FORMATTED_PARAMS[n] ?? 'abc-123']));
       expect(contract.params!.safeParse(sample).success, key).toBe(true);
       expect(contract.params!.safeParse({}).success, `${key} accepts missing path parameters`).toBe(false);
     }
