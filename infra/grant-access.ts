@@ -93,5 +93,18 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
     env[urlName] = String(target.fn.node.tryGetContext(urlName) ?? '');
     env[secretArn] = secret.secretArn;
   }
+  // The sender comes from CDK context (`-c CERTIFICATE_SENDER_EMAIL=certificates@example.com`); ops verify
+  // it (or its domain) in SES. The function may send only as that address.
+  if (grant.sendsEmail) {
+    const sender = String(target.fn.node.tryGetContext(ENV.certificateSender) ?? 'certificates@auditletter.example');
+    role.addToPolicy(new PolicyStatement({
+      actions: ['ses:SendRawEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': sender } },
+    }));
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'SES identities are verified by ops outside this stack; the statement is limited to the one sender address by ses:FromAddress.',
+    });
+    env[ENV.certificateSender] = sender;
+  }
   for (const [name, value] of Object.entries(env)) target.fn.addEnvironment(name, value);
 }

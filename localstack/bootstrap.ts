@@ -4,8 +4,9 @@
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { APP_TABLE, BUCKETS, ENV, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
+import { APP_TABLE, BUCKETS, ENV, LOCAL_CERTIFICATE_SENDER, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
 import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
 
 export type ResourceEnv = Record<string, string>;
@@ -46,6 +47,10 @@ export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
     }));
     env[queueEnvName(q.name)] = queue.QueueUrl!;
   }
+  // SES sends only from a verified identity; deployed, ops verify the program's domain (docs/operations).
+  const sender = process.env[ENV.certificateSender] ?? LOCAL_CERTIFICATE_SENDER;
+  await new SESClient({ region }).send(new VerifyEmailIdentityCommand({ EmailAddress: sender }));
+  env[ENV.certificateSender] = sender;
   return env;
 }
 

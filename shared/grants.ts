@@ -23,6 +23,8 @@ export interface FunctionGrant {
   appSecret: boolean;
   /** Outside systems it calls over HTTP: it gets their URLs and may read their credentials secrets. */
   external: readonly ExternalSystem[];
+  /** Sends e-mail through SES from the program's sender address (welcome certificates). */
+  sendsEmail: boolean;
   /** One line on why, from the spec calls the function serves. */
   why: string;
 }
@@ -44,7 +46,7 @@ export const authenticatesRequests = (group: ApiGroup): boolean =>
   ROUTES.some((route) => route.group === group && route.access !== 'public');
 
 const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>): FunctionGrant => ({
-  buckets: {}, sendTo: [], appSecret: false, external: [], ...grant,
+  buckets: {}, sendTo: [], appSecret: false, external: [], sendsEmail: false, ...grant,
 });
 
 export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
@@ -77,20 +79,23 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); archive queues the export',
   }),
   tenants: g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'],
-    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'], external: ['sitelink', 'storedge'],
+    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet; remove-uneligible-ledgers and sync-ledger-statuses ask SiteLink/StorEdge for the ledgers',
   }),
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
     why: 'upload records and presigned POSTs to the uploads bucket; the multipart calls store the files there; starting writes the job and queues the import',
   }),
-  'letter-batches': g({ table: 'read', why: 'lists letter batches' }),
+  'letter-batches': g({ table: 'read', why: 'lists letter batches (their files are downloaded through the facilities group)' }),
   jobs: g({ table: 'read', why: 'reads job records for progress polling' }),
 };
 
 export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
   'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants and job progress, writes the duplicate-tenant report' }),
-  'letter-generation': g({ table: 'readwrite', buckets: { exports: 'readwrite' }, why: 'marks letters sent and writes letter PDFs and mail-merge files' }),
+  'letter-generation': g({
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendsEmail: true,
+    why: 'marks letters sent, records letter batches, writes letter PDFs and mail-merge files, e-mails welcome certificates',
+  }),
   'archive-exports': g({
     table: 'readwrite', buckets: { exports: 'readwrite' },
     why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',

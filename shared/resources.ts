@@ -39,6 +39,7 @@ export const APP_TABLE = {
 export const SLIM_TENANT_ATTRIBUTES = [
   'id', 'facility_number', 'cycle_id', 'first_name', 'last_name', 'unit', 'status', 'tagged_for_removal', 'incomplete_address',
   'setup_insurance_date', 'policy_number', 'insur_ledger_id', 'ledger_id', 'move_in_date', 'billing_date', 'charge_apply_date',
+  'mailing',
 ] as const;
 
 export type IndexProjection = (typeof APP_TABLE.indexes)[number]['projection'];
@@ -74,6 +75,8 @@ export const UPLOAD_CORS = { allowedMethods: ['POST'], allowedOrigins: ['*'], al
  * and the export writer (functions/exports) both read it. Key layout: docs/data-model.md.
  */
 export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
+/** Letter PDFs and mail-merge workbooks (functions/letters): kept, the letter batches page links to them. */
+export const LETTERS_PREFIX = 'letters/';
 export const TEMPORARY_EXPORT_DAYS = 7;
 
 /** Environment variable names through which handlers learn physical resource names. */
@@ -98,9 +101,14 @@ export const ENV = {
   sitelinkSecretArn: 'SITELINK_SECRET_ARN',
   storedgeSecretArn: 'STOREDGE_SECRET_ARN',
   crmSecretArn: 'CRM_SECRET_ARN',
+  /** The address welcome certificates are e-mailed from (an SES identity verified for the account). */
+  certificateSender: 'CERTIFICATE_SENDER_EMAIL',
   /** How long a call to an outside system may take, in ms (default 10000). */
   externalTimeoutMs: 'EXTERNAL_API_TIMEOUT_MS',
 } as const;
+
+/** The sender of welcome certificates on the local stack (bootstrap verifies it in the emulator's SES). */
+export const LOCAL_CERTIFICATE_SENDER = 'certificates@auditletter.example';
 
 export const localName = (prefix: string, logical: string): string => `${prefix}-${logical}`;
 

@@ -1,4 +1,5 @@
-/** Lambda for the /api letter-batches routes; they answer 501 until their capability is built. */
+/** Lambda for GET /api/letter-batches. */
 import { createApiHandler } from '../runtime/api-handler';
+import { letterBatchRoutes } from '../letters/letter-batch-routes';
 
-export const handler = createApiHandler('letter-batches', {});
+export const handler = createApiHandler('letter-batches', letterBatchRoutes);

@@ -29,6 +29,8 @@ let s3Module: Promise<S3Module> | undefined;
 let sqsModule: Promise<SQSModule> | undefined;
 let s3: Promise<S3Client> | undefined;
 let sqs: Promise<SQSClient> | undefined;
+let ses: Promise<import('@aws-sdk/client-ses').SESClient> | undefined;
+let sesModule: Promise<typeof import('@aws-sdk/client-ses')> | undefined;
 let secretsModule: Promise<typeof import('@aws-sdk/client-secrets-manager')> | undefined;
 let secrets: Promise<SecretsManagerClient> | undefined;
 
@@ -67,6 +69,17 @@ export function s3Client(): Promise<S3Client> {
 export function sqsClient(): Promise<SQSClient> {
   sqs ??= once(async () => new (await sqsCommands()).SQSClient({ region }), () => { sqs = undefined; });
   return sqs;
+}
+
+/** The SES package, loaded on first use (only the letter worker sends e-mail). */
+export function sesCommands(): Promise<typeof import('@aws-sdk/client-ses')> {
+  sesModule ??= once(() => import('@aws-sdk/client-ses'), () => { sesModule = undefined; });
+  return sesModule;
+}
+
+export function sesClient(): Promise<import('@aws-sdk/client-ses').SESClient> {
+  ses ??= once(async () => new (await sesCommands()).SESClient({ region }), () => { ses = undefined; });
+  return ses;
 }
 
 function secretsCommands(): Promise<typeof import('@aws-sdk/client-secrets-manager')> {

@@ -207,6 +207,8 @@ export interface FacilityEntry extends CatalogEntry {
   insurance_program_key: string;
   prime_site_id: string;
   retired: boolean;
+  /** Its state, for the Send Letters state mode (older entries may lack it until their next refresh). */
+  state?: string;
   /** Its tenant counts (functions/program/counters.ts LIST_COUNTERS); older entries may lack them. */
   tenants?: ListCounts;
 }
@@ -224,7 +226,7 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
   return {
     id: f.id, flags, facility_number: f.facility_number, account_name: f.account_name, corporate_group: f.corporate_group,
     software: f.software, insurance_program_key: f.insurance_program_key, prime_site_id: f.prime_site_id, retired: Boolean(f.retired_at),
-    tenants: listCountsOf(counters),
+    state: f.state, tenants: listCountsOf(counters),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { CounterName, CycleStats, FacilityStats } from '../../shared/contracts/program';
 import { COUNTER_NAMES } from '../../shared/contracts/program';
+import { mailingKeysOf } from '../letters/mailing-rules';
 
 /** Statuses with a fixed meaning; any other non-empty status is the id of a chosen coverage plan. */
 export const KEYWORD_STATUSES = ['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'] as const;
@@ -25,13 +26,19 @@ export interface CountedTenant {
   city?: string;
   state?: string;
   zip_code?: string;
+  /** Read by the mailing counters (functions/letters/mailing-rules.ts). */
+  email?: string;
+  welcome_certificate_emailed_date?: string | null;
 }
 
 /**
- * Counters beyond the spec's stats: letters mailed to its tenants, and tenants with an incomplete address
- * (the lists' warning, spec §2).
+ * Counters beyond the spec's stats: letters mailed to its tenants, tenants with an incomplete address
+ * (the lists' warning, spec §2) and the tenants ready for each letter (the Send Letters badges).
  */
-export const LETTER_COUNTERS = ['audit_letters_sent', 'reminder_letters_sent', 'welcome_letters_sent', 'incomplete_address'] as const;
+export const LETTER_COUNTERS = [
+  'audit_letters_sent', 'reminder_letters_sent', 'welcome_letters_sent', 'incomplete_address',
+  'initial_letter_ready', 'reminder_letter_ready', 'welcome_letter_ready', 'welcome_letter_skipped',
+] as const;
 export type LetterCounter = (typeof LETTER_COUNTERS)[number];
 export type AnyCounter = CounterName | LetterCounter;
 export type Counters = Record<AnyCounter, number>;
@@ -55,6 +62,7 @@ export function contributionOf(t: CountedTenant | null): Counters {
   if (t.reminder_letter_sent_date) c.reminder_letters_sent = 1;
   if (t.welcome_letter_sent_date) c.welcome_letters_sent = 1;
   if (t.address !== undefined && [t.address, t.city, t.state, t.zip_code].some((v) => !(v ?? '').trim())) c.incomplete_address = 1;
+  for (const key of mailingKeysOf(t)) if (key !== 'tagged_for_removal') c[key] = 1;
   if (t.status === 'moved_out') c.moved_out = 1;
   else if (t.status === 'bad_address') c.bad_address = 1;
   else if (t.status === 'opt_out') c.opted_out = 1;

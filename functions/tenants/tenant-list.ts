@@ -15,6 +15,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { MailingFilter } from '../../shared/contracts/letters';
 import type { StatusFilter, TenantFilterKey, TenantSort } from '../../shared/contracts/tenants';
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
@@ -41,6 +42,8 @@ export interface TenantListRequest {
   unit?: string;
   policyNumber?: string;
   insurLedgerId?: string;
+  /** Send Letters: only tenants with a complete address, under this mailing filter. */
+  mailing?: MailingFilter;
   sort?: string;
   page: number;
   perPage: number;
@@ -61,6 +64,8 @@ interface SlimTenant {
   id: string; facility_number: string; cycle_id: string; first_name: string; last_name: string | null; unit: string; status: string | null;
   tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string; insur_ledger_id: string; ledger_id: string;
   move_in_date: string | null; billing_date: string | null; charge_apply_date: string | null;
+  /** The mailing keys, space-delimited (tenant-record.ts tenantItem). */
+  mailing?: string;
 }
 
 const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
@@ -79,7 +84,10 @@ function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
   const ledger = norm(req.insurLedgerId);
   const wantsTagged = req.tagged === true || req.filter === 'tagged_for_removal';
   const wantsSetup = req.filter === 'requires_setup';
+  const mailingKey = req.mailing && req.mailing !== 'all' ? ` ${req.mailing} ` : null;
   return (t) => {
+    if (req.mailing && t.incomplete_address) return false;
+    if (mailingKey && !(t.mailing ?? '').includes(mailingKey)) return false;
     if (wantsTagged && !t.tagged_for_removal) return false;
     if (wantsSetup && !requiresSetup(t)) return false;
     for (const g of groups) if (groupOfSlim(t) !== g) return false;
@@ -166,7 +174,7 @@ export async function ledgersOfFacility(facilityId: string): Promise<{ id: strin
 }
 
 /** Full tenants for these ids, in the order given. */
-async function tenantsInOrder(ids: readonly string[]): Promise<TenantRecord[]> {
+export async function tenantsInOrder(ids: readonly string[]): Promise<TenantRecord[]> {
   if (ids.length === 0) return [];
   const byId = new Map((await batchGetItems(ids.map(tenantKey))).map((item) => [item.id as string, tenantFromItem(item)]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -412,11 +420,16 @@ export async function listTenants(req: TenantListRequest): Promise<TenantPage> {
   return programList(req);
 }
 
-/** Every tenant of a cycle or facility matching the filters, in list order (exports). */
-export async function allTenantsOf(req: Omit<TenantListRequest, 'page' | 'perPage' | 'cursor'> & { scope: Exclude<ListScope, { kind: 'program' }> }): Promise<TenantRecord[]> {
+/** The ids of a cycle's or facility's tenants matching the filters, in list order (slim index only). */
+export async function matchingTenantIds(req: Omit<TenantListRequest, 'page' | 'perPage' | 'cursor'> & { scope: Exclude<ListScope, { kind: 'program' }> }): Promise<string[]> {
   const [index, pk] = req.scope.kind === 'cycle' ? ['tcyc', req.scope.cycleId] as const : ['tfac', req.scope.facilityId] as const;
   const slim = (await queryAll(index, pk)) as unknown as SlimTenant[];
-  const ids = slim.filter(matcher({ ...req, page: 1, perPage: 1 })).sort(sorter(req.sort)).map((t) => t.id);
+  return slim.filter(matcher({ ...req, page: 1, perPage: 1 })).sort(sorter(req.sort)).map((t) => t.id);
+}
+
+/** Every tenant of a cycle or facility matching the filters, in list order (exports). */
+export async function allTenantsOf(req: Omit<TenantListRequest, 'page' | 'perPage' | 'cursor'> & { scope: Exclude<ListScope, { kind: 'program' }> }): Promise<TenantRecord[]> {
+  const ids = await matchingTenantIds(req);
   // BatchGetItem reads 100 keys a call; a few calls in flight keep a 2,000-tenant export to a second or two.
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += 100) chunks.push(ids.slice(i, i + 100));

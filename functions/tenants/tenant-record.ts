@@ -18,6 +18,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { TenantFilterKey } from '../../shared/contracts/tenants';
 import type { CountedTenant } from '../program/counters';
 import { isCoverageChoice } from '../program/counters';
+import { mailingKeysOf } from '../letters/mailing-rules';
 
 export interface TenantRecord extends CountedTenant {
   id: string;
@@ -125,6 +126,8 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
   const item: Record<string, NativeAttributeValue> = {
     ...tenantKey(t.id), type: 'tenant', ...t,
     incomplete_address: isAddressIncomplete(t),
+    // The Send Letters filters read this from the slim indexes: ' initial_letter_ready welcome_letter_ready '.
+    mailing: ` ${mailingKeysOf(t).join(' ')} `,
     tcycpk: t.cycle_id, tcycsk: sortName,
     tfacpk: t.facility_id, tfacsk: sortName,
     tgrppk: `${t.facility_id}#${groupOf(t)}`, tgrpsk: sortName,
@@ -139,7 +142,7 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
 }
 
 /** Index attributes and the derived flag are not part of the record. */
-const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
+const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'mailing', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
   'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'gsi1pk', 'gsi1sk']);
 
 export function tenantFromItem(item: Record<string, NativeAttributeValue>): TenantRecord {

@@ -94,7 +94,8 @@ export const queuedLetters = z.object({ job_id: z.string(), letter_type: z.enum(
 
 /** The job's result when done (spec §3 Letter generation result), plus the welcome certificates e-mailed. */
 export const letterJobResult = z.object({
-  file_name: z.string(),
+  /** Null when no letter went by post (welcome letters to tenants who all have an e-mail address). */
+  file_name: z.string().nullable(),
   mail_merge_file_name: z.string().nullable(),
   letter_type: z.enum([...MAILED_LETTER_TYPES, 'sample']),
   tenant_count: z.number(),
@@ -142,8 +143,9 @@ export const letterBatchView = z.object({
   state: z.string().nullable(),
   letter_type: z.enum(MAILED_LETTER_TYPES),
   tenant_count: z.number(),
-  file_name: z.string(),
-  mail_merge_file_name: z.string(),
+  /** Null when every tenant of the batch got the welcome certificate by e-mail (nothing mailed). */
+  file_name: z.string().nullable(),
+  mail_merge_file_name: z.string().nullable(),
   /** When the letters were generated (ISO). */
   save_time: z.string(),
   /** The date the letters are mailed (YYYY-MM-DD): the letter date chosen for audit and reminder letters. */

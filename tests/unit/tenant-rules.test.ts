@@ -107,7 +107,9 @@ describe('what a tenant adds to the counters', () => {
   it('moves by exactly the difference between two versions', () => {
     const before = record({ status: PLAN, charge_applied_date: '2026-01-01' });
     const after = record({ status: 'opt_out' });
-    expect(delta(contributionOf(before), contributionOf(after))).toEqual({ selected_coverage: -1, charge_applied: -1, requires_setup: -1, opted_out: 1 });
+    expect(delta(contributionOf(before), contributionOf(after))).toEqual({
+      selected_coverage: -1, charge_applied: -1, requires_setup: -1, opted_out: 1, welcome_letter_ready: -1,
+    });
     expect(delta(contributionOf(before), contributionOf(before))).toEqual({});
     expect(sumCounters([{ total: 1, opted_out: 1 }, { total: -1, non_responder: 2 }])).toEqual({ opted_out: 1, non_responder: 2 });
   });

@@ -1,0 +1,202 @@
+/**
+ * The letter-generation jobs (docs/decisions.md "Letters: a batch marks all its tenants or none").
+ *
+ * A letter batch: read the tenants (every one must still exist and still be in the batch's facility or
+ * state), render one PDF of the mailed letters and the mail-merge workbook, store both under fixed names
+ * (a retry overwrites them), then, per facility, record the batch unlisted, mark every tenant's sent date
+ * for the letter (all or none: tenant-store's saveTenants undoes earlier groups when a later one fails),
+ * and list the batch. A retried job finds its batches: a complete one is not marked again, a batch left
+ * `marking` by a crash marks only the tenants still unmarked. Welcome certificates are e-mailed last, each
+ * one struck off the batch's `emails_pending` as it goes, so a retry sends only those still owed.
+ *
+ * Sample letters: one letter of each type for the facility with a made-up tenant; no tenant, no batch.
+ */
+import type { MailedLetterType, LetterJobResult } from '../../shared/contracts/letters';
+import { MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
+import { getCyclesWithCounters } from '../cycles/cycle-store';
+import type { CycleRecord } from '../cycles/cycle-store';
+import { getFacilitiesByIds, requireFacility } from '../facilities/facility-store';
+import type { FacilityRecord } from '../facilities/facility-store';
+import { JobRefused } from '../jobs/job-refused';
+import { getStateCoverages } from '../program/reference-data';
+import type { JobRunContext, JobRunner } from '../runtime/worker';
+import { getTenants, saveTenants } from '../tenants/tenant-store';
+import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
+import { certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, startLetterBatch } from './letter-batch-store';
+import type { LetterBatchRecord } from './letter-batch-store';
+import { LETTER_PROGRAM, SAMPLE_RECIPIENT, coveragesOf, letterPageOf, recipientOf } from './letter-content';
+import type { LetterChoice } from './letter-content';
+import { letterPdfName, mailMergeName, putLetterFile } from './letter-files';
+import { letterBatchInput, sampleLettersInput } from './letter-job-type';
+import type { LetterBatchInput } from './letter-job-type';
+import { mailMergeWorkbook } from './mail-merge';
+import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
+import type { LetterCoverage, LetterPage } from './letter-pdf';
+import { hasEmail } from './mailing-rules';
+import { sendCertificateEmail } from './welcome-email';
+
+/** The tenant field each letter type marks. */
+const SENT_FIELD: Record<MailedLetterType, 'initial_letter_sent_date' | 'reminder_letter_sent_date' | 'welcome_letter_sent_date'> = {
+  initial: 'initial_letter_sent_date', reminder: 'reminder_letter_sent_date', welcome: 'welcome_letter_sent_date',
+};
+
+interface Context {
+  facilities: Map<string, FacilityRecord>;
+  cycles: Map<string, CycleRecord>;
+  coverages: Map<string, LetterCoverage[]>;
+}
+
+async function contextOf(tenants: readonly TenantRecord[]): Promise<Context> {
+  const facilityIds = [...new Set(tenants.map((t) => t.facility_id))];
+  const cycleIds = [...new Set(tenants.map((t) => t.cycle_id))];
+  const [facilities, cycles] = await Promise.all([getFacilitiesByIds(facilityIds), getCyclesWithCounters(cycleIds)]);
+  const coverages = new Map<string, LetterCoverage[]>();
+  const states = new Map<string, Promise<Awaited<ReturnType<typeof getStateCoverages>>>>();
+  for (const f of facilities.values()) {
+    if (!states.has(f.state)) states.set(f.state, getStateCoverages(f.state));
+    coverages.set(f.id, coveragesOf(f, await states.get(f.state)!));
+  }
+  return { facilities, cycles: new Map(cycles.map(({ cycle }) => [cycle.id, cycle])), coverages };
+}
+
+/** Every tenant still there and still where the batch was asked for, or the job is refused with nothing marked. */
+function checkTenants(input: LetterBatchInput, tenants: readonly TenantRecord[], ctx: Context): void {
+  if (tenants.length !== input.tenant_ids.length) {
+    const missing = input.tenant_ids.length - tenants.length;
+    throw new JobRefused(`${missing} of the ${input.tenant_ids.length} chosen tenants no longer exist; no letter was generated and no tenant was marked. Reload the list and choose again.`);
+  }
+  const outside = tenants.filter((t) => (input.facility_id ? t.facility_id !== input.facility_id : ctx.facilities.get(t.facility_id)?.state !== input.state)
+    || (input.cycle_id !== null && t.cycle_id !== input.cycle_id));
+  if (outside.length > 0) {
+    throw new JobRefused(`${outside.length} of the chosen tenants moved to another facility or cycle; no letter was generated and no tenant was marked.`);
+  }
+}
+
+const fullName = (t: Pick<TenantRecord, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
+
+async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
+  const input = letterBatchInput.parse(job.input);
+  const tenants = await getTenants(input.tenant_ids);
+  const ctx = await contextOf(tenants);
+  checkTenants(input, tenants, ctx);
+  await progress(10);
+
+  const choice: LetterChoice = {
+    letter_type: input.letter_type, letter_date: input.letter_date,
+    audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
+  };
+  const pageOf = (t: TenantRecord): LetterPage => letterPageOf({
+    recipient: recipientOf(t), facility: ctx.facilities.get(t.facility_id)!, cycle: ctx.cycles.get(t.cycle_id) ?? null,
+    coverages: ctx.coverages.get(t.facility_id)!, choice,
+  });
+  // Welcome letters go by post only to tenants without an e-mail address; the others get the certificate by e-mail.
+  const emailed = input.letter_type === 'welcome' ? tenants.filter(hasEmail) : [];
+  const mailed = tenants.filter((t) => !emailed.includes(t));
+  const pdfName = mailed.length > 0 ? letterPdfName(input.file_stem) : null;
+  const mergeName = mailed.length > 0 ? mailMergeName(input.file_stem) : null;
+  if (mailed.length > 0) {
+    const pages = mailed.map(pageOf);
+    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, LETTER_PROGRAM), mailMergeWorkbook(pages)]);
+    await progress(60);
+    await Promise.all([putLetterFile(pdfName!, pdf), putLetterFile(mergeName!, workbook)]);
+  }
+  await progress(75);
+
+  const how: TenantWrite = { actor: { user_id: job.created_by, username: input.created_by_username }, action: `${input.letter_type}_letter_generated` };
+  const batches: LetterBatchRecord[] = [];
+  for (const [facilityId, group] of groupBy(tenants, (t) => t.facility_id)) {
+    const facility = ctx.facilities.get(facilityId)!;
+    const cycleIds = [...new Set(group.map((t) => t.cycle_id))];
+    const cycle = cycleIds.length === 1 ? ctx.cycles.get(cycleIds[0]!) ?? null : null;
+    const id = letterBatchId(job.id, facilityId);
+    let batch = await getLetterBatch(id);
+    if (batch?.status === 'complete') {
+      batches.push(batch);
+      continue;
+    }
+    if (!batch) {
+      batch = {
+        id, job_id: job.id, status: 'marking', facility_id: facilityId, facility_number: facility.facility_number,
+        cycle_id: cycle?.id ?? null, cycle_label: cycle?.label ?? null, state: input.state, letter_type: input.letter_type,
+        tenant_count: group.length, file_name: pdfName, mail_merge_file_name: mergeName, save_time: new Date().toISOString(),
+        mail_time: input.letter_type === 'welcome' ? null : input.letter_date, created_by: how.actor.username,
+        tenant_ids: group.map((t) => t.id), emails_pending: group.filter((t) => emailed.includes(t)).map((t) => t.id),
+      };
+      await startLetterBatch(batch);
+    }
+    await markTenants(group, emailed, input, how);
+    await completeLetterBatch(batch);
+    batches.push({ ...batch, status: 'complete' });
+  }
+  await progress(90);
+
+  for (const batch of batches) await emailCertificates(batch, tenants, pageOf);
+  const result: LetterJobResult = {
+    file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
+    letter_count: mailed.length, certificates_emailed: emailed.length,
+  };
+  return result;
+}
+
+/** Sets the letter's sent date (or the certificate's e-mailed date) on every tenant not yet carrying it. */
+async function markTenants(group: readonly TenantRecord[], emailed: readonly TenantRecord[], input: LetterBatchInput, how: TenantWrite): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const list: { current: TenantRecord; changes: TenantChanges }[] = [];
+  for (const t of group) {
+    const changes: TenantChanges = emailed.includes(t)
+      ? { welcome_certificate_emailed_date: today }
+      : { [SENT_FIELD[input.letter_type]]: input.letter_date };
+    if (Object.entries(changes).some(([k, v]) => (t as unknown as Record<string, unknown>)[k] !== v)) list.push({ current: t, changes });
+  }
+  if (list.length > 0) await saveTenants(list, how);
+}
+
+/** E-mails the certificates a batch still owes. */
+async function emailCertificates(batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage): Promise<void> {
+  let pending = [...batch.emails_pending];
+  for (const id of batch.emails_pending) {
+    const tenant = tenants.find((t) => t.id === id);
+    if (!tenant) continue;
+    const page = pageOf(tenant);
+    const pdf = await renderWelcomeCertificate(page, LETTER_PROGRAM);
+    await sendCertificateEmail({
+      to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
+      programName: LETTER_PROGRAM.name, pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
+    });
+    pending = await certificateSent(batch.id, id, pending);
+  }
+}
+
+function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+async function runSampleLetters({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
+  const input = sampleLettersInput.parse(job.input);
+  const facility = await requireFacility(input.facility_id).catch(() => {
+    throw new JobRefused('The facility of these sample letters no longer exists.');
+  });
+  const cycle = input.cycle_id ? (await getCyclesWithCounters([input.cycle_id]))[0]?.cycle ?? null : null;
+  const coverages = coveragesOf(facility, await getStateCoverages(facility.state));
+  const pages = MAILED_LETTER_TYPES.map((type) => letterPageOf({
+    recipient: SAMPLE_RECIPIENT, facility, cycle, coverages,
+    choice: {
+      letter_type: type, audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
+      letter_date: (type === 'initial' ? input.audit_letter_date : type === 'reminder' ? input.reminder_letter_date : null) ?? input.letter_date,
+    },
+  }));
+  const pdfName = letterPdfName(input.file_stem);
+  await putLetterFile(pdfName, await renderLetterBatch(pages, LETTER_PROGRAM));
+  await progress(90);
+  const result: LetterJobResult = {
+    file_name: pdfName, mail_merge_file_name: null, letter_type: 'sample', tenant_count: 0, letter_count: pages.length, certificates_emailed: 0,
+  };
+  return result;
+}
+
+export const letterRunners = (): Record<string, JobRunner> => ({
+  'letter-batch': runLetterBatch,
+  'sample-letters': runSampleLetters,
+});

@@ -1,0 +1,143 @@
+/**
+ * The Send Letters calls (spec §7 'Letters'): the table and its counts in facility and state mode, the
+ * generate calls (they check the request, choose the tenants and queue a job on the letter-generation
+ * queue, answering at once) and the download of a letter file. The letter batches list is in
+ * letter-batch-routes.ts (its own API group).
+ */
+import { randomUUID } from 'node:crypto';
+import { MAX_BULK_TENANTS } from '../../shared/contracts/tenants';
+import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER } from '../../shared/contracts/letters';
+import type { GenerateLettersQuery } from '../../shared/contracts/letters';
+import { presignDownload, exportExists } from '../exports/download';
+import { safeFilename } from '../exports/export-keys';
+import { enqueueJob } from '../jobs/job-store';
+import { HttpError, conflict, notFound, unprocessable } from '../runtime/http-error';
+import { implement, requireCaller } from '../runtime/route';
+import type { Caller } from '../runtime/route';
+import { matchingTenantIds } from '../tenants/tenant-list';
+import { isAddressIncomplete } from '../tenants/tenant-record';
+import { getTenants } from '../tenants/tenant-store';
+import type { TenantRecord } from '../tenants/tenant-store';
+import { isCoverageChoice } from '../program/counters';
+import { letterFileKey, letterFileStem } from './letter-files';
+import { LETTER_JOB_TYPES, LETTER_QUEUE } from './letter-job-type';
+import type { LetterBatchInput, SampleLettersInput } from './letter-job-type';
+import { countersOfScope, facilityScope, mailingCountsOf, mailingPage, stateFacilities, stateScope } from './mailing-scope';
+import type { MailingScope } from './mailing-scope';
+
+export const TAGGED_BLOCK = 'Some tenants are tagged for removal. They will need to be removed or untagged before continuing.';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const describe = (scope: MailingScope) => (scope.kind === 'facility' ? `facility ${scope.facility.facility_number}` : `state ${scope.state}`);
+
+/** The tenants named by the request, each checked against the scope and the letter; or the first 300 ready ones. */
+async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): Promise<string[]> {
+  if (!query.tenants) {
+    const facilities = scope.kind === 'facility' ? [{ id: scope.facility.id }] : scope.facilities;
+    const ids: string[] = [];
+    for (const f of facilities) {
+      if (ids.length >= MAX_BULK_TENANTS) break;
+      const listScope = scope.kind === 'facility' && scope.cycleId ? { kind: 'cycle' as const, cycleId: scope.cycleId } : { kind: 'facility' as const, facilityId: f.id };
+      ids.push(...(await matchingTenantIds({ scope: listScope, mailing: READY_FILTER[query.letter_type], sort: 'name' })).slice(0, MAX_BULK_TENANTS - ids.length));
+    }
+    if (ids.length === 0) throw unprocessable(`No tenants of ${describe(scope)} are ready for ${query.letter_type === 'initial' ? 'an' : 'a'} ${LETTER_TYPE_LABELS[query.letter_type]} letter.`);
+    return ids;
+  }
+  const tenants = await getTenants(query.tenants);
+  if (tenants.length !== query.tenants.length) {
+    const known = new Set(tenants.map((t) => t.id));
+    const missing = query.tenants.filter((id) => !known.has(id));
+    throw new HttpError(404, `${missing.length} of the chosen tenants do not exist (any more). Reload the list and choose again; no letter was generated.`,
+      { details: missing.map((id) => ({ id, message: 'No such tenant.' })) });
+  }
+  refuse(tenants, (t) => !inScope(scope, t), `do not belong to ${describe(scope)}`);
+  refuse(tenants, (t) => isAddressIncomplete(t), 'have an incomplete address and cannot be mailed');
+  refuse(tenants, (t) => t.status === 'moved_out' || t.status === 'bad_address', 'moved out or have a bad address');
+  if (query.letter_type === 'welcome') refuse(tenants, (t) => !isCoverageChoice(t.status), 'have not chosen a coverage plan, so they get no welcome letter');
+  return query.tenants;
+}
+
+function inScope(scope: MailingScope, t: TenantRecord): boolean {
+  if (scope.kind === 'state') return scope.facilities.some((f) => f.id === t.facility_id);
+  return t.facility_id === scope.facility.id && (!scope.cycleId || t.cycle_id === scope.cycleId);
+}
+
+function refuse(tenants: readonly TenantRecord[], bad: (t: TenantRecord) => boolean, why: string): void {
+  const refused = tenants.filter(bad);
+  if (refused.length === 0) return;
+  const which = refused.length === 1 ? '1 of the chosen tenants' : `${refused.length} of the chosen tenants`;
+  throw new HttpError(422, `${which} ${why}; no letter was generated.`, {
+    field: 'tenants', details: refused.map((t) => ({ id: t.id, message: `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})` })),
+  });
+}
+
+async function generate(scope: MailingScope, query: GenerateLettersQuery, caller: Caller) {
+  const counters = await countersOfScope(scope);
+  if (counters.tagged_for_removal > 0) throw conflict(TAGGED_BLOCK);
+  const tenantIds = await chooseTenants(scope, query);
+  const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : today();
+  const jobId = randomUUID();
+  const input: LetterBatchInput = {
+    letter_type: query.letter_type, letter_date: letterDate,
+    audit_letter_date: query.audit_letter_date ?? null, reminder_letter_date: query.reminder_letter_date ?? null,
+    facility_id: scope.kind === 'facility' ? scope.facility.id : null, cycle_id: scope.kind === 'facility' ? scope.cycleId : null,
+    state: scope.kind === 'state' ? scope.state : null, tenant_ids: tenantIds, created_by_username: caller.user.username,
+    file_stem: letterFileStem({ scope: scope.kind === 'facility' ? scope.facility.facility_number : scope.state, letterType: query.letter_type, letterDate, jobId }),
+  };
+  await enqueueJob({
+    id: jobId, queue: LETTER_QUEUE, type: LETTER_JOB_TYPES.batch, createdBy: caller.user.id,
+    facilityId: scope.kind === 'facility' ? scope.facility.id : null, input: { ...input },
+  });
+  return { body: { job_id: jobId, letter_type: query.letter_type, tenant_count: tenantIds.length } };
+}
+
+export const letterRoutes = {
+  'GET /api/facilities/{id}/tenants-mailing': implement(LETTER_CONTRACTS['GET /api/facilities/{id}/tenants-mailing'], async ({ params, query }) => ({
+    body: await mailingPage(await facilityScope(params.id, query.cycle_id), query.filter ?? 'all', query.page ?? 1),
+  })),
+
+  'GET /api/facilities/{id}/tenant-mailing-counts': implement(LETTER_CONTRACTS['GET /api/facilities/{id}/tenant-mailing-counts'], async ({ params, query }) => ({
+    body: mailingCountsOf(await countersOfScope(await facilityScope(params.id, query.cycle_id))),
+  })),
+
+  'GET /api/facilities/{id}/generate-letters': implement(LETTER_CONTRACTS['GET /api/facilities/{id}/generate-letters'], async (input) =>
+    generate(await facilityScope(input.params.id, input.query.cycle_id), input.query, requireCaller(input))),
+
+  'GET /api/facilities/{id}/generate-sample-letters': implement(LETTER_CONTRACTS['GET /api/facilities/{id}/generate-sample-letters'], async (input) => {
+    const scope = await facilityScope(input.params.id, input.query.cycle_id);
+    if (scope.kind !== 'facility') throw notFound();
+    const jobId = randomUUID();
+    const letterDate = today();
+    const sample: SampleLettersInput = {
+      facility_id: scope.facility.id, cycle_id: scope.cycleId, audit_letter_date: input.query.audit_letter_date ?? null,
+      reminder_letter_date: input.query.reminder_letter_date ?? null, letter_date: letterDate,
+      file_stem: letterFileStem({ scope: scope.facility.facility_number, letterType: 'sample', letterDate, jobId }),
+    };
+    await enqueueJob({ id: jobId, queue: LETTER_QUEUE, type: LETTER_JOB_TYPES.sample, createdBy: requireCaller(input).user.id, facilityId: scope.facility.id, input: { ...sample } });
+    return { body: { job_id: jobId, letter_type: 'sample' as const, tenant_count: 0 } };
+  }),
+
+  'GET /api/facilities/download-letters/{file_name}': implement(LETTER_CONTRACTS['GET /api/facilities/download-letters/{file_name}'], async ({ params, query }) => {
+    const key = letterFileKey(params.file_name);
+    if (!(await exportExists(key))) throw notFound('This letter file does not exist. Generate the letters again.');
+    const extension = params.file_name.endsWith('.xlsx') ? '.xlsx' : '.pdf';
+    return { body: await presignDownload(key, query.output_name ? safeFilename(query.output_name, extension) : params.file_name) };
+  }),
+
+  'GET /api/facilities/state/{state}': implement(LETTER_CONTRACTS['GET /api/facilities/state/{state}'], async ({ params }) => ({
+    body: (await stateFacilities(params.state)).map((f) => ({ id: f.id, facility_number: f.facility_number, account_name: f.account_name || null, software: f.software })),
+  })),
+
+  'GET /api/facilities/state/{state}/tenants-mailing': implement(LETTER_CONTRACTS['GET /api/facilities/state/{state}/tenants-mailing'], async ({ params, query }) => ({
+    body: await mailingPage(await stateScope(params.state), query.filter ?? 'all', query.page ?? 1),
+  })),
+
+  'GET /api/facilities/state/{state}/tenant-mailing-counts': implement(LETTER_CONTRACTS['GET /api/facilities/state/{state}/tenant-mailing-counts'], async ({ params }) => ({
+    body: mailingCountsOf(await countersOfScope(await stateScope(params.state))),
+  })),
+
+  'GET /api/facilities/state/{state}/generate-letters': implement(LETTER_CONTRACTS['GET /api/facilities/state/{state}/generate-letters'], async (input) => {
+    if (input.query.cycle_id) throw unprocessable('cycle_id is not used in state mode: a state\'s letters go to its facilities\' tenants.', 'cycle_id');
+    return generate(await stateScope(input.params.state), input.query, requireCaller(input));
+  }),
+};

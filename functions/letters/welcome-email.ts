@@ -1,0 +1,69 @@
+/**
+ * Welcome certificates by e-mail (spec §2: only tenants without an e-mail address get a mailed welcome
+ * letter): one SES SendRawEmail per tenant, the certificate PDF attached. Raw MIME because SES's
+ * simple SendEmail cannot carry an attachment; the message is small enough to build here.
+ */
+import { randomBytes } from 'node:crypto';
+import { ENV } from '../../shared/resources';
+import { sesClient, sesCommands } from '../aws/clients';
+
+export interface CertificateEmail {
+  to: string;
+  tenantName: string;
+  facilityName: string;
+  programName: string;
+  pdf: Uint8Array;
+  fileName: string;
+}
+
+function senderAddress(): string {
+  const sender = process.env[ENV.certificateSender];
+  if (!sender) throw new Error(`Missing environment variable ${ENV.certificateSender}`);
+  return sender;
+}
+
+/** RFC 2047 for a header that may hold non-ASCII text (names). */
+const headerText = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`);
+const base64Lines = (data: Uint8Array) => Buffer.from(data).toString('base64').replace(/.{1,76}/g, '$&\r\n');
+
+export function certificateMessage(mail: CertificateEmail, from: string): string {
+  const boundary = `certificate-${randomBytes(12).toString('hex')}`;
+  const text = [
+    `Dear ${mail.tenantName},`,
+    '',
+    `Welcome to the tenant protection program at ${mail.facilityName}. Your certificate of coverage is attached to this e-mail as a PDF.`,
+    'Please keep it with your storage rental records. If any detail on it is wrong, reply to this e-mail or contact your facility.',
+    '',
+    mail.programName,
+  ].join('\r\n');
+  return [
+    `From: ${headerText(mail.programName)} <${from}>`,
+    `To: ${mail.to}`,
+    `Subject: ${headerText(`Your certificate of coverage - ${mail.facilityName}`)}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=UTF-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(Buffer.from(text, 'utf8')),
+    `--${boundary}`,
+    `Content-Type: application/pdf; name="${mail.fileName}"`,
+    `Content-Disposition: attachment; filename="${mail.fileName}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(mail.pdf),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+export async function sendCertificateEmail(mail: CertificateEmail): Promise<string> {
+  const from = senderAddress();
+  const { SendRawEmailCommand } = await sesCommands();
+  const out = await (await sesClient()).send(new SendRawEmailCommand({
+    Source: from, Destinations: [mail.to], RawMessage: { Data: Buffer.from(certificateMessage(mail, from), 'utf8') },
+  }));
+  return out.MessageId ?? '';
+}

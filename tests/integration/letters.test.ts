@@ -1,0 +1,378 @@
+/**
+ * Letters through the real path: the Send Letters table and counts, the generate calls (checked, then a
+ * job on the letter-generation queue that the local runtime's poller hands to the worker), the letter
+ * PDF and mail-merge workbook in the exports bucket (downloaded through presigned links, read back with
+ * pdf-lib and exceljs), the tenants marked, the batch listed, welcome certificates through the emulator's
+ * SES (read at /_aws/ses, as on LocalStack), and the batch's all-or-none marking when a delivery is
+ * repeated or DynamoDB fails half way (the worker run in this process, its DynamoDB client made to fail).
+ */
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import type { SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { makeManagerWithFacility, makeUser, tokenFor, TEST_WRITE } from './fixtures';
+import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
+import { waitForExportJob } from './export-jobs';
+import { createJobRecordOnly } from './job-fixture';
+import { dynamo } from '../../functions/aws/clients';
+import { getJob } from '../../functions/jobs/job-store';
+import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
+import type { TenantRecord } from '../../functions/tenants/tenant-store';
+import { tenantHistory } from '../../functions/tenants/tenant-history';
+import { handler as letterWorker } from '../../functions/workers/letter-generation';
+import { LETTER_JOB_TYPES } from '../../functions/letters/letter-job-type';
+import type { LetterBatchInput } from '../../functions/letters/letter-job-type';
+import { letterFileStem } from '../../functions/letters/letter-files';
+import type { FacilityRecord } from '../../functions/facilities/facility-store';
+
+let monitor = '';
+let monitorId = '';
+let manager = '';
+
+const AUDIT_DATE = '2026-12-01';
+const REMINDER_DATE = '2026-12-20';
+
+interface LetterJob { status: string; error: string | null; result: Record<string, unknown> | null }
+
+async function generated(path: string, query: Record<string, string>): Promise<{ job: LetterJob; answer: { job_id: string; tenant_count: number } }> {
+  const res = await call('GET', path, { token: monitor, query });
+  expect(res.status, res.text).toBe(200);
+  const answer = res.body as { job_id: string; tenant_count: number };
+  const job = await waitForExportJob(answer.job_id, monitor, 30_000) as unknown as LetterJob;
+  expect(job.error).toBeNull();
+  expect(job.status).toBe('done');
+  return { job, answer };
+}
+
+async function download(fileName: string, outputName?: string): Promise<{ bytes: Uint8Array; filename: string; contentType: string | null }> {
+  const res = await call('GET', `/api/facilities/download-letters/${encodeURIComponent(fileName)}`, { token: monitor, query: outputName ? { output_name: outputName } : {} });
+  expect(res.status, res.text).toBe(200);
+  const link = res.body as { url: string; filename: string };
+  const file = await fetch(link.url);
+  expect(file.status).toBe(200);
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: link.filename, contentType: file.headers.get('content-type') };
+}
+
+/** The e-mails the emulator's SES accepted (LocalStack's /_aws/ses; localstack/moto-server.py serves the same). */
+async function sesMessages(): Promise<{ Source: string; Destination: { ToAddresses: string[] }; RawData?: string }[]> {
+  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: { Source: string; Destination: { ToAddresses: string[] }; RawData?: string }[] }).messages;
+}
+
+/** A facility in its own state-free corner: a cycle with one tenant of each mailing kind. */
+async function mailingFacility(state = 'TX'): Promise<{ facility: FacilityRecord; cycleId: string; t: Record<string, TenantRecord> }> {
+  const facility = await facilityWith(stem(), { state, software: 'storedge' });
+  const { cycle, tenants } = await cycleWithTenants(facility, [
+    tenant(1, null, { first_name: 'Ada', last_name: 'Audit', email: '' }),
+    tenant(2, null, { first_name: 'Rae', last_name: 'Remind', email: '', initial_letter_sent_date: '2026-10-01' }),
+    tenant(3, 'cov-1', { first_name: 'Wes', last_name: 'Welcome', email: '' }),
+    tenant(4, 'cov-1', { first_name: 'Ema', last_name: 'Mailer', email: `ema-${randomUUID().slice(0, 8)}@tenant.example` }),
+    tenant(5, null, { first_name: 'Ian', last_name: 'Incomplete', address: '', email: '' }),
+    tenant(6, 'moved_out', { first_name: 'Mo', last_name: 'Moved', email: '' }),
+  ]);
+  const byName = Object.fromEntries(tenants.map((x) => [x.first_name, x]));
+  return { facility, cycleId: cycle.id, t: byName };
+}
+
+beforeAll(async () => {
+  const [m, g] = await Promise.all([makeUser({ is_monitor: true }), makeManagerWithFacility()]);
+  monitorId = m.id;
+  monitor = await tokenFor(m);
+  manager = g.token;
+});
+
+describe('the Send Letters table and its counts', () => {
+  it('counts and lists each mailing filter; incomplete addresses are hidden and counted', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const counts = await call('GET', `/api/facilities/${facility.id}/tenant-mailing-counts`, { token: monitor, query: { cycle_id: cycleId } });
+    expect(counts.status, counts.text).toBe(200);
+    expect(Object.fromEntries((counts.body as { key: string; count: number }[]).map((c) => [c.key, c.count]))).toEqual({
+      all: 5, initial_letter_ready: 1, reminder_letter_ready: 1, welcome_letter_ready: 2, welcome_letter_skipped: 1, tagged_for_removal: 0,
+    });
+    const names = async (filter: string) => {
+      const res = await call('GET', `/api/facilities/${facility.id}/tenants-mailing`, { token: monitor, query: { filter, cycle_id: cycleId } });
+      expect(res.status, res.text).toBe(200);
+      const body = res.body as { data: { first_name: string }[]; info: { incomplete_address: number; tagged_for_removal: number }; pagination: { total: number } };
+      expect(body.info).toEqual({ incomplete_address: 1, tagged_for_removal: 0 });
+      expect(body.pagination.total).toBe(body.data.length);
+      return body.data.map((r) => r.first_name).sort();
+    };
+    expect(await names('all')).toEqual(['Ada', 'Ema', 'Mo', 'Rae', 'Wes']);
+    expect(await names('initial_letter_ready')).toEqual(['Ada']);
+    expect(await names('reminder_letter_ready')).toEqual(['Rae']);
+    expect(await names('welcome_letter_ready')).toEqual(['Ema', 'Wes']);
+    // The facility's view (no cycle) is the same here: one cycle.
+    const whole = await call('GET', `/api/facilities/${facility.id}/tenants-mailing`, { token: monitor });
+    expect((whole.body as { pagination: { total: number } }).pagination.total).toBe(5);
+    expect(t.Ian).toBeDefined();
+  });
+
+  it('state mode lists the state\'s facilities and their tenants with the facility number', async () => {
+    const a = await mailingFacility('VT');
+    const b = await mailingFacility('VT');
+    const facilities = await call('GET', '/api/facilities/state/vt', { token: monitor });
+    expect(facilities.status, facilities.text).toBe(200);
+    const numbers = (facilities.body as { facility_number: string }[]).map((f) => f.facility_number);
+    expect(numbers).toEqual(expect.arrayContaining([a.facility.facility_number, b.facility.facility_number]));
+    const list = await call('GET', '/api/facilities/state/VT/tenants-mailing', { token: monitor, query: { filter: 'initial_letter_ready' } });
+    expect(list.status, list.text).toBe(200);
+    const rows = (list.body as { data: { facility_number: string; first_name: string }[] }).data;
+    expect(rows.filter((r) => [a.facility.facility_number, b.facility.facility_number].includes(r.facility_number)).map((r) => r.first_name)).toEqual(['Ada', 'Ada']);
+    const counts = await call('GET', '/api/facilities/state/VT/tenant-mailing-counts', { token: monitor });
+    expect((counts.body as { key: string; count: number }[]).find((c) => c.key === 'initial_letter_ready')!.count).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('generating letters', () => {
+  it('an audit letter batch: PDF and mail merge in the bucket, tenants marked with history, batch listed', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const { job, answer } = await generated(`/api/facilities/${facility.id}/generate-letters`, {
+      letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: [t.Ada!.id, t.Rae!.id].join(','),
+    });
+    expect(answer.tenant_count).toBe(2);
+    const result = job.result as { file_name: string; mail_merge_file_name: string; letter_type: string; tenant_count: number; letter_count: number };
+    expect(result).toMatchObject({ letter_type: 'initial', tenant_count: 2, letter_count: 2 });
+    expect(result.file_name).toMatch(new RegExp(`^${facility.facility_number}-initial-${AUDIT_DATE}-[0-9a-f]{12}\\.pdf$`));
+
+    const pdf = await download(result.file_name, 'Audit letters.pdf');
+    expect(pdf.filename).toBe('Audit letters.pdf');
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(2);
+    expect(pdf.bytes.length / 2).toBeLessThan(25_000);
+
+    const merge = await download(result.mail_merge_file_name);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(merge.bytes) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const codeColumn = header.indexOf('access_code');
+    expect(codeColumn).toBeGreaterThan(0);
+    expect([sheet.getRow(2).getCell(codeColumn).text, sheet.getRow(3).getCell(codeColumn).text].sort()).toEqual([t.Ada!.access_code, t.Rae!.access_code].sort());
+
+    const [ada, rae, wes] = await getTenants([t.Ada!.id, t.Rae!.id, t.Wes!.id]);
+    expect(ada!.initial_letter_sent_date).toBe(AUDIT_DATE);
+    expect(rae!.initial_letter_sent_date).toBe(AUDIT_DATE);
+    expect(wes!.initial_letter_sent_date).toBeNull();
+    const history = await tenantHistory(t.Ada!.id);
+    expect(history[0]).toMatchObject({ action: 'initial_letter_generated', changes: [{ field: 'initial_letter_sent_date', from: null, to: AUDIT_DATE }] });
+
+    const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect(batches.status, batches.text).toBe(200);
+    const rows = (batches.body as { data: Record<string, unknown>[]; pagination: { total: number } });
+    expect(rows.pagination.total).toBe(1);
+    expect(rows.data[0]).toMatchObject({
+      facility_number: facility.facility_number, letter_type: 'initial', tenant_count: 2, file_name: result.file_name,
+      mail_merge_file_name: result.mail_merge_file_name, mail_time: AUDIT_DATE, cycle_id: cycleId,
+    });
+    const byType = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number, letter_type: 'reminder' } });
+    expect((byType.body as { data: unknown[] }).data).toEqual([]);
+
+    // Ada is no longer ready for an audit letter; Ada and Rae are now ready for a reminder.
+    const counts = await call('GET', `/api/facilities/${facility.id}/tenant-mailing-counts`, { token: monitor, query: { cycle_id: cycleId } });
+    const c = Object.fromEntries((counts.body as { key: string; count: number }[]).map((x) => [x.key, x.count]));
+    expect(c).toMatchObject({ initial_letter_ready: 0, reminder_letter_ready: 2 });
+  });
+
+  it('a reminder batch with no selection takes the tenants ready for a reminder', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'reminder', reminder_letter_date: REMINDER_DATE, cycle_id: cycleId });
+    expect(job.result).toMatchObject({ tenant_count: 1, letter_count: 1 });
+    expect((await getTenant(t.Rae!.id))!.reminder_letter_sent_date).toBe(REMINDER_DATE);
+    expect((await getTenant(t.Ada!.id))!.reminder_letter_sent_date).toBeNull();
+  });
+
+  it('welcome letters: mailed to tenants without an e-mail address, the certificate e-mailed (SES) to the others', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome', cycle_id: cycleId });
+    expect(job.result).toMatchObject({ letter_type: 'welcome', tenant_count: 2, letter_count: 1, certificates_emailed: 1 });
+    const [wes, ema] = await getTenants([t.Wes!.id, t.Ema!.id]);
+    expect(wes!.welcome_letter_sent_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(wes!.welcome_certificate_emailed_date).toBeNull();
+    expect(ema!.welcome_letter_sent_date).toBeNull();
+    expect(ema!.welcome_certificate_emailed_date).toBe(new Date().toISOString().slice(0, 10));
+    const mails = (await sesMessages()).filter((m) => m.Destination.ToAddresses.includes(ema!.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.RawData).toContain('Content-Type: application/pdf');
+    expect(mails[0]!.RawData).toContain(`Subject: Your certificate of coverage - ${facility.account_name}`);
+    const pdf = await download((job.result as { file_name: string }).file_name);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('with no selection a batch holds at most the first 300 ready tenants', async () => {
+    const facility = await facilityWith(stem());
+    await cycleWithTenants(facility, Array.from({ length: 305 }, (_, i) => tenant(i, null, { email: '' })));
+    const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'initial', audit_letter_date: AUDIT_DATE });
+    expect(job.result).toMatchObject({ tenant_count: 300, letter_count: 300 });
+    const counts = await call('GET', `/api/facilities/${facility.id}/tenant-mailing-counts`, { token: monitor });
+    expect((counts.body as { key: string; count: number }[]).find((c) => c.key === 'initial_letter_ready')!.count).toBe(5);
+  });
+
+  it('sample letters: one of each type, no tenant changed, no batch', async () => {
+    const { facility, t } = await mailingFacility();
+    const { job } = await generated(`/api/facilities/${facility.id}/generate-sample-letters`, { audit_letter_date: AUDIT_DATE });
+    expect(job.result).toMatchObject({ letter_type: 'sample', tenant_count: 0, letter_count: 3, mail_merge_file_name: null });
+    const pdf = await download((job.result as { file_name: string }).file_name);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBeGreaterThanOrEqual(3);
+    expect((await getTenant(t.Ada!.id))!.initial_letter_sent_date).toBeNull();
+    const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect((batches.body as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('a state batch mails the state\'s tenants and records a batch per facility', async () => {
+    const a = await mailingFacility('WY');
+    const b = await mailingFacility('WY');
+    const { job } = await generated('/api/facilities/state/WY/generate-letters', {
+      letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: [a.t.Ada!.id, b.t.Ada!.id].join(','),
+    });
+    expect(job.result).toMatchObject({ tenant_count: 2, letter_count: 2 });
+    for (const f of [a, b]) {
+      const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: f.facility.facility_number } });
+      expect((batches.body as { data: unknown[] }).data).toEqual([expect.objectContaining({ state: 'WY', tenant_count: 1, letter_type: 'initial' })]);
+    }
+  });
+});
+
+describe('bad input and safety', () => {
+  it('refuses bad letter types, dates and tenant ids with clear 4xx messages, and queues nothing', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const other = await mailingFacility();
+    const path = `/api/facilities/${facility.id}/generate-letters`;
+    const cases: [Record<string, string>, number, RegExp][] = [
+      [{ letter_type: 'sample' }, 422, /letter_type must be one of initial, reminder, welcome/],
+      [{ letter_type: 'initial' }, 422, /audit_letter_date is required/],
+      [{ letter_type: 'initial', audit_letter_date: '12/01/2026' }, 422, /YYYY-MM-DD/],
+      [{ letter_type: 'initial', audit_letter_date: '2026-02-30' }, 422, /date/],
+      [{ letter_type: 'reminder', audit_letter_date: AUDIT_DATE }, 422, /reminder_letter_date is required/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: other.t.Ada!.id }, 422, /do not belong to facility/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Ian!.id }, 422, /incomplete address/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Mo!.id }, 422, /moved out/],
+      [{ letter_type: 'welcome', tenants: t.Ada!.id }, 422, /coverage plan/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: 'no-such-tenant' }, 404, /do not exist/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: `${t.Ada!.id},${t.Ada!.id}` }, 422, /twice/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: Array.from({ length: 301 }, (_, i) => `x${i}`).join(',') }, 422, /300/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: other.cycleId }, 404, /not a cycle of facility/],
+    ];
+    for (const [query, status, message] of cases) {
+      const res = await call('GET', path, { token: monitor, query });
+      expect(res.status, `${JSON.stringify(query)}: ${res.text}`).toBe(status);
+      expect(res.text).toMatch(message);
+    }
+    expect((await call('GET', '/api/facilities/state/XX/generate-letters', { token: monitor, query: { letter_type: 'welcome' } })).status).toBe(422);
+    expect((await call('GET', '/api/facilities/no-such-facility/generate-letters', { token: monitor, query: { letter_type: 'welcome' } })).status).toBe(404);
+    // Nothing was marked by any of them.
+    expect((await getTenant(t.Ada!.id))!.initial_letter_sent_date).toBeNull();
+    expect(cycleId).toBeTruthy();
+  });
+
+  it('no letter while any tenant of the facility is tagged for removal', async () => {
+    const { facility, t } = await mailingFacility();
+    await saveTenant(t.Wes!, { tagged_for_removal: true }, TEST_WRITE);
+    const res = await call('GET', `/api/facilities/${facility.id}/generate-letters`, { token: monitor, query: { letter_type: 'initial', audit_letter_date: AUDIT_DATE } });
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('Some tenants are tagged for removal. They will need to be removed or untagged before continuing.');
+    const list = await call('GET', `/api/facilities/${facility.id}/tenants-mailing`, { token: monitor });
+    expect((list.body as { info: { tagged_for_removal: number } }).info.tagged_for_removal).toBe(1);
+  });
+
+  it('a manager cannot reach the letter calls', async () => {
+    const { facility } = await mailingFacility();
+    for (const [path, query] of [
+      [`/api/facilities/${facility.id}/tenants-mailing`, {}], [`/api/facilities/${facility.id}/tenant-mailing-counts`, {}],
+      [`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome' }], [`/api/facilities/${facility.id}/generate-sample-letters`, {}],
+      ['/api/facilities/download-letters/x.pdf', {}], ['/api/facilities/state/TX', {}], ['/api/letter-batches', {}],
+    ] as const) {
+      expect((await call('GET', path, { token: manager, query })).status, path).toBe(403);
+    }
+  });
+
+  it('downloads name only letter files that exist', async () => {
+    expect((await call('GET', '/api/facilities/download-letters/..%2Fsecret.pdf', { token: monitor })).status).toBe(422);
+    expect((await call('GET', '/api/facilities/download-letters/report.exe', { token: monitor })).status).toBe(422);
+    const missing = await call('GET', '/api/facilities/download-letters/nothing-here.pdf', { token: monitor });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('does not exist');
+  });
+
+  it('the batches list validates its filters', async () => {
+    expect((await call('GET', '/api/letter-batches', { token: monitor, query: { letter_type: 'sample' } })).status).toBe(422);
+    expect((await call('GET', '/api/letter-batches', { token: monitor, query: { page: 0 } })).status).toBe(422);
+  });
+});
+
+describe('a batch marks every tenant or none', () => {
+  /** A batch job record with no queue message (no poller races the test); run by the worker in this process. */
+  async function batchJob(facility: FacilityRecord, tenants: readonly TenantRecord[]) {
+    const id = randomUUID();
+    const input: LetterBatchInput = {
+      letter_type: 'initial', letter_date: AUDIT_DATE, audit_letter_date: AUDIT_DATE, reminder_letter_date: null, facility_id: facility.id,
+      cycle_id: null, state: null, tenant_ids: tenants.map((x) => x.id), created_by_username: 'tester',
+      file_stem: letterFileStem({ scope: facility.facility_number, letterType: 'initial', letterDate: AUDIT_DATE, jobId: id }),
+    };
+    await createJobRecordOnly({ id, queue: 'letter-generation', type: LETTER_JOB_TYPES.batch, createdBy: monitorId, input: { ...input } });
+    return id;
+  }
+  const deliver = (jobId: string, receive = 1) => letterWorker({
+    Records: [{ messageId: randomUUID(), receiptHandle: 'local', body: JSON.stringify({ job_id: jobId, type: LETTER_JOB_TYPES.batch }), attributes: { ApproximateReceiveCount: String(receive) } }],
+  } as unknown as SQSEvent);
+
+  it('a repeated delivery never makes a second batch nor marks a tenant twice', async () => {
+    const facility = await facilityWith(stem());
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 60 }, (_, i) => tenant(i, null, { email: '' })));
+    const jobId = await batchJob(facility, tenants);
+    await Promise.all([deliver(jobId), deliver(jobId)]);
+    const done = await getJob(jobId);
+    expect(done).toMatchObject({ status: 'done', error: null });
+    await deliver(jobId);
+    expect(await getJob(jobId)).toEqual(done);
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBe(AUDIT_DATE);
+    const history = await tenantHistory(tenants[0]!.id);
+    expect(history.filter((h) => h.action === 'initial_letter_generated')).toHaveLength(1);
+    const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect((batches.body as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('DynamoDB failing half way leaves no tenant marked and no batch listed; the retry completes', async () => {
+    const facility = await facilityWith(stem());
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 120 }, (_, i) => tenant(i, null, { email: '' })));
+    const jobId = await batchJob(facility, tenants);
+    // The second tenant-marking transaction fails, as a throttled or failed DynamoDB call would.
+    let marking = 0;
+    const name = `fail-half-way-${jobId}`;
+    dynamo().middlewareStack.add((next) => async (args) => {
+      const input = args.input as { TransactItems?: { Put?: { Item?: { type?: string } } }[] };
+      if (input.TransactItems?.some((i) => i.Put?.Item?.type === 'tenant') && ++marking === 2) throw Object.assign(new Error('Simulated DynamoDB failure'), { name: 'InternalServerError' });
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      const out = await deliver(jobId);
+      expect(out.batchItemFailures).toHaveLength(1);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(marking).toBeGreaterThanOrEqual(2);
+    expect((await getJob(jobId))!).toMatchObject({ status: 'queued', error: 'Simulated DynamoDB failure' });
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBeNull();
+    const before = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect((before.body as { data: unknown[] }).data).toEqual([]);
+
+    await deliver(jobId, 2);
+    expect((await getJob(jobId))!.status).toBe('done');
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBe(AUDIT_DATE);
+    const after = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect((after.body as { data: unknown[] }).data).toEqual([expect.objectContaining({ tenant_count: 120 })]);
+  });
+
+  it('a tenant deleted before the job runs fails the job with nothing marked', async () => {
+    const facility = await facilityWith(stem());
+    const { tenants } = await cycleWithTenants(facility, [tenant(1, null, { email: '' }), tenant(2, null, { email: '' })]);
+    const jobId = await batchJob(facility, [...tenants, { ...tenants[0]!, id: 'deleted-tenant' }]);
+    await deliver(jobId);
+    expect((await getJob(jobId))!).toMatchObject({ status: 'failed' });
+    expect((await getJob(jobId))!.error).toMatch(/no longer exist; no letter was generated and no tenant was marked/);
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBeNull();
+  });
+});
