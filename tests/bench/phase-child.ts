@@ -10,6 +10,7 @@ const PHASES = {
   scale: async (): Promise<Measure> => (await import('./scale')).measureScale,
   imports: async (): Promise<Measure> => (await import('./imports')).measureImports,
   tenants: async (): Promise<Measure> => (await import('./tenants')).measureTenants,
+  letters: async (): Promise<Measure> => (await import('./letters')).measureLetters,
 };
 
 export type BenchPhase = keyof typeof PHASES;

@@ -21,6 +21,8 @@ import { machineNote, row, targetRow } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { importSection, importTargetLines } from './import-report';
 import type { ImportBenchResult } from './imports';
+import { letterSection, letterTargetLines } from './letter-report';
+import type { LetterBenchResult } from './letters';
 
 export interface BenchData {
   date: string;
@@ -39,8 +41,10 @@ export interface BenchData {
   tenantCommand: string;
   /** The rent-roll import phase (tests/bench/imports.ts); an Error when the phase itself failed. */
   imports: ImportBenchResult | Error;
+  /** The letter phase (tests/bench/letters.ts); an Error when the phase itself failed. */
+  letters: LetterBenchResult | Error;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -105,6 +109,7 @@ export function targetLines(d: BenchData): TargetLine[] {
     ? [{ target: `${TENANT_TARGET_PREFIX}program scale: the tenant phase ran`, measured: `failed: ${d.tenants.message}`, pass: false, machine: null }]
     : tenantTargetLines(d.tenants)));
   lines.push(...importTargetLines(d.imports, d.machineUse.imports.cpu));
+  lines.push(...letterTargetLines(d.letters, d.machineUse.letters.cpu));
   return lines;
 }
 
@@ -372,7 +377,7 @@ export function renderReport(d: BenchData): string {
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
     `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.imports.waitedSeconds.toFixed(0)} s`,
-    `before the import phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
+    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -386,6 +391,7 @@ export function renderReport(d: BenchData): string {
       ? [TENANT_SECTION_HEADING, '', `\`${d.tenantCommand}\`: the tenant phase failed: ${d.tenants.message}`, '']
       : tenantSection(d.tenants, { command: d.tenantCommand, date: d.date, commit: d.machine.commit, partial: false })),
     ...importSection(d.imports, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
+    ...letterSection(d.letters, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',

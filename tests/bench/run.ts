@@ -6,7 +6,7 @@
  * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
  * docs/benchmarks.md; `--only imports` does the same for the rent-roll import phase, `--only bundles` for the
- * bundle sizes and cold init.
+ * bundle sizes and cold init, `--only letters` for the letter phase.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,6 +33,9 @@ import {
 } from './report';
 import type { BenchData } from './report';
 import { IMPORT_SECTION_HEADING, IMPORT_TARGET_PREFIX, importSection, importTargetLines } from './import-report';
+import { LETTER_RUN } from './letters';
+import type { LetterBenchResult } from './letters';
+import { LETTER_SECTION_HEADING, LETTER_TARGET_PREFIX, letterSection, letterTargetLines } from './letter-report';
 import { EMPTY_REPORT, patchSection } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { verdict } from './targets';
@@ -51,9 +54,11 @@ const QUIET_WAIT_MS = 60_000;
 
 /** The import phase: reader rounds, three imports and the 50,000-row worker take a few minutes. */
 const IMPORT_WATCHDOG_MS = 20 * 60_000;
+/** The letter phase: render rounds and three 300-letter jobs take a minute or two. */
+const LETTER_WATCHDOG_MS = 10 * 60_000;
 
-type OnlyPhase = 'bundles' | 'tenants' | 'imports';
-const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports'];
+type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters';
+const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters'];
 interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -97,6 +102,12 @@ async function runTenants(args: Args): Promise<TenantBenchResult> {
   return measureInChild<TenantBenchResult>('tenants', { ...TENANT_RUN, steps: args.steps } satisfies TenantBenchOptions, console.log);
 }
 
+function printLetters(l: LetterBenchResult): void {
+  console.log(`  letters: renderer ${l.render.ratio.toFixed(2)}x pdf-lib alone (${l.render.renderer_letters_per_s.toFixed(0)} vs ${l.render.baseline_letters_per_s.toFixed(0)} letters/s), ${(l.render.bytes_per_letter / 1000).toFixed(1)} kB a letter`);
+  const j = l.job;
+  console.log(`  ${j.letters}-letter job: ${j.error ? `FAIL ${j.error}` : `p50 ${(j.ms!.p50 / 1000).toFixed(1)} s, max ${(j.ms!.max / 1000).toFixed(1)} s, ${(j.pdfBytes / j.letters / 1000).toFixed(1)} kB a letter`}`);
+}
+
 function printImports(i: ImportBenchResult): void {
   for (const r of i.reader.results) console.log(`  reader ${r.software}: ${r.ratio.toFixed(2)}x exceljs (${r.reader.rowsPerSecond} vs ${r.exceljs.rowsPerSecond} rows/s)`);
   const t = i.import;
@@ -125,7 +136,7 @@ type Phase = { heading: string; targetPrefix: string; section: string[]; lines: 
 
 /** `--only bundles|tenants|imports`: that phase alone, patched into the existing docs/benchmarks.md. */
 async function onlyPhase(args: Args): Promise<number> {
-  const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : IMPORT_WATCHDOG_MS);
+  const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : args.only === 'letters' ? LETTER_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
@@ -151,6 +162,13 @@ async function onlyPhase(args: Args): Promise<number> {
     console.log('');
     printTenants(tenants);
     failed = tenants.scans > 0;
+  } else if (args.only === 'letters') {
+    console.log('bench: letters (starting a private emulator)...');
+    const watch = watchCpu();
+    const letters = await measureInChild<LetterBenchResult>('letters', LETTER_RUN, console.log);
+    phases = [{ heading: LETTER_SECTION_HEADING, targetPrefix: LETTER_TARGET_PREFIX, lines: letterTargetLines(letters, watch()), section: letterSection(letters, meta) }];
+    console.log('');
+    printLetters(letters);
   } else {
     console.log('bench: rent-roll imports (starting a private emulator)...');
     const watch = watchCpu();
@@ -173,7 +191,7 @@ async function onlyPhase(args: Args): Promise<number> {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only) return onlyPhase(args);
-  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + tenantWatchdogMs(args.steps));
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -202,6 +220,13 @@ async function main(): Promise<number> {
     .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   const importCpu = watchImports();
 
+  const letterWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: letters (starting another private emulator)...');
+  const watchLetters = watchCpu();
+  const letters = await measureInChild<LetterBenchResult>('letters', LETTER_RUN, console.log)
+    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const letterCpu = watchLetters();
+
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
   const watchTenants = watchCpu();
@@ -211,11 +236,12 @@ async function main(): Promise<number> {
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
       scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, imports: { waitedSeconds: importWait, cpu: importCpu },
+      letters: { waitedSeconds: letterWait, cpu: letterCpu },
       tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
@@ -236,6 +262,8 @@ async function main(): Promise<number> {
   }
   if (imports instanceof Error) console.log(`  import phase FAILED: ${imports.message}`);
   else printImports(imports);
+  if (letters instanceof Error) console.log(`  letter phase FAILED: ${letters.message}`);
+  else printLetters(letters);
   if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
   else printTenants(tenants);
   console.log('');
@@ -243,7 +271,7 @@ async function main(): Promise<number> {
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
-  if (tenants instanceof Error || imports instanceof Error) return 1;
+  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }
