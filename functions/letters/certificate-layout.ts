@@ -10,7 +10,6 @@ import { baselineIn, COLUMN, contentBlocks, FOOTER_TOP, footerOps, rightAlignedO
 import type { Content } from './letter-copy';
 import type { LetterMetrics } from './letter-fonts';
 import { ASCENT, PAGE_MARGINS, PAGE_SIZE } from './letter-geometry';
-import { programContact } from './letter-layout';
 import { cityLine, coverageAmount, facilityName, fullName, longDate, monthlyPremium, phoneNumber, recipientLines } from './letter-text';
 import type { LetterPage, LetterProgram } from './letter-types';
 import { flowBlocks } from './page-flow';
@@ -155,6 +154,5 @@ export function layoutCertificate(letter: LetterPage, program: LetterProgram, me
     ...termsAndContact(letter, program).flatMap((content, i) => contentBlocks(content, pageHeight, metrics).map((block) => (i === 0 ? { ...block, gapBefore: 20 } : block))),
   ];
   const pages = flowBlocks(blocks, frame);
-  const contact = programContact(program);
-  return pages.map((body, i) => [...body, ...footerOps(contact, i + 1, pages.length, metrics)]);
+  return pages.map((body, i) => [...body, ...footerOps(program, i + 1, pages.length, metrics)]);
 }

@@ -7,8 +7,8 @@ import type { DrawOp, TextOp, Tone } from './draw-ops';
 import type { Content } from './letter-copy';
 import type { FontFace, LetterMetrics } from './letter-fonts';
 import { ASCENT, DESCENT, PAGE_MARGINS, PAGE_SIZE } from './letter-geometry';
-import { coverageAmount, monthlyPremium } from './letter-text';
-import type { LetterCoverage } from './letter-types';
+import { coverageAmount, monthlyPremium, phoneNumber } from './letter-text';
+import type { LetterCoverage, LetterProgram } from './letter-types';
 import type { Block, Row } from './page-flow';
 import { bold, ellipsized, lineOps, plain, wrapRuns } from './text-flow';
 import type { Run } from './text-flow';
@@ -165,9 +165,9 @@ function bulletBlock(items: readonly Run[][], metrics: LetterMetrics): Block[] {
 /** The lease section: indented, smaller, with a rule down its left side (drawn row by row so it follows a page break). */
 function quoteBlock(runs: readonly Run[], metrics: LetterMetrics): Block {
   const style: TextStyle = { size: 9.5, leading: 1.4, tone: 'ink' };
-  const rows = textRows(runs, COLUMN.x + QUOTE_INDENT, COLUMN.width - QUOTE_INDENT, style, metrics).map((row) => ({
+  const rows = textRows(runs, COLUMN.x + QUOTE_INDENT, COLUMN.width - QUOTE_INDENT, style, metrics).map((row): Row => ({
     height: row.height,
-    ops: (top: number) => [{ kind: 'rect', x: COLUMN.x + 2, y: top - row.height, width: 2, height: row.height, fill: 'accent' } as DrawOp, ...row.ops(top)],
+    ops: (top) => [{ kind: 'rect', x: COLUMN.x + 2, y: top - row.height, width: 2, height: row.height, fill: 'accent' }, ...row.ops(top)],
   }));
   return { rows, gapBefore: 10 };
 }
@@ -206,7 +206,7 @@ const FOOTER_RULE = PAGE_MARGINS.bottom + 14;
 export const FOOTER_TOP = FOOTER_RULE + 10;
 
 /** 'Program · phone · e-mail · website' on the left, 'Page 1 of 2' on the right when the letter has more than one page. */
-export function footerOps(contact: readonly string[], page: number, pages: number, metrics: LetterMetrics): DrawOp[] {
+export function footerOps(program: LetterProgram, page: number, pages: number, metrics: LetterMetrics): DrawOp[] {
   const { size } = TYPE.small;
   const y = PAGE_MARGINS.bottom + DESCENT * size;
   const right = COLUMN.x + COLUMN.width;
@@ -217,7 +217,8 @@ export function footerOps(contact: readonly string[], page: number, pages: numbe
     ops.push(rightAlignedOp(label, 'regular', size, right, y, 'muted', COLUMN.width, metrics));
     room -= metrics.widthOf(label, 'regular', size) + 18;
   }
-  // contact[0] is the program's name, also in the return address: the first part to go when the line is too long.
+  // The program's name is also in the return address: the first part to go when the line is too long.
+  const contact = [program.name, program.phone.trim() ? phoneNumber(program.phone) : '', program.email, program.website];
   const parts = contact.map((part) => metrics.toWinAnsi(part.trim())).filter(Boolean);
   const joined = (list: readonly string[]) => list.join('  \u00b7  ');
   const line = metrics.widthOf(joined(parts), 'regular', size) <= room ? joined(parts) : joined(parts.slice(1));

@@ -6,8 +6,7 @@
  *   reminder: the second notice, shorter, with the same facts and the date of the first.
  *   welcome: the enrolment is confirmed, coverage starts on the effective date, the certificate link.
  */
-import type { LetterPage, LetterProgram } from './letter-types';
-import type { LetterCoverage } from './letter-types';
+import type { LetterCoverage, LetterPage, LetterProgram } from './letter-types';
 import { facilityName, greeting, longDate, phoneNumber } from './letter-text';
 import { bold, plain } from './text-flow';
 import type { Run } from './text-flow';

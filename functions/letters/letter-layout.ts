@@ -37,7 +37,7 @@ function windowOps(letter: LetterPage, program: LetterProgram, metrics: LetterMe
 /** The account box: a shaded panel of label / value rows under a small heading. Returns its operations and its bottom. */
 function summaryOps(items: readonly SummaryItem[], top: number, metrics: LetterMetrics): { ops: DrawOp[]; bottom: number } {
   const pad = 9;
-  const labelWidth = 82;
+  const labelWidth = 90;
   const size = 9;
   const lineHeight = 12;
   const valueX = SIDE.x + pad + labelWidth;
@@ -115,21 +115,16 @@ function bodyBlocks(copy: LetterCopy, pageHeight: number, metrics: LetterMetrics
   ];
 }
 
-export function programContact(program: LetterProgram): string[] {
-  return [program.name, program.phone.trim() ? phoneNumber(program.phone) : '', program.email, program.website];
-}
-
 /** The pages of one letter, each a list of draw operations. */
 export function layoutLetter(letter: LetterPage, program: LetterProgram, metrics: LetterMetrics): PageOps[] {
   const copy = letterCopy(letter, program);
   const head = firstPageHead(letter, program, copy, metrics);
   const frame = { firstTop: head.bodyTop, nextTop: CONTINUATION_RULE - 16, bottom: FOOTER_TOP };
   const pages = flowBlocks(bodyBlocks(copy, frame.nextTop - frame.bottom, metrics), frame);
-  const contact = programContact(program);
   return pages.map((body, i) => [
     ...(i === 0 ? head.ops : continuationOps(letter, metrics)),
     ...body,
-    ...footerOps(contact, i + 1, pages.length, metrics),
+    ...footerOps(program, i + 1, pages.length, metrics),
   ]);
 }
 
