@@ -1,8 +1,12 @@
 /**
- * SiteLink (SMD CallCenterWs): a SOAP 1.1 web service. InsuranceCoverageRetrieve takes the corporate
- * code, a location code (the facility number) and the corporate login, and answers an ADO.NET DataSet
- * (diffgram) whose `RT` row carries Ret_Code (negative on failure) and whose `Table` rows are the
- * facility's insurance coverages (InsurCoverageID, dcCoverage, dcPremium, ...).
+ * SiteLink (SMD CallCenterWs): a SOAP 1.1 web service. Each operation takes the corporate code, a
+ * location code (the facility number) and the corporate login, and answers an ADO.NET DataSet
+ * (diffgram) whose `RT` row carries Ret_Code (negative on failure) and whose `Table` rows are the answer:
+ *   - InsuranceCoverageRetrieve: the facility's insurance coverages (InsurCoverageID, dcCoverage, dcPremium, ...);
+ *   - InsuranceLedgerStatusByLedgerIDs (sLedgerIDs, comma-separated): one row per ledger the location
+ *     has, with its unit, address, move-out date and the insurance coverage on it. CallCenterWs has an
+ *     operation of this name; its parameter and column names here are not confirmed against SiteLink's
+ *     WSDL (docs/decisions.md "Letters: ineligible tenants and status sync"), so they are all in this file.
  * Settings: SITELINK_API_URL (the CallCenterWs.asmx endpoint), SITELINK_CORP_CODE, SITELINK_API_USER,
  * SITELINK_API_PASSWORD.
  */
@@ -34,6 +38,27 @@ export interface SiteLinkCoverage {
 
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** One ledger as InsuranceLedgerStatusByLedgerIDs answers it; blank columns are null. */
+export interface SiteLinkLedgerStatus {
+  LedgerID: string;
+  sUnitName: string | null;
+  sAddr1: string | null;
+  sAddr2: string | null;
+  sCity: string | null;
+  sRegion: string | null;
+  sPostalCode: string | null;
+  /** The move-out date (YYYY-MM-DD) of a closed ledger; null while the tenant rents. */
+  dMovedOut: string | null;
+  /** The coverage the ledger carries (an InsurCoverageID of InsuranceCoverageRetrieve); null when uninsured. */
+  InsurCoverageID: string | null;
+  dcCoverage: number | null;
+  dcPremium: number | null;
+  sPolicyNum: string | null;
+}
+
+/** Ledger ids per InsuranceLedgerStatusByLedgerIDs call: a request of a few kB and an answer well under the size limit. */
+export const SITELINK_LEDGERS_PER_CALL = 200;
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -69,6 +94,27 @@ export class SiteLinkClient {
       sCorpPassword: this.config.password,
     });
     return this.rows(result).map((row, i) => this.coverage(row, i));
+  }
+
+  /**
+   * The state of these ledgers at the location, one entry per ledger SiteLink has (a ledger it does not
+   * have is missing from the answer), asked SITELINK_LEDGERS_PER_CALL at a time. sLedgerIDs is a
+   * comma-separated list, so an id must not hold a comma (the caller checks).
+   */
+  async ledgerStatuses(locationCode: string, ledgerIds: readonly string[]): Promise<SiteLinkLedgerStatus[]> {
+    const ids = [...new Set(ledgerIds.map((id) => id.trim()).filter(Boolean))];
+    const out: SiteLinkLedgerStatus[] = [];
+    for (let i = 0; i < ids.length; i += SITELINK_LEDGERS_PER_CALL) {
+      const result = await this.call('InsuranceLedgerStatusByLedgerIDs', {
+        sCorpCode: this.config.corpCode,
+        sLocationCode: locationCode,
+        sCorpUserName: this.config.user,
+        sCorpPassword: this.config.password,
+        sLedgerIDs: ids.slice(i, i + SITELINK_LEDGERS_PER_CALL).join(','),
+      });
+      out.push(...this.rows(result).map((row, j) => this.ledgerStatus(row, i + j)));
+    }
+    return out;
   }
 
   private async call(operation: string, args: Record<string, string>): Promise<unknown> {
@@ -148,5 +194,30 @@ export class SiteLinkClient {
       throw new ExternalSystemError('sitelink', 'malformed', `coverage row ${index + 1} lacks a valid InsurCoverageID, dcCoverage or dcPremium`);
     }
     return { InsurCoverageID: id, dcCoverage: coverage, dcPremium: premium, sCoverageDesc: text(row.sCoverageDesc), sProvidor: text(row.sProvidor) };
+  }
+
+  private ledgerStatus(row: Node, index: number): SiteLinkLedgerStatus {
+    const value = (name: string) => {
+      const v = text(row[name])?.trim();
+      return v ? v : null;
+    };
+    const ledgerId = value('LedgerID');
+    if (!ledgerId) throw new ExternalSystemError('sitelink', 'malformed', `ledger row ${index + 1} lacks a LedgerID`);
+    const movedOut = value('dMovedOut');
+    if (movedOut !== null && !/^\d{4}-\d{2}-\d{2}/.test(movedOut)) {
+      throw new ExternalSystemError('sitelink', 'malformed', `ledger ${ledgerId} has a dMovedOut that is not a date (${excerpt(movedOut, 40)})`);
+    }
+    const amount = (name: string) => {
+      const v = value(name);
+      if (v === null) return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) throw new ExternalSystemError('sitelink', 'malformed', `ledger ${ledgerId} has an invalid ${name}`);
+      return n;
+    };
+    return {
+      LedgerID: ledgerId, sUnitName: value('sUnitName'), sAddr1: value('sAddr1'), sAddr2: value('sAddr2'), sCity: value('sCity'),
+      sRegion: value('sRegion'), sPostalCode: value('sPostalCode'), dMovedOut: movedOut ? movedOut.slice(0, 10) : null,
+      InsurCoverageID: value('InsurCoverageID'), dcCoverage: amount('dcCoverage'), dcPremium: amount('dcPremium'), sPolicyNum: value('sPolicyNum'),
+    };
   }
 }

@@ -3,7 +3,10 @@
  * SiteLink coverage table, StorEdge invoiceable items and a CRM account, so the demo seed may give a
  * demo facility (1001-1025) either software. 1026-1030 are in the outside systems but not in the
  * program: facilities to add through 'Load from CRM'. 1030 has two CRM accounts (a store that changed
- * hands), to show 'Found 2 facilities'. Deterministic: the same records on every start.
+ * hands), to show 'Found 2 facilities'. 1100-1999 are known to SiteLink and StorEdge only (no CRM
+ * account, not in the program): tests that set up a facility of their own take one. Each known
+ * facility's tenant ledgers have a state (current, moved out, insured, details changed or unknown)
+ * drawn from the facility and ledger id (simulatedLedger). Deterministic: the same records on every start.
  */
 import { createHash } from 'node:crypto';
 
@@ -30,6 +33,15 @@ export const SIMULATOR_TRIGGERS = {
 
 export const DEMO_FACILITY_NUMBERS = Array.from({ length: 25 }, (_, i) => String(1001 + i));
 export const SIMULATED_FACILITY_NUMBERS = Array.from({ length: 30 }, (_, i) => String(1001 + i));
+/** Facility numbers SiteLink and StorEdge know besides SIMULATED_FACILITY_NUMBERS (not the CRM, not the demo). */
+export const SOFTWARE_ONLY_FACILITY_RANGE = { first: 1100, last: 1999 } as const;
+
+/** Does SiteLink / StorEdge know this facility (location code, facility id)? The noCoverages trigger is a known facility too. */
+export function knownToSoftware(facilityNumber: string): boolean {
+  if (facilityNumber === SIMULATOR_TRIGGERS.noCoverages || SIMULATED_FACILITY_NUMBERS.includes(facilityNumber)) return true;
+  const n = /^\d{4}$/.test(facilityNumber) ? Number(facilityNumber) : NaN;
+  return n >= SOFTWARE_ONLY_FACILITY_RANGE.first && n <= SOFTWARE_ONLY_FACILITY_RANGE.last;
+}
 
 /** Coverage (amount insured) and monthly premium pairs; each facility offers one plan. */
 const PLANS: readonly (readonly [coverage: number, premium: number, description: string])[][] = [
@@ -90,7 +102,7 @@ const stableUuid = (seed: string) => {
 
 export function siteLinkCoverages(facilityNumber: string): SiteLinkCoverageRow[] {
   if (facilityNumber === SIMULATOR_TRIGGERS.noCoverages) return [];
-  if (!SIMULATED_FACILITY_NUMBERS.includes(facilityNumber)) throw new Error(`no SiteLink location ${facilityNumber}`);
+  if (!knownToSoftware(facilityNumber)) throw new Error(`no SiteLink location ${facilityNumber}`);
   const provider = PROVIDERS[index(facilityNumber) % PROVIDERS.length]!;
   return planOf(facilityNumber).map(([coverage, premium, description], i) => ({
     InsurCoverageID: String(Number(facilityNumber) * 100 + i + 1),
@@ -105,7 +117,7 @@ export function siteLinkCoverages(facilityNumber: string): SiteLinkCoverageRow[]
 
 export function storEdgeItems(facilityNumber: string): StorEdgeItem[] {
   if (facilityNumber === SIMULATOR_TRIGGERS.noCoverages) return [];
-  if (!SIMULATED_FACILITY_NUMBERS.includes(facilityNumber)) throw new Error(`no StorEdge facility ${facilityNumber}`);
+  if (!knownToSoftware(facilityNumber)) throw new Error(`no StorEdge facility ${facilityNumber}`);
   const stamp = '2025-01-15T14:02:11.000Z';
   const item = (key: string, rest: Omit<StorEdgeItem, 'id' | 'created_at' | 'updated_at' | 'taxable'>): StorEdgeItem => ({
     id: stableUuid(`storedge-${facilityNumber}-${key}`), taxable: false, created_at: stamp, updated_at: stamp, ...rest,
@@ -168,3 +180,66 @@ export const CRM_ACCOUNTS: readonly CrmAccount[] = [
   ...SIMULATED_FACILITY_NUMBERS.map((n) => crmAccount(n)),
   crmAccount('1030', 1),
 ];
+
+/**
+ * A tenant ledger as the facility software holds it. The simulators keep no rent roll of their own:
+ * a ledger's state is drawn from its facility and ledger id (the same id always answers the same), in
+ * about these shares: 60% current, 5% current with another unit and address (the tenant moved house or
+ * changed units), 12% moved out, 12% insured through one of the facility's own plans, 11% unknown (no
+ * such ledger). Only a 'details_changed' ledger carries a unit and an address: the others leave them
+ * blank, so that a status sync of the demo data does not rewrite every tenant's address with made-up
+ * ones.
+ */
+export type SimulatedLedgerKind = 'current' | 'details_changed' | 'moved_out' | 'insured';
+
+export interface SimulatedLedger {
+  ledgerId: string;
+  kind: SimulatedLedgerKind;
+  /** YYYY-MM-DD, in 2025 (so always in the past), for moved-out ledgers. */
+  moveOutDate: string | null;
+  unit: string | null;
+  address: { street: string; street2: string | null; city: string; state: string; zip: string } | null;
+  /** Index into the facility's plans (siteLinkCoverages / the StorEdge insurance items) for insured ledgers. */
+  planIndex: number | null;
+}
+
+/** The kind of ledger each hundredth of the hash lands in, in order: [kind, up to (exclusive)]. */
+const LEDGER_SHARES: readonly (readonly [SimulatedLedgerKind | 'unknown', number])[] = [
+  ['current', 60], ['details_changed', 65], ['moved_out', 77], ['insured', 89], ['unknown', 100],
+];
+
+const ledgerHash = (facilityNumber: string, ledgerId: string): Buffer =>
+  createHash('sha1').update(`ledger\u0000${facilityNumber}\u0000${ledgerId.trim().toLowerCase()}`).digest();
+
+/** The ledger as the facility's software knows it, or null when it knows no such ledger (or the facility). */
+export function simulatedLedger(facilityNumber: string, ledgerId: string): SimulatedLedger | null {
+  const id = ledgerId.trim();
+  if (!id || !knownToSoftware(facilityNumber)) return null;
+  const h = ledgerHash(facilityNumber, id);
+  const bucket = h.readUInt32BE(0) % 100;
+  const kind = LEDGER_SHARES.find(([, upTo]) => bucket < upTo)![0];
+  if (kind === 'unknown') return null;
+  const ledger: SimulatedLedger = { ledgerId: id, kind, moveOutDate: null, unit: null, address: null, planIndex: null };
+  if (kind === 'moved_out') {
+    ledger.moveOutDate = new Date(Date.UTC(2025, 0, 1) + (h.readUInt16BE(4) % 365) * 86_400_000).toISOString().slice(0, 10);
+  } else if (kind === 'insured') {
+    const plans = siteLinkCoverages(facilityNumber);
+    ledger.planIndex = plans.length ? h.readUInt16BE(6) % plans.length : null;
+    if (ledger.planIndex === null) ledger.kind = 'current';
+  } else if (kind === 'details_changed') {
+    const [, city, state, zip] = PLACES[h.readUInt16BE(8) % PLACES.length]!;
+    ledger.unit = `${'ABCDE'[h[10]! % 5]}${100 + (h.readUInt16BE(11) % 400)}`;
+    ledger.address = { street: `${100 + (h.readUInt16BE(13) % 9800)} Relocation Way`, street2: h[15]! % 3 === 0 ? `Apt ${1 + (h[16]! % 40)}` : null, city, state, zip };
+  }
+  return ledger;
+}
+
+/** Ledger ids of the given kind at a facility, `count` of them, from '{prefix}1' on: tests pick their ledgers with it. */
+export function ledgerIdsOfKind(facilityNumber: string, kind: SimulatedLedgerKind | 'unknown', count: number, prefix = 'L'): string[] {
+  const ids: string[] = [];
+  for (let i = 1; ids.length < count && i < 100_000; i += 1) {
+    const ledger = simulatedLedger(facilityNumber, `${prefix}${i}`);
+    if ((ledger?.kind ?? 'unknown') === kind) ids.push(`${prefix}${i}`);
+  }
+  return ids;
+}

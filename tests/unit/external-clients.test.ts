@@ -1,8 +1,9 @@
 /**
  * The SiteLink, StorEdge and CRM clients against the local simulators (real HTTP on 127.0.0.1): what
- * they read from each protocol, and how each failure of the outside system becomes a typed error and
- * then the route's answer.
+ * they read from each protocol (coverages, ledger states, CRM accounts), and how each failure of the
+ * outside system becomes a typed error and then the route's answer.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +13,11 @@ import { CrmClient, criteriaValue } from '../../functions/external/crm-client';
 import { ExternalSystemError, toHttpError } from '../../functions/external/errors';
 import type { ExternalFailure } from '../../functions/external/errors';
 import { DEFAULT_TIMEOUT_MS, timeoutFromEnv } from '../../functions/external/http';
-import { SiteLinkClient } from '../../functions/external/sitelink-client';
-import { StorEdgeClient } from '../../functions/external/storedge-client';
+import { SITELINK_LEDGERS_PER_CALL, SiteLinkClient } from '../../functions/external/sitelink-client';
+import { STOREDGE_LEDGERS_PER_CALL, StorEdgeClient } from '../../functions/external/storedge-client';
 import { CRM_ACCOUNTS, SIMULATOR_CREDENTIALS, SIMULATOR_TRIGGERS, startSimulators } from '../../localstack/simulators';
 import type { RunningSimulators } from '../../localstack/simulators';
-import { siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
+import { ledgerIdsOfKind, simulatedLedger, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 
 let sims: RunningSimulators;
 /** Short, so the hang trigger costs little; the default is checked separately. */
@@ -100,6 +101,131 @@ describe('StorEdge client (GET /v1/{facility}/invoiceable_items?kind=insurance)'
   });
 });
 
+/** A facility SiteLink and StorEdge know but neither the CRM nor the demo has, and ledgers of each kind there. */
+const LEDGER_FACILITY = '1101';
+const kinds = {
+  current: ledgerIdsOfKind(LEDGER_FACILITY, 'current', 2),
+  details_changed: ledgerIdsOfKind(LEDGER_FACILITY, 'details_changed', 2),
+  moved_out: ledgerIdsOfKind(LEDGER_FACILITY, 'moved_out', 2),
+  insured: ledgerIdsOfKind(LEDGER_FACILITY, 'insured', 2),
+  unknown: ledgerIdsOfKind(LEDGER_FACILITY, 'unknown', 2),
+};
+const askedLedgers = Object.values(kinds).flat();
+
+describe('SiteLink client (SOAP InsuranceLedgerStatusByLedgerIDs)', () => {
+  it('reads one row per ledger the location has: move-out date, unit, address and the coverage on it', async () => {
+    const rows = await siteLink().ledgerStatuses(LEDGER_FACILITY, askedLedgers);
+    const byId = new Map(rows.map((r) => [r.LedgerID, r]));
+    expect([...byId.keys()].sort()).toEqual([...kinds.current, ...kinds.details_changed, ...kinds.moved_out, ...kinds.insured].sort());
+    for (const id of kinds.current) {
+      expect(byId.get(id)).toEqual({
+        LedgerID: id, sUnitName: null, sAddr1: null, sAddr2: null, sCity: null, sRegion: null, sPostalCode: null, dMovedOut: null,
+        InsurCoverageID: null, dcCoverage: null, dcPremium: null, sPolicyNum: null,
+      });
+    }
+    for (const id of kinds.moved_out) expect(byId.get(id)!.dMovedOut).toBe(simulatedLedger(LEDGER_FACILITY, id)!.moveOutDate);
+    for (const id of kinds.details_changed) {
+      const { unit, address } = simulatedLedger(LEDGER_FACILITY, id)!;
+      expect(byId.get(id)).toMatchObject({ sUnitName: unit, sAddr1: address!.street, sAddr2: address!.street2, sCity: address!.city, sRegion: address!.state, sPostalCode: address!.zip });
+    }
+    for (const id of kinds.insured) {
+      const plan = siteLinkCoverages(LEDGER_FACILITY)[simulatedLedger(LEDGER_FACILITY, id)!.planIndex!]!;
+      expect(byId.get(id)).toMatchObject({ InsurCoverageID: plan.InsurCoverageID, dcCoverage: plan.dcCoverage, dcPremium: plan.dcPremium, dMovedOut: null });
+      expect(byId.get(id)!.sPolicyNum).toBeTruthy();
+    }
+  });
+
+  it(`asks ${SITELINK_LEDGERS_PER_CALL} ledgers a call and answers every ledger found, each once`, async () => {
+    const ids = Array.from({ length: SITELINK_LEDGERS_PER_CALL * 2 + 17 }, (_, i) => `B${i}`);
+    const rows = await siteLink().ledgerStatuses(LEDGER_FACILITY, [...ids, ids[0]!]);
+    const known = ids.filter((id) => simulatedLedger(LEDGER_FACILITY, id) !== null);
+    expect(rows.map((r) => r.LedgerID).sort()).toEqual(known.sort());
+  });
+
+  it('escapes the ledger ids in the envelope: an id with markup travels and comes back as it is', async () => {
+    const odd = ['<x>&"\'1', '<x>&"\'2', '<x>&"\'3', '<x>&"\'4', '<x>&"\'5'];
+    const rows = await siteLink().ledgerStatuses(LEDGER_FACILITY, [...odd, ...kinds.unknown]);
+    expect(rows.map((r) => r.LedgerID)).toEqual(odd.filter((id) => simulatedLedger(LEDGER_FACILITY, id) !== null));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('an unknown location is not_found, a wrong login rejected', async () => {
+    expect((await failureOf(siteLink().ledgerStatuses('9999', ['L1']))).failure).toBe('not_found');
+    const err = await failureOf(siteLink({ [ENV.sitelinkUser]: 'someone' }).ledgerStatuses(LEDGER_FACILITY, ['L1']));
+    expect([err.system, err.failure]).toEqual(['sitelink', 'rejected']);
+  });
+});
+
+describe('StorEdge client (GET /v1/{facility}/ledgers?ids=...)', () => {
+  it('reads the facility\'s ledgers among the ids: status, move-out date, unit, address and insurance', async () => {
+    const ledgers = await storEdge().ledgers(LEDGER_FACILITY, askedLedgers);
+    const byId = new Map(ledgers.map((l) => [l.id, l]));
+    expect([...byId.keys()].sort()).toEqual([...kinds.current, ...kinds.details_changed, ...kinds.moved_out, ...kinds.insured].sort());
+    for (const id of kinds.current) {
+      expect(byId.get(id)).toEqual({ id, status: 'current', move_out_date: null, unit_name: null, address: null, insurance: null });
+    }
+    for (const id of kinds.moved_out) expect(byId.get(id)).toMatchObject({ status: 'moved_out', move_out_date: simulatedLedger(LEDGER_FACILITY, id)!.moveOutDate });
+    for (const id of kinds.details_changed) {
+      const { unit, address } = simulatedLedger(LEDGER_FACILITY, id)!;
+      expect(byId.get(id)).toMatchObject({
+        unit_name: unit, address: { address1: address!.street, address2: address!.street2, city: address!.city, state: address!.state, postal_code: address!.zip },
+      });
+    }
+    const plans = storEdgeItems(LEDGER_FACILITY).filter((i) => i.kind === 'insurance' && i.active);
+    for (const id of kinds.insured) {
+      const plan = plans[simulatedLedger(LEDGER_FACILITY, id)!.planIndex!]!;
+      expect(byId.get(id)!.insurance).toMatchObject({ invoiceable_item_id: plan.id, coverage_amount: plan.coverage_amount, amount: plan.amount });
+    }
+  });
+
+  it(`asks ${STOREDGE_LEDGERS_PER_CALL} ids a request and answers every ledger found`, async () => {
+    const ids = Array.from({ length: STOREDGE_LEDGERS_PER_CALL * 2 + 5 }, (_, i) => `C${i}`);
+    const ledgers = await storEdge().ledgers(LEDGER_FACILITY, ids);
+    expect(ledgers.map((l) => l.id).sort()).toEqual(ids.filter((id) => simulatedLedger(LEDGER_FACILITY, id) !== null).sort());
+  });
+
+  it('keeps ids in the query string and the facility inside its path segment', async () => {
+    const odd = ['../1001/invoiceable_items?x=1', '../1001/invoiceable_items?x=2', '../1001/invoiceable_items?x=3', 'a&ids=b', 'a#b'];
+    const ledgers = await storEdge().ledgers(LEDGER_FACILITY, [...odd, ...kinds.unknown]);
+    expect(ledgers.map((l) => l.id)).toEqual(odd.filter((id) => simulatedLedger(LEDGER_FACILITY, id) !== null));
+    expect(ledgers.length).toBeGreaterThan(0);
+    expect((await failureOf(storEdge().ledgers('../1101', ['L1']))).failure).toBe('not_found');
+  });
+
+  describe('paging (a stand-in server)', () => {
+    let url = '';
+    let stop: () => Promise<void> = async () => undefined;
+    let pagesAsked: string[] = [];
+    let totalCount = 150;
+    beforeAll(async () => {
+      const server = createHttpServer((req, res) => {
+        const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
+        pagesAsked.push(String(page));
+        const ledgers = Array.from({ length: page === 1 ? 100 : 50 }, (_, i) => ({ id: `P${page}-${i}`, status: 'current' }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ledgers, meta: { page, per_page: 100, total_count: totalCount } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    afterAll(async () => { await stop(); });
+
+    it('follows meta.total_count to the last page', async () => {
+      pagesAsked = [];
+      totalCount = 150;
+      const ledgers = await storEdge({ [ENV.storedgeUrl]: url }).ledgers('1101', ['L1']);
+      expect(pagesAsked).toEqual(['1', '2']);
+      expect(ledgers).toHaveLength(150);
+    });
+
+    it('an answer that never ends is malformed', async () => {
+      totalCount = 1_000_000;
+      const err = await failureOf(storEdge({ [ENV.storedgeUrl]: url }).ledgers('1101', ['L1']));
+      expect([err.failure, err.detail]).toEqual(['malformed', 'it answered more than 10 pages of ledgers for 100 ids']);
+    });
+  });
+});
+
 describe('CRM client (Zoho Accounts search)', () => {
   it('finds the account of a facility number with exactly the contract fields', async () => {
     const [account, ...rest] = await crm().accountsByFacilityNumber('1001');
@@ -133,7 +259,9 @@ describe('CRM client (Zoho Accounts search)', () => {
 /** Every simulator misbehaves the same way for the same facility numbers. */
 const clients = [
   ['SiteLink', (n: string) => siteLink().insuranceCoverages(n)],
+  ['SiteLink ledgers', (n: string) => siteLink().ledgerStatuses(n, ['L1', 'L2'])],
   ['StorEdge', (n: string) => storEdge().insuranceItems(n)],
+  ['StorEdge ledgers', (n: string) => storEdge().ledgers(n, ['L1', 'L2'])],
   ['CRM', (n: string) => crm().accountsByFacilityNumber(n)],
 ] as const;
 
@@ -153,6 +281,11 @@ describe.each(clients)('%s client failures', (_name, fetchFor) => {
     expect(err.failure).toBe(failure);
     expect(err.detail).toMatch(detail);
   });
+});
+
+it('a well-formed ledger answer of the wrong shape names what is missing', async () => {
+  expect((await failureOf(siteLink().ledgerStatuses(SIMULATOR_TRIGGERS.wrongShape, ['L1']))).detail).toBe('ledger row 1 lacks a LedgerID');
+  expect((await failureOf(storEdge().ledgers(SIMULATOR_TRIGGERS.wrongShape, ['L1']))).detail).toBe('its answer is not a list of ledgers (ledgers.0.id: Invalid input)');
 });
 
 describe('transport failures and settings', () => {
