@@ -34,7 +34,7 @@ const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Delete
 const OBJECT_READ = ['s3:GetObject', 's3:ListBucket'];
 const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 const CONSUME = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
-const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager'];
+const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager', 'ses'];
 
 interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?: ApiGroup; queue?: JobQueueName }
 const cases: Case[] = [
@@ -135,6 +135,15 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
     for (const [system, { secretArn }] of Object.entries(EXTERNAL_SYSTEMS)) {
       expect(env[secretArn] !== undefined).toBe((grant.external as readonly string[]).includes(system));
     }
+  });
+
+  it(grant.sendsEmail ? 'sends e-mail only as the program\'s certificate sender' : 'sends no e-mail', () => {
+    const sends = allows('ses:');
+    expect(env[ENV.certificateSender] !== undefined).toBe(grant.sendsEmail);
+    if (!grant.sendsEmail) return expect(sends).toEqual([]);
+    expect(sends).toHaveLength(1);
+    expect(actionsOf(sends[0]!)).toEqual(['ses:SendRawEmail']);
+    expect((sends[0] as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': env[ENV.certificateSender] } });
   });
 
   it('writes logs only to its own log group', () => {
