@@ -17,10 +17,13 @@ import type { LetterBatchView, MailedLetterType } from '../../shared/contracts/l
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
+import { JOB_QUEUES } from '../../shared/jobs';
 
 export interface LetterBatchRecord extends LetterBatchView {
   job_id: string;
   status: 'marking' | 'complete';
+  /** While `marking`: the run marking it holds it until then (ISO); '' once that run stopped. */
+  lease_until: string;
   /** The tenants the batch marks (ids), and those still owed their e-mailed welcome certificate. */
   tenant_ids: string[];
   emails_pending: string[];
@@ -55,14 +58,46 @@ function runElsewhere(err: unknown): never {
 }
 
 /**
- * Step one: the batch exists, unlisted, before any tenant is marked (a retried job finds it). Only the
- * run that creates it marks tenants: a delivery of the same job at the same time stops here.
+ * How long a run holds a batch it marks: the worker's own time limit. A run that dies holding it (the
+ * Lambda timed out) leaves it held until then; SQS delivers the message again only after the queue's
+ * visibility timeout, which is longer (shared/jobs.ts), so the retry finds it free.
  */
-export async function startLetterBatch(batch: LetterBatchRecord): Promise<void> {
+const LEASE_MS = (JOB_QUEUES.find((q) => q.name === 'letter-generation')?.workerTimeoutSeconds ?? 900) * 1000;
+const leaseUntil = () => new Date(Date.now() + LEASE_MS).toISOString();
+
+/**
+ * Step one: the batch exists, unlisted and held by this run, before any tenant is marked (a retried job
+ * finds it). Only the run holding it marks tenants: a delivery of the same job at the same time stops here.
+ */
+export async function startLetterBatch(batch: LetterBatchRecord): Promise<LetterBatchRecord> {
+  const held = { ...batch, status: 'marking' as const, lease_until: leaseUntil() };
   await dynamo().send(new PutCommand({
-    TableName: tableName(), Item: { ...batchKey(batch.id), type: 'letter_batch', ...batch, status: 'marking' },
+    TableName: tableName(), Item: { ...batchKey(batch.id), type: 'letter_batch', ...held },
     ConditionExpression: 'attribute_not_exists(pk)',
   })).catch(runElsewhere);
+  return held;
+}
+
+/** A retry takes over a batch left `marking` once no run holds it (else the run holding it is still at work). */
+export async function takeOverLetterBatch(batch: LetterBatchRecord): Promise<LetterBatchRecord> {
+  const lease = leaseUntil();
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(), Key: batchKey(batch.id), UpdateExpression: 'SET lease_until = :lease',
+    ConditionExpression: '#status = :marking AND lease_until < :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':lease': lease, ':marking': 'marking', ':now': new Date().toISOString() },
+  })).catch(runElsewhere);
+  return { ...batch, lease_until: lease };
+}
+
+/** A run that failed lets go of its batch at once, so the retry SQS sends need not wait for the lease. */
+export async function releaseLetterBatch(batch: LetterBatchRecord): Promise<void> {
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(), Key: batchKey(batch.id), UpdateExpression: 'SET lease_until = :free',
+    ConditionExpression: '#status = :marking AND lease_until = :mine',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':free': '', ':marking': 'marking', ':mine': batch.lease_until },
+  })).catch(() => undefined);
 }
 
 /** Step two, once every tenant is marked: listed, and counted, in one transaction. */
@@ -74,11 +109,11 @@ export async function completeLetterBatch(batch: LetterBatchRecord): Promise<voi
       {
         Update: {
           TableName: tableName(), Key: batchKey(batch.id),
-          UpdateExpression: 'SET #status = :complete, gsi1pk = :all, gsi1sk = :sk, gsi2pk = :type, gsi2sk = :sk, gsi3pk = :facility, gsi3sk = :sk',
+          UpdateExpression: 'SET #status = :complete, lease_until = :free, gsi1pk = :all, gsi1sk = :sk, gsi2pk = :type, gsi2sk = :sk, gsi3pk = :facility, gsi3sk = :sk',
           ConditionExpression: '#status = :marking',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
-            ':complete': 'complete', ':marking': 'marking', ':sk': sortKey, ':all': 'LETTER_BATCHES',
+            ':complete': 'complete', ':marking': 'marking', ':free': '', ':sk': sortKey, ':all': 'LETTER_BATCHES',
             ':type': `LETTER_BATCHES#${batch.letter_type}`, ':facility': `LETTER_BATCHES#FACILITY#${batch.facility_number.toLowerCase()}`,
           },
         },

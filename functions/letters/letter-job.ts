@@ -22,7 +22,9 @@ import { getStateCoverages } from '../program/reference-data';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
-import { certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, startLetterBatch } from './letter-batch-store';
+import {
+  certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, releaseLetterBatch, startLetterBatch, takeOverLetterBatch,
+} from './letter-batch-store';
 import type { LetterBatchRecord } from './letter-batch-store';
 import { LETTER_PROGRAM, SAMPLE_RECIPIENT, coveragesOf, letterPageOf, recipientOf } from './letter-content';
 import type { LetterChoice } from './letter-content';
@@ -114,18 +116,22 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
       batches.push(batch);
       continue;
     }
-    if (!batch) {
-      batch = {
-        id, job_id: job.id, status: 'marking', facility_id: facilityId, facility_number: facility.facility_number,
+    batch = batch
+      ? await takeOverLetterBatch(batch)
+      : await startLetterBatch({
+        id, job_id: job.id, status: 'marking', lease_until: '', facility_id: facilityId, facility_number: facility.facility_number,
         cycle_id: cycle?.id ?? null, cycle_label: cycle?.label ?? null, state: input.state, letter_type: input.letter_type,
         tenant_count: group.length, file_name: pdfName, mail_merge_file_name: mergeName, save_time: new Date().toISOString(),
         mail_time: input.letter_type === 'welcome' ? null : input.letter_date, created_by: how.actor.username,
         tenant_ids: group.map((t) => t.id), emails_pending: group.filter((t) => emailed.includes(t)).map((t) => t.id),
-      };
-      await startLetterBatch(batch);
+      });
+    try {
+      await markTenants(group, emailed, input, how);
+      await completeLetterBatch(batch);
+    } catch (err) {
+      await releaseLetterBatch(batch);
+      throw err;
     }
-    await markTenants(group, emailed, input, how);
-    await completeLetterBatch(batch);
     batches.push({ ...batch, status: 'complete' });
   }
   await progress(90);

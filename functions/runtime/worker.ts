@@ -63,7 +63,8 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     await updateJob(job.id, { status: 'running', error: null });
     try {
       const result = await runner({ job, progress: (p, detail) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))), progress_detail: detail }) });
-      await updateJob(job.id, { status: 'done', progress: 100, result });
+      // An earlier attempt's error does not stay on a job that is done.
+      await updateJob(job.id, { status: 'done', progress: 100, result, error: null });
       return true;
     } catch (err) {
       // A second delivery of a job another worker is running: that run owns the job's record.

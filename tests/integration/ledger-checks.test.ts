@@ -246,7 +246,8 @@ describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals chang
     await createTenants(archived, [{ ...withLedger(movArchived!), facility_number: facility.facility_number }], TEST_WRITE);
     await updateCycle(archived, { archived_at: new Date().toISOString() });
     const other = await softwareFacility('sitelink_web');
-    const [otherLedger] = ledgers(other, 'moved_out', 1);
+    // Its own prefix: the other facility's ledger must not share an id with one of this facility's.
+    const [otherLedger] = ledgerIdsOfKind(other.facility_number, 'moved_out', 1, 'OTH-');
     await cycleWithTenants(other, [withLedger(otherLedger!)]);
     const before = await snapshot(cycle, tenants);
 
