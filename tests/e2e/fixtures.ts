@@ -100,3 +100,9 @@ export const test = base.extend<Fixtures>({
     for (const user of made) await request.delete(`/api/users/${user.id}`, { headers });
   },
 });
+
+/** The next presigned link (a download the page opens in a new window) any page of the context asks for. */
+export async function presignedUrl(page: Page): Promise<string> {
+  const request = await page.context().waitForEvent('request', (r) => r.url().includes('X-Amz-Signature'));
+  return request.url();
+}

@@ -3,6 +3,8 @@
  * Every name is unique per call, so tests never depend on the demo seed's rows or counts.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect } from './fixtures';
 
@@ -103,4 +105,36 @@ export function wireDay(days: number, from = new Date()): string {
 export function shownDay(wire: string): string {
   const [y, m, d] = wire.split('-');
   return `${Number(m)}/${d}/${y}`;
+}
+
+export interface FinishedJob {
+  id: string;
+  status: 'done' | 'failed';
+  error: string | null;
+  result: Record<string, unknown> | null;
+}
+
+/** Polls GET /api/jobs/{id} until the job is done or failed. */
+export async function waitForJob(request: APIRequestContext, jobId: string, timeoutMs = 120_000): Promise<FinishedJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await getJson<FinishedJob | { status: string }>(request, `/api/jobs/${jobId}`);
+    if (job.status === 'done' || job.status === 'failed') return job as FinishedJob;
+    expect(Date.now(), `job ${jobId} still ${job.status}`).toBeLessThan(deadline);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Imports rent-roll files (role -> path, as writeSampleRentRoll writes them) into a cycle through the API; answers the import's result. */
+export async function importRentRoll(request: APIRequestContext, cycleId: string, software: string, files: Record<string, string>): Promise<Record<string, unknown>> {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { software, cycle_id: cycleId };
+  for (const [role, path] of Object.entries(files)) {
+    multipart[role] = { name: basename(path), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(path) };
+  }
+  const response = await request.post('/api/cycles/import-tenants', { headers: await adminHeaders(request), multipart });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { job } = (await response.json()) as { job: { id: string } };
+  const done = await waitForJob(request, job.id);
+  expect(done.status, done.error ?? '').toBe('done');
+  return done.result!;
 }

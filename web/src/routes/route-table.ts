@@ -27,6 +27,8 @@ const TenantListPage = lazy(() => import('../tenants/TenantListPage'));
 const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
 const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
 const UploadTenantsPage = lazy(() => import('../imports/UploadTenantsPage'));
+const SendLettersPage = lazy(() => import('../letters/SendLettersPage'));
+const LetterBatchesPage = lazy(() => import('../letters/LetterBatchesPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -45,9 +47,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: TenantListPage },
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: UploadTenantsPage },
-  { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: SendLettersPage },
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
-  { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: LetterBatchesPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
   { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: MasterAuditPage },
   { path: '/cycle-audit/:cycle_id', title: 'Cycle Audit', access: ['manager'], page: CycleAuditPage },

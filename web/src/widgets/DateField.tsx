@@ -16,6 +16,8 @@ interface Props {
   placeholder?: string;
   disabled?: boolean;
   invalid?: boolean;
+  /** False leaves out the calendar button, for a screen that shows its own calendar beside the field. */
+  picker?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * Cloudscape's DatePicker only types ISO dates, and the spec's screens type MM/dd/yyyy or dd MMM yyyy.
  * Typed text that is not a real date in the format is cleared on blur.
  */
-export function DateField({ value, onChange, format = 'dd MMM yyyy', ariaLabel, placeholder, disabled, invalid }: Props) {
+export function DateField({ value, onChange, format = 'dd MMM yyyy', ariaLabel, placeholder, disabled, invalid, picker = true }: Props) {
   const shown = value ? formatWireDate(value, format) : '';
   const [text, setText] = useState(shown);
   const [synced, setSynced] = useState(value);
@@ -68,29 +70,31 @@ export function DateField({ value, onChange, format = 'dd MMM yyyy', ariaLabel, 
         invalid={invalid}
         autoComplete={false}
       />
-      <Popover
-        key={pickerKey}
-        triggerType="custom"
-        position="bottom"
-        size="medium"
-        renderWithPortal
-        dismissButton={false}
-        content={
-          <Calendar
-            value={value ?? ''}
-            ariaLabel={ariaLabel ? `${ariaLabel} calendar` : 'Calendar'}
-            onChange={({ detail }) => {
-              setSynced(detail.value);
-              setText(formatWireDate(detail.value, format));
-              onChange(detail.value);
-              // Remounting closes the popover once a day is picked.
-              setPickerKey((k) => k + 1);
-            }}
-          />
-        }
-      >
-        <Button variant="icon" iconName="calendar" ariaLabel={ariaLabel ? `Choose ${ariaLabel}` : 'Choose date'} disabled={disabled} formAction="none" />
-      </Popover>
+      {picker && (
+        <Popover
+          key={pickerKey}
+          triggerType="custom"
+          position="bottom"
+          size="medium"
+          renderWithPortal
+          dismissButton={false}
+          content={
+            <Calendar
+              value={value ?? ''}
+              ariaLabel={ariaLabel ? `${ariaLabel} calendar` : 'Calendar'}
+              onChange={({ detail }) => {
+                setSynced(detail.value);
+                setText(formatWireDate(detail.value, format));
+                onChange(detail.value);
+                // Remounting closes the popover once a day is picked.
+                setPickerKey((k) => k + 1);
+              }}
+            />
+          }
+        >
+          <Button variant="icon" iconName="calendar" ariaLabel={ariaLabel ? `Choose ${ariaLabel}` : 'Choose date'} disabled={disabled} formAction="none" />
+        </Popover>
+      )}
     </SpaceBetween>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * Send Proof Letters (/send-letters, spec tenants-letters-users §2 'Send Letters', §4, §5, §8, §9): the
+ * 'By Facility' and 'By State' tabs choose whose tenants are listed; the filter with its counts; the
+ * 100-row table (reloaded 400 ms after a change) with checkboxes (at most 300 checked); Remove
+ * Ineligible Tenants and Sync Tenant Statuses; and the letter buttons with their sending flow. Tenants
+ * tagged for removal block every letter until they are removed or untagged.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { MailingCountKey, MailingFilter } from '../../../shared/contracts/letters';
+import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
+import type { StateCode } from '../../../shared/states';
+import type { FoundFacility } from '../facilities/FindFacilityCard';
+import { useToast } from '../shell/toasts';
+import { tenantName } from '../tenants/tenant-format';
+import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
+import { ServerTableFrame } from '../widgets/ServerTableFrame';
+import { TableEmptyState } from '../widgets/TableEmptyState';
+import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { useServerTable } from '../widgets/use-server-table';
+import { LetterScopeTabs } from './LetterScopeTabs';
+import { fetchMailingPage, mailingListKey, useFacilityCycles, useMailingCounts, useReloadLetters } from './letters-api';
+import type { MailingQuery } from './letters-api';
+import { scopeOf } from './letter-scope';
+import type { LetterTab } from './letter-scope';
+import { mailingColumns } from './mailing-columns';
+import { MailingFilterSelect } from './MailingFilterSelect';
+import { SendLetterModals } from './SendLetterModals';
+import { useLedgerButtons } from './use-ledger-buttons';
+import { useSendLetters } from './use-send-letters';
+import type { LetterChoice } from './use-send-letters';
+
+/** Spec §9: the table reloads 400 ms after the scope or filter stops changing. */
+export const MAILING_DEBOUNCE_MS = 400;
+export const TAGGED_WARNING = 'Some tenants are tagged for removal. They will need to be removed or untagged before continuing.';
+export const hiddenText = (n: number) => `${n} tenants are hidden because they have an incomplete address!`;
+
+const LETTER_BUTTONS: { letter: LetterChoice; text: string }[] = [
+  { letter: 'initial', text: 'Audit Letter' },
+  { letter: 'reminder', text: 'Reminder Letter' },
+  { letter: 'welcome', text: 'Welcome Letter' },
+  { letter: 'sample', text: 'Sample Letters' },
+];
+
+export default function SendLettersPage() {
+  const toast = useToast();
+  const reload = useReloadLetters();
+  const [tab, setTab] = useState<LetterTab>('facility');
+  const [facility, setFacility] = useState<FoundFacility | null>(null);
+  const [cycleId, setCycleId] = useState('');
+  const [state, setState] = useState<StateCode | null>(null);
+  const [filter, setFilter] = useState<MailingFilter>('all');
+
+  // One debounced value for scope and filter, compared by content; the counts and letters follow what the table shows.
+  const chosen: MailingQuery = { scope: scopeOf(tab, facility, cycleId, state), filter };
+  const settled = JSON.parse(useDebouncedValue(JSON.stringify(chosen), MAILING_DEBOUNCE_MS)) as MailingQuery;
+  const { scope } = settled;
+
+  const table = useServerTable({
+    queryKey: mailingListKey,
+    query: settled,
+    fetchPage: fetchMailingPage,
+    enabled: scope !== null,
+    selectionLimit: MAX_BULK_TENANTS,
+  });
+  const counts = useMailingCounts(scope);
+  const cycles = useFacilityCycles(scope?.kind === 'facility' ? scope.facility.id : undefined);
+  const cycle = scope?.kind === 'facility' && scope.cycleId ? cycles.data?.find((c) => c.id === scope.cycleId) : undefined;
+
+  const flow = useSendLetters({
+    scope,
+    selected: table.selectedItems,
+    cycleDates: { initial: cycle?.initial_letter_send_date ?? undefined, reminder: cycle?.reminder_letter_send_date ?? undefined },
+    onGenerated: () => {
+      table.clearSelection();
+      void reload();
+    },
+  });
+  const ledger = useLedgerButtons({ tenants: table.items, onChecked: table.clearSelection });
+
+  // Spec §8: a failed load of the staff list is the toast 'Error loading tenants'.
+  const { result } = table;
+  useEffect(() => {
+    if (result.isError) toast('Error loading tenants', 'error');
+  }, [result.isError, result.errorUpdatedAt, toast]);
+
+  const countOf = counts.data ? Object.fromEntries(counts.data.map((c) => [c.key, c.count])) as Partial<Record<MailingCountKey, number>> : undefined;
+  const info = table.response?.info;
+  const tagged = info?.tagged_for_removal ?? 0;
+  const hidden = info?.incomplete_address ?? 0;
+  const checked = table.selectedItems.length;
+  const busy = flow.progress !== null;
+
+  const letterButtons = LETTER_BUTTONS.filter((b) => b.letter !== 'sample' || tab === 'facility').map((b) => (
+    <Button
+      key={b.letter}
+      variant={b.letter === 'sample' ? 'normal' : 'primary'}
+      disabled={tagged > 0 || busy}
+      disabledReason={tagged > 0 ? TAGGED_WARNING : undefined}
+      onClick={() => flow.begin(b.letter)}
+    >
+      {b.text}
+    </Button>
+  ));
+
+  const alerts = [
+    ...(tagged > 0 ? [<Alert key="tagged" type="warning" data-testid="tagged-warning">{TAGGED_WARNING}</Alert>] : []),
+    ...(hidden > 0 ? [<Alert key="hidden" type="warning" data-testid="hidden-warning">{hiddenText(hidden)}</Alert>] : []),
+    ...(counts.isError ? [<Alert key="counts" type="error">Error loading tenant counts</Alert>] : []),
+  ];
+
+  return (
+    <ContentLayout header={<Header variant="h1">Send Proof Letters</Header>}>
+      <SpaceBetween size="l">
+        <LetterScopeTabs
+          tab={tab}
+          onTab={setTab}
+          facility={facility}
+          onFacility={(f) => {
+            setFacility(f);
+            setCycleId('');
+          }}
+          cycleId={cycleId}
+          onCycle={setCycleId}
+          state={state}
+          onState={setState}
+        />
+        <ServerTableFrame
+          table={table}
+          title="Tenants"
+          description={
+            checked > 0
+              ? `${checked} of at most ${MAX_BULK_TENANTS} tenants checked.`
+              : `Check the tenants to send a letter to, or none for the first ${MAX_BULK_TENANTS} ready ones.`
+          }
+          actions={letterButtons}
+          refreshLabel="Refresh tenants"
+          above={[
+            <SpaceBetween key="tools" direction="horizontal" size="xs" alignItems="center">
+              <MailingFilterSelect value={filter} onChange={setFilter} counts={countOf} loading={counts.isFetching && !counts.data} failed={counts.isError} />
+              {ledger.buttons}
+            </SpaceBetween>,
+            ...alerts,
+          ]}
+          testId="mailing-table"
+          tableProps={{
+            columnDefinitions: mailingColumns({ stateMode: scope?.kind === 'state' }),
+            loadingText: 'Loading tenants',
+            ariaLabels: {
+              tableLabel: 'Tenants',
+              selectionGroupLabel: 'Tenant selection',
+              allItemsSelectionLabel: () => 'Check all tenants on this page',
+              itemSelectionLabel: (_, t) => `Check ${tenantName(t)}`,
+            },
+            empty: scope ? (
+              <TableEmptyState error={result.error} empty="No tenants to show." testId="mailing-error" />
+            ) : (
+              <Box textAlign="center" color="inherit">{tab === 'facility' ? 'Find a facility to list its tenants.' : 'Choose a state to list its tenants.'}</Box>
+            ),
+          }}
+        />
+      </SpaceBetween>
+      <SelectionLimitModal table={table} noun="tenants" />
+      <SendLetterModals flow={flow} />
+      {ledger.modals}
+    </ContentLayout>
+  );
+}

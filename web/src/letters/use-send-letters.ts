@@ -1,0 +1,95 @@
+/**
+ * The sending flow of spec §4 and §5, one step at a time: the warning (Yes/No) that the tenants are up
+ * to date; for an audit or reminder letter its date; then, with no tenant checked, 'first 300' and, for
+ * an audit letter to checked tenants of whom some already had one, 'already sent'; then the job with
+ * its progress; then the success modal (or 'Error'). Sample letters (facility mode) skip to the job
+ * with the chosen cycle's letter dates. Nothing is sent without a scope: 'No active tab selected.'
+ */
+import { useState } from 'react';
+import type { LetterJobResult, MailedLetterType } from '../../../shared/contracts/letters';
+import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
+import type { TenantView } from '../../../shared/contracts/tenants';
+import { errorText } from '../api/api-error';
+import { startLetters } from './letters-api';
+import type { LetterRequest } from './letters-api';
+import type { LetterScope } from './letter-scope';
+import { LetterJobAbandoned, useLetterJob } from './use-letter-job';
+
+export const NO_ACTIVE_TAB = 'No active tab selected.';
+export const FIRST_300_QUESTION = `The system will generate letters for the first ${MAX_BULK_TENANTS} tenants. Continue?`;
+export const ALREADY_SENT_QUESTION = 'One or more of the selected tenants have already been sent an audit letter. Continue?';
+
+export type LetterChoice = MailedLetterType | 'sample';
+export type DatedLetter = 'initial' | 'reminder';
+
+interface Request extends LetterRequest {
+  tenants: readonly TenantView[];
+}
+
+export type LetterStep =
+  | { kind: 'warning'; letter: MailedLetterType }
+  | { kind: 'date'; letter: DatedLetter }
+  | { kind: 'prompt'; question: string; request: Request }
+  | { kind: 'ready'; result: LetterJobResult; scope: LetterScope }
+  | { kind: 'error'; message: string };
+
+interface Options {
+  scope: LetterScope | null;
+  /** The checked tenants. */
+  selected: readonly TenantView[];
+  /** The chosen cycle's letter dates: the date modal starts from them, sample letters use them. */
+  cycleDates: Partial<Record<DatedLetter, string>>;
+  /** After a batch was written: clear the checks, reload the counts and the table. */
+  onGenerated: () => void;
+}
+
+export function useSendLetters({ scope, selected, cycleDates, onGenerated }: Options) {
+  const job = useLetterJob();
+  const [step, setStep] = useState<LetterStep | null>(null);
+
+  const generate = async (request: Request) => {
+    setStep(null);
+    if (!scope) {
+      setStep({ kind: 'error', message: NO_ACTIVE_TAB });
+      return;
+    }
+    try {
+      const result = await job.run(() => startLetters(scope, request));
+      onGenerated();
+      setStep({ kind: 'ready', result, scope });
+    } catch (err) {
+      if (!(err instanceof LetterJobAbandoned)) setStep({ kind: 'error', message: errorText(err) });
+    }
+  };
+
+  const confirmOrGenerate = (request: Request) => {
+    if (request.tenants.length === 0) setStep({ kind: 'prompt', question: FIRST_300_QUESTION, request });
+    else if (request.letterType === 'initial' && request.tenants.some((t) => t.initial_letter_sent_date)) setStep({ kind: 'prompt', question: ALREADY_SENT_QUESTION, request });
+    else void generate(request);
+  };
+
+  return {
+    step,
+    progress: job.progress,
+    /** A letter button was pressed. */
+    begin: (letter: LetterChoice) => {
+      if (!scope) setStep({ kind: 'error', message: NO_ACTIVE_TAB });
+      else if (letter === 'sample') void generate({ letterType: 'sample', auditLetterDate: cycleDates.initial, reminderLetterDate: cycleDates.reminder, tenants: [] });
+      else setStep({ kind: 'warning', letter });
+    },
+    /** Yes on the warning. */
+    confirmWarning: (letter: MailedLetterType) => {
+      if (letter === 'welcome') confirmOrGenerate({ letterType: 'welcome', tenants: [...selected] });
+      else setStep({ kind: 'date', letter });
+    },
+    /** Set on the date modal. */
+    setDate: (letter: DatedLetter, wire: string) =>
+      confirmOrGenerate({ letterType: letter, ...(letter === 'initial' ? { auditLetterDate: wire } : { reminderLetterDate: wire }), tenants: [...selected] }),
+    /** Yes on a 'Continue?' prompt. */
+    proceed: (request: Request) => void generate(request),
+    close: () => setStep(null),
+    initialDate: (letter: DatedLetter) => cycleDates[letter] ?? null,
+  };
+}
+
+export type SendLetters = ReturnType<typeof useSendLetters>;
