@@ -2,9 +2,7 @@ import { DEMO, expect, greeting, loginAs, test } from './fixtures';
 
 /** Pages of later releases: guarded like the real ones, and saying honestly that they are not there yet. */
 const LATER_PAGES = [
-  ['/send-letters', 'Send Proof Letters'],
   ['/insurance-policy-management', 'Insurance Policy Management'],
-  ['/letter-batches', 'Letter Batches'],
 ] as const;
 
 test('a logged-out visitor of a guarded page is sent to /login', async ({ page }) => {
