@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_BULK_TENANTS } from '../../shared/contracts/tenants';
-import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER } from '../../shared/contracts/letters';
+import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER, TAGGED_FOR_REMOVAL_WARNING } from '../../shared/contracts/letters';
 import type { GenerateLettersQuery } from '../../shared/contracts/letters';
 import { presignDownload, exportExists } from '../exports/download';
 import { safeFilename } from '../exports/export-keys';
@@ -25,7 +25,6 @@ import type { LetterBatchInput, SampleLettersInput } from './letter-job-type';
 import { countersOfScope, facilityScope, mailingCountsOf, mailingPage, stateFacilities, stateScope } from './mailing-scope';
 import type { MailingScope } from './mailing-scope';
 
-export const TAGGED_BLOCK = 'Some tenants are tagged for removal. They will need to be removed or untagged before continuing.';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const describe = (scope: MailingScope) => (scope.kind === 'facility' ? `facility ${scope.facility.facility_number}` : `state ${scope.state}`);
@@ -73,7 +72,7 @@ function refuse(tenants: readonly TenantRecord[], bad: (t: TenantRecord) => bool
 
 async function generate(scope: MailingScope, query: GenerateLettersQuery, caller: Caller) {
   const counters = await countersOfScope(scope);
-  if (counters.tagged_for_removal > 0) throw conflict(TAGGED_BLOCK);
+  if (counters.tagged_for_removal > 0) throw conflict(TAGGED_FOR_REMOVAL_WARNING);
   const tenantIds = await chooseTenants(scope, query);
   const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : today();
   const jobId = randomUUID();

@@ -28,6 +28,9 @@ export const READY_FILTER: Record<MailedLetterType, MailingFilter> = {
   initial: 'initial_letter_ready', reminder: 'reminder_letter_ready', welcome: 'welcome_letter_ready',
 };
 
+/** Spec §2: while any tenant of the scope is tagged for removal no letter is generated (the page's warning, the server's 409). */
+export const TAGGED_FOR_REMOVAL_WARNING = 'Some tenants are tagged for removal. They will need to be removed or untagged before continuing.';
+
 /** Spec §3 'Filter counts for mailing'. */
 export const MAILING_COUNT_KEYS = [...MAILING_FILTERS, 'welcome_letter_skipped', 'tagged_for_removal'] as const;
 export type MailingCountKey = (typeof MAILING_COUNT_KEYS)[number];

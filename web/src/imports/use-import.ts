@@ -6,13 +6,13 @@
  * 'Import tenants to a cycle' modal.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ImportResult } from '../../../shared/contracts/imports';
 import type { JobView } from '../../../shared/contracts/jobs';
 import type { ImportFileRole, ImportSoftware } from '../../../shared/import-software';
 import { ApiError, errorText } from '../api/api-error';
 import { call } from '../api/client';
-import { JOB_POLL_MS } from '../jobs/use-export-job';
+import { useMounted, waitForJob } from '../jobs/wait-for-job';
 
 /** Spec §8: the text when the answer carried no data. */
 export const UNKNOWN_IMPORT_ERROR = 'An unknown error occurred!';
@@ -31,7 +31,6 @@ export interface ImportRequest {
   cycleId?: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends one file with its presigned POST; S3 answers 204 (or an XML error naming the broken condition). */
 async function sendFile(target: { url: string; fields: Record<string, string> }, file: File): Promise<void> {
@@ -54,16 +53,10 @@ async function sendFile(target: { url: string; fields: Record<string, string> },
 export function useImport() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
   const show = useCallback((next: ImportState) => {
     if (mounted.current) setState(next);
-  }, []);
+  }, [mounted]);
 
   const run = useCallback(async ({ software, files, cycleId }: ImportRequest) => {
     const chosen = Object.entries(files).filter((e): e is [ImportFileRole, File] => e[1] !== undefined);
@@ -81,14 +74,13 @@ export function useImport() {
       const started = cycleId
         ? await call('POST /api/cycles/import-tenants', { body: { software, cycle_id: cycleId, upload_id: upload.upload_id } })
         : await call('POST /api/tenants/import', { body: { software, upload_id: upload.upload_id } });
-      let job = started.job;
-      while (job.status === 'queued' || job.status === 'running') {
-        show({ phase: 'importing', job });
-        if (!mounted.current) return;
-        await sleep(JOB_POLL_MS);
-        job = await call('GET /api/jobs/{id}', { params: { id: job.id } });
-      }
-      if (job.status === 'failed') throw new Error(job.error || UNKNOWN_IMPORT_ERROR);
+      show({ phase: 'importing', job: started.job });
+      // Big rent rolls take minutes; the import is waited for as long as the page is open.
+      const job = await waitForJob(started.job.id, {
+        onProgress: (current) => show({ phase: 'importing', job: current }), wanted: () => mounted.current,
+        failed: UNKNOWN_IMPORT_ERROR, slow: UNKNOWN_IMPORT_ERROR, waitMs: Number.POSITIVE_INFINITY,
+      });
+      if (!job) return;
       if (!job.result) throw new Error(UNKNOWN_IMPORT_ERROR);
       show({ phase: 'done', result: job.result as unknown as ImportResult });
       // New tenants change every list and count that shows them.
@@ -96,7 +88,7 @@ export function useImport() {
     } catch (err) {
       show({ phase: 'failed', message: err instanceof ApiError ? errorText(err, UNKNOWN_IMPORT_ERROR) : errorText(err) });
     }
-  }, [queryClient, show]);
+  }, [mounted, queryClient, show]);
 
   const reset = useCallback(() => show({ phase: 'idle' }), [show]);
   return { state, run, reset };

@@ -4,15 +4,11 @@
  * then the download call answers a short-lived presigned link, opened in a new window with the spec's
  * popup-blocker hint. A failure at any step is an error toast (spec §8).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorText } from '../api/api-error';
-import { call } from '../api/client';
 import { POPUP_HINT } from '../facilities/popup-hint';
 import { useToast } from '../shell/toasts';
-
-export const JOB_POLL_MS = 1_000;
-/** A job not finished by then is reported as an error (the worker's timeout is far longer, but nobody waits that long). */
-export const JOB_WAIT_MS = 5 * 60_000;
+import { useMounted, waitForJob } from './wait-for-job';
 
 export interface ExportSteps<F extends { job_id: string }> {
   /** The create-export call: answers the file and the job writing it. */
@@ -30,37 +26,24 @@ export interface ExportJob {
   progress: number | null;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function useExportJob(): ExportJob {
   const toast = useToast();
   const [progress, setProgress] = useState<number | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
   const show = useCallback((value: number | null) => {
     if (mounted.current) setProgress(value);
-  }, []);
+  }, [mounted]);
 
   const run = useCallback(async <F extends { job_id: string }>(steps: ExportSteps<F>) => {
     show(0);
     try {
       const file = await steps.create();
-      const deadline = Date.now() + JOB_WAIT_MS;
-      for (;;) {
-        const job = await call('GET /api/jobs/{id}', { params: { id: file.job_id } });
-        show(job.progress);
-        if (job.status === 'done') break;
-        if (job.status === 'failed') throw new Error(job.error || 'The export could not be written.');
-        if (Date.now() > deadline) throw new Error('The export is taking too long. Please try again in a few minutes.');
-        // The user left the page: stop polling, nobody is waiting for the download.
-        if (!mounted.current) return;
-        await sleep(JOB_POLL_MS);
-      }
+      const done = await waitForJob(file.job_id, {
+        onProgress: (job) => show(job.progress), wanted: () => mounted.current,
+        failed: 'The export could not be written.', slow: 'The export is taking too long. Please try again in a few minutes.',
+      });
+      // The user left the page: nobody is waiting for the download.
+      if (!done) return;
       const link = await steps.download(file);
       window.open(link.url, '_blank', 'noopener');
       toast(POPUP_HINT);
@@ -70,7 +53,7 @@ export function useExportJob(): ExportJob {
     } finally {
       show(null);
     }
-  }, [show, toast]);
+  }, [mounted, show, toast]);
 
   return { run, progress };
 }

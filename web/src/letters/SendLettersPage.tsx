@@ -12,6 +12,7 @@ import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { TAGGED_FOR_REMOVAL_WARNING } from '../../../shared/contracts/letters';
 import type { MailingCountKey, MailingFilter } from '../../../shared/contracts/letters';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import type { StateCode } from '../../../shared/states';
@@ -37,7 +38,6 @@ import type { LetterChoice } from './use-send-letters';
 
 /** Spec §9: the table reloads 400 ms after the scope or filter stops changing. */
 export const MAILING_DEBOUNCE_MS = 400;
-export const TAGGED_WARNING = 'Some tenants are tagged for removal. They will need to be removed or untagged before continuing.';
 export const hiddenText = (n: number) => `${n} tenants are hidden because they have an incomplete address!`;
 
 const LETTER_BUTTONS: { letter: LetterChoice; text: string }[] = [
@@ -101,7 +101,7 @@ export default function SendLettersPage() {
       key={b.letter}
       variant={b.letter === 'sample' ? 'normal' : 'primary'}
       disabled={tagged > 0 || busy}
-      disabledReason={tagged > 0 ? TAGGED_WARNING : undefined}
+      disabledReason={tagged > 0 ? TAGGED_FOR_REMOVAL_WARNING : undefined}
       onClick={() => flow.begin(b.letter)}
     >
       {b.text}
@@ -109,7 +109,7 @@ export default function SendLettersPage() {
   ));
 
   const alerts = [
-    ...(tagged > 0 ? [<Alert key="tagged" type="warning" data-testid="tagged-warning">{TAGGED_WARNING}</Alert>] : []),
+    ...(tagged > 0 ? [<Alert key="tagged" type="warning" data-testid="tagged-warning">{TAGGED_FOR_REMOVAL_WARNING}</Alert>] : []),
     ...(hidden > 0 ? [<Alert key="hidden" type="warning" data-testid="hidden-warning">{hiddenText(hidden)}</Alert>] : []),
     ...(counts.isError ? [<Alert key="counts" type="error">Error loading tenant counts</Alert>] : []),
   ];
