@@ -10,13 +10,11 @@ import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectNoStackTrace } from './helpers';
 import type { ApiResponse } from './helpers';
 import { tokenFor } from './fixtures';
-import { dynamo } from '../../functions/aws/clients';
-import { tableName } from '../../functions/aws/config';
+import { simulatedFacility } from './simulated-facility';
 import { handler as coveragesHandler } from '../../functions/api/coverages';
 import { SECRET_CACHE_MS, externalEnv } from '../../functions/external/secret-settings';
 import { fromCrmRoutes } from '../../functions/facilities/from-crm';
@@ -40,26 +38,6 @@ beforeAll(async () => {
   [monitor, admin, manager] = await Promise.all([tokenFor('monitor'), tokenFor('admin'), tokenFor('manager')]);
 });
 
-/**
- * The program's facility as the facility store keeps it: the number's claim (FACILITYNUM#{number} /
- * CLAIM -> facility_id) and the profile (FACILITY#{id} / PROFILE with its software). Numbers used here
- * are outside the demo seed (1001-1025); a claim someone else made is never overwritten.
- */
-async function facilityRunning(facilityNumber: string, software: string): Promise<void> {
-  const id = `external-test-${facilityNumber}`;
-  const claimKey = { pk: `FACILITYNUM#${facilityNumber.toLowerCase()}`, sk: 'CLAIM' };
-  const existing = await dynamo().send(new GetCommand({ TableName: tableName(), Key: claimKey }));
-  if (existing.Item && existing.Item.facility_id !== id) throw new Error(`facility number ${facilityNumber} already belongs to ${existing.Item.facility_id}`);
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...claimKey, type: 'facility_number_claim', facility_id: id, facility_number: facilityNumber } }));
-  await dynamo().send(new PutCommand({
-    TableName: tableName(),
-    Item: {
-      pk: `FACILITY#${id}`, sk: 'PROFILE', type: 'facility', id, facility_number: facilityNumber, account_name: `External test ${facilityNumber}`,
-      address: '1 Test Road', city: 'Testville', state: 'TX', zip_code: '75001', phone: '2145550100', email: `f${facilityNumber}@test.example`,
-      software, manager_user_id: null,
-    },
-  }));
-}
 
 const fetchCoverages = (query: Record<string, string>, token: string | null = monitor) => call('GET', FETCH, { token, query });
 
@@ -118,7 +96,7 @@ function expectError(res: ApiResponse, status: number, message: string | RegExp,
 
 describe('GET /api/coverages/fetch-from-api', () => {
   it('SiteLink: answers the location\'s coverage rows (dcCoverage, dcPremium, InsurCoverageID)', async () => {
-    await facilityRunning('1026', 'sitelink_web');
+    await simulatedFacility('1026', 'sitelink_web');
     const res = await fetchCoverages({ facility_number: '1026', software: 'sitelink' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual(siteLinkCoverages('1026').map((r) => ({ dcCoverage: r.dcCoverage, dcPremium: r.dcPremium, InsurCoverageID: r.InsurCoverageID })));
@@ -126,14 +104,14 @@ describe('GET /api/coverages/fetch-from-api', () => {
   });
 
   it('SiteLink: a SiteLink - ALP facility is a SiteLink facility too', async () => {
-    await facilityRunning('1028', 'sitelink_alp');
+    await simulatedFacility('1028', 'sitelink_alp');
     const res = await fetchCoverages({ facility_number: ' 1028 ', software: 'sitelink' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.map((r: { InsurCoverageID: string }) => r.InsurCoverageID)).toEqual(siteLinkCoverages('1028').map((r) => r.InsurCoverageID));
   });
 
   it('StorEdge: answers the active insurance items (amount, coverage_amount, id)', async () => {
-    await facilityRunning('1027', 'storedge');
+    await simulatedFacility('1027', 'storedge');
     const res = await fetchCoverages({ facility_number: '1027', software: 'storedge' });
     expect(res.status, res.text).toBe(200);
     const expected = storEdgeItems('1027').filter((i) => i.kind === 'insurance' && i.active);
@@ -141,10 +119,10 @@ describe('GET /api/coverages/fetch-from-api', () => {
   });
 
   it('a facility whose software offers no insurance options answers an empty list', async () => {
-    await facilityRunning(SIMULATOR_TRIGGERS.noCoverages, 'sitelink_web');
+    await simulatedFacility(SIMULATOR_TRIGGERS.noCoverages, 'sitelink_web');
     const siteLink = await fetchCoverages({ facility_number: SIMULATOR_TRIGGERS.noCoverages, software: 'sitelink' });
     expect([siteLink.status, siteLink.body]).toEqual([200, []]);
-    await facilityRunning(SIMULATOR_TRIGGERS.noCoverages, 'storedge');
+    await simulatedFacility(SIMULATOR_TRIGGERS.noCoverages, 'storedge');
     const storEdge = await fetchCoverages({ facility_number: SIMULATOR_TRIGGERS.noCoverages, software: 'storedge' });
     expect([storEdge.status, storEdge.body]).toEqual([200, { invoiceable_items: [] }]);
   });
@@ -158,16 +136,16 @@ describe('GET /api/coverages/fetch-from-api', () => {
   });
 
   it('404 when the software does not know the facility', async () => {
-    await facilityRunning('9999', 'sitelink_web');
+    await simulatedFacility('9999', 'sitelink_web');
     expectError(await fetchCoverages({ facility_number: '9999', software: 'sitelink' }), 404, 'Facility 9999 was not found in SiteLink.');
-    await facilityRunning('9999', 'storedge');
+    await simulatedFacility('9999', 'storedge');
     expectError(await fetchCoverages({ facility_number: '9999', software: 'storedge' }), 404, 'Facility 9999 was not found in StorEdge.');
   });
 
   it('422 when the facility runs another software than the one asked', async () => {
-    await facilityRunning('1027', 'storedge');
+    await simulatedFacility('1027', 'storedge');
     expectError(await fetchCoverages({ facility_number: '1027', software: 'sitelink' }), 422, 'Facility 1027 uses StorEdge, not SiteLink.', 'software');
-    await facilityRunning('1029', 'syrasoft');
+    await simulatedFacility('1029', 'syrasoft');
     expectError(await fetchCoverages({ facility_number: '1029', software: 'storedge' }), 422, 'Facility 1029 uses Syrasoft, not StorEdge.', 'software');
     expectError(await fetchCoverages({ facility_number: '1029', software: 'sitelink' }), 422, 'Facility 1029 uses Syrasoft, not SiteLink.', 'software');
   });
@@ -189,21 +167,21 @@ describe('GET /api/coverages/fetch-from-api', () => {
   ];
   describe.each([['sitelink', 'sitelink_web', 'SiteLink'], ['storedge', 'storedge', 'StorEdge']] as const)('%s failures are 502', (family, software, label) => {
     it.each(failures)('facility %s', async (trigger, detail) => {
-      await facilityRunning(trigger, software);
+      await simulatedFacility(trigger, software);
       const res = await fetchCoverages({ facility_number: trigger, software: family });
       expectError(res, 502, new RegExp(`^${label} could not be reached${detail.source}`));
     });
 
     it('a system that does not answer in time (facility 9504, timeout 300 ms here)', async () => {
       withEnv({ [ENV.externalTimeoutMs]: '300' });
-      await facilityRunning(SIMULATOR_TRIGGERS.hang, software);
+      await simulatedFacility(SIMULATOR_TRIGGERS.hang, software);
       const res = await fetchInProcess({ facility_number: SIMULATOR_TRIGGERS.hang, software: family });
       expectError(res, 502, `${label} could not be reached: it did not answer within 300 ms`);
     });
 
     it('503 when the system is not configured', async () => {
       withEnv({ [family === 'sitelink' ? ENV.sitelinkUrl : ENV.storedgeUrl]: '' });
-      await facilityRunning(family === 'sitelink' ? '1026' : '1027', software);
+      await simulatedFacility(family === 'sitelink' ? '1026' : '1027', software);
       const res = await fetchInProcess({ facility_number: family === 'sitelink' ? '1026' : '1027', software: family });
       expectError(res, 503, `${label} is not configured.`);
     });
@@ -211,14 +189,14 @@ describe('GET /api/coverages/fetch-from-api', () => {
     it('502 when the system is unreachable', async () => {
       const port = await closedPort();
       withEnv({ [family === 'sitelink' ? ENV.sitelinkUrl : ENV.storedgeUrl]: `http://127.0.0.1:${port}/` });
-      await facilityRunning(family === 'sitelink' ? '1026' : '1027', software);
+      await simulatedFacility(family === 'sitelink' ? '1026' : '1027', software);
       const res = await fetchInProcess({ facility_number: family === 'sitelink' ? '1026' : '1027', software: family });
       expectError(res, 502, `${label} could not be reached: the connection to 127.0.0.1:${port} was refused`);
     });
   });
 
   it('staff only: nobody is 401, a manager 403; monitor and admin pass', async () => {
-    await facilityRunning('1026', 'sitelink_web');
+    await simulatedFacility('1026', 'sitelink_web');
     const query = { facility_number: '1026', software: 'sitelink' };
     const nobody = await fetchCoverages(query, null);
     expect([nobody.status, nobody.headers.get('x-token-gone')]).toEqual([401, '1']);
@@ -313,7 +291,7 @@ describe('credentials from Secrets Manager, as deployed', () => {
   });
 
   it('SiteLink\'s three credentials come from its secret', async () => {
-    await facilityRunning('1026', 'sitelink_web');
+    await simulatedFacility('1026', 'sitelink_web');
     const { corpCode, user, password } = SIMULATOR_CREDENTIALS.sitelink;
     const arn = await secretHolding({ [ENV.sitelinkCorpCode]: corpCode, [ENV.sitelinkUser]: user, [ENV.sitelinkPassword]: password });
     withEnv({ [ENV.sitelinkCorpCode]: '', [ENV.sitelinkUser]: '', [ENV.sitelinkPassword]: '', [ENV.sitelinkSecretArn]: arn });
@@ -324,7 +302,7 @@ describe('credentials from Secrets Manager, as deployed', () => {
 
   it('a secret still holding the empty credentials CDK made is not configured (503)', async () => {
     withEnv({ [ENV.storedgeApiKey]: '', [ENV.storedgeSecretArn]: await secretHolding({ [ENV.storedgeApiKey]: '' }) });
-    await facilityRunning('1027', 'storedge');
+    await simulatedFacility('1027', 'storedge');
     expectError(await fetchInProcess({ facility_number: '1027', software: 'storedge' }), 503, 'StorEdge is not configured.');
   });
 

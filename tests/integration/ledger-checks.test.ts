@@ -6,14 +6,12 @@
  * 1100-1999 are known to the simulators and to no other test) and picks its ledgers by the state the
  * simulators give them (localstack/simulators/data.ts simulatedLedger).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import type { ApiResponse } from './helpers';
+import { simulatedFacility } from './simulated-facility';
 import { tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, retire, stem, tenant } from './facility-fixtures';
-import { dynamo } from '../../functions/aws/clients';
-import { tableName } from '../../functions/aws/config';
 import { createCycle, getCycleCounters, updateCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { getFacilityCounters, updateFacility } from '../../functions/facilities/facility-store';
@@ -312,24 +310,9 @@ describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals chang
   });
 });
 
-/**
- * The program's facility with a trigger number, as tests/integration/external-systems.test.ts keeps it
- * (same id and number claim, so both files may set it up in either order), with an open cycle of tenants.
- */
+/** The program's facility with a trigger number (simulated-facility.ts), with an open cycle of tenants. */
 async function triggerFacility(facilityNumber: string, software: string): Promise<{ cycle: CycleRecord; tenants: TenantRecord[] }> {
-  const id = `external-test-${facilityNumber}`;
-  const claimKey = { pk: `FACILITYNUM#${facilityNumber.toLowerCase()}`, sk: 'CLAIM' };
-  const existing = await dynamo().send(new GetCommand({ TableName: tableName(), Key: claimKey }));
-  if (existing.Item && existing.Item.facility_id !== id) throw new Error(`facility number ${facilityNumber} already belongs to ${existing.Item.facility_id}`);
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...claimKey, type: 'facility_number_claim', facility_id: id, facility_number: facilityNumber } }));
-  await dynamo().send(new PutCommand({
-    TableName: tableName(),
-    Item: {
-      pk: `FACILITY#${id}`, sk: 'PROFILE', type: 'facility', id, facility_number: facilityNumber, account_name: `External test ${facilityNumber}`,
-      address: '1 Test Road', city: 'Testville', state: 'TX', zip_code: '75001', phone: '2145550100', email: `f${facilityNumber}@test.example`,
-      software, manager_user_id: null,
-    },
-  }));
+  const id = await simulatedFacility(facilityNumber, software);
   const cycle = await createCycle({ facility_id: id, facility_number: facilityNumber, label: `Ledger checks ${stem()}` });
   const tenants = await createTenants(cycle, [withLedger(`T-${stem()}`), withLedger(`T-${stem()}`, { status: 'opt_out' })].map((t) => ({ ...t, facility_number: facilityNumber })), TEST_WRITE);
   return { cycle, tenants };

@@ -1,4 +1,5 @@
 /** How the letter screens show letter dates and batch times (spec §4 'Letters sent today', §9 date formats). */
+import { LETTER_TYPE_LABELS } from '../../../shared/contracts/letters';
 import { formatWireDate, todayWire } from '../widgets/date-format';
 
 /**
@@ -24,7 +25,7 @@ export function batchDate(value: string | null): string {
 /** The letter date picker's format (spec §2, §9). */
 export const LETTER_DATE_FORMAT = 'MM/dd/yyyy';
 
-const TYPE_NAMES = { initial: 'Audit', reminder: 'Reminder', welcome: 'Welcome', sample: 'Sample' } as const;
+const TYPE_NAMES = { ...LETTER_TYPE_LABELS, sample: 'Sample' } as const;
 
 /** The name a letter file is downloaded under: '1001_Audit_Letters_2026-05-01.pdf', '..._Mail_Merge_....xlsx'. */
 export function letterOutputName(scope: string, letterType: keyof typeof TYPE_NAMES, file: 'pdf' | 'mail_merge', day: string): string {
