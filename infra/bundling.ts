@@ -28,6 +28,8 @@ export const BUNDLE = {
  */
 const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
   [workerEntry('archive-exports')]: ['exceljs'],
+  // pdf-lib and exceljs are most of its 2.6 MB bundle: ≈ 195 ms of init with them inside (docs/decisions.md).
+  [workerEntry('letter-generation')]: ['exceljs', 'pdf-lib'],
 };
 
 /** What `entry`'s function installs beside its bundle (empty for almost every function). */

@@ -55,8 +55,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   users: g({ table: 'readwrite', appSecret: true, why: 'creates, edits and deletes accounts and seals/opens the generated first password' }),
   managers: g({ table: 'readwrite', why: 'the manager home reads its facility, stats and cycles; managers tag move-outs, correct tenants and confirm charges on their facility' }),
   facilities: g({
-    table: 'readwrite', appSecret: true, buckets: { exports: 'readwrite' }, sendTo: ['letter-generation', 'archive-exports'], external: ['crm'],
-    why: 'facility CRUD creates the manager login (sealed password); generate-letters and archive queue jobs; letter downloads and sample letters live in exports; from-zoho asks the CRM',
+    table: 'readwrite', appSecret: true, sendTo: ['archive-exports'], external: ['crm'],
+    why: 'facility CRUD creates the manager login (sealed password); the archive queues its job; from-zoho asks the CRM',
   }),
   coverages: g({ table: 'read', external: ['sitelink', 'storedge'], why: 'coverage options by state; fetch-from-api reads the facility and calls SiteLink/StorEdge' }),
   'insurance-programs': g({ table: 'read', why: 'lists insurance programs' }),
@@ -85,6 +85,10 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
     why: 'upload records and presigned POSTs to the uploads bucket; the multipart calls store the files there; starting writes the job and queues the import',
+  }),
+  letters: g({
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['letter-generation'],
+    why: 'Send Letters lists and counts tenants; generate and sample letters write the job record and queue it; download-letters presigns a letter file (HeadObject first)',
   }),
   'letter-batches': g({ table: 'read', why: 'lists letter batches (their files are downloaded through the facilities group)' }),
   jobs: g({ table: 'read', why: 'reads job records for progress polling' }),

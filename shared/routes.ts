@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
-  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letter-batches', 'jobs',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letters', 'letter-batches', 'jobs',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
@@ -98,16 +98,16 @@ export const ROUTES = [
   r('GET', '/api/facilities/{id}/tenant-filters', 'facilities', STAFF_OR_MANAGER, 'facilities-cycles', facilityPath),
   r('POST', '/api/facilities/{id}/archive', 'facilities', STAFF, 'archives'),
   r('GET', '/api/facilities/{id}/tenants', 'facilities', STAFF_OR_MANAGER, 'tenants-letters', facilityPath),
-  r('GET', '/api/facilities/{id}/tenants-mailing', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/{id}/tenant-mailing-counts', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/{id}/generate-letters', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/{id}/generate-sample-letters', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/tenants-mailing', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/tenant-mailing-counts', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/generate-letters', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/{id}/generate-sample-letters', 'letters', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/{id}/check-charges', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/download-letters/{file_name}', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/state/{state}', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/state/{state}/tenants-mailing', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/state/{state}/tenant-mailing-counts', 'facilities', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/state/{state}/generate-letters', 'facilities', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/download-letters/{file_name}', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/tenants-mailing', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/tenant-mailing-counts', 'letters', STAFF, 'tenants-letters'),
+  r('GET', '/api/facilities/state/{state}/generate-letters', 'letters', STAFF, 'tenants-letters'),
 
   // archives and facility stats
   r('GET', '/api/facility-archives', 'facility-archives', STAFF, 'archives'),

@@ -4,55 +4,59 @@
  * resource to the page every time the font is set, so two faces per page mean two entries, not one per
  * line. Both fonts are standard fonts, embedded once per document as a name (no font program).
  */
-import { PDFDocument, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { PageOps, TextOp, Tone } from './draw-ops';
 import { FACE_FONTS } from './letter-fonts';
 import type { FontFace } from './letter-fonts';
 import { PAGE_SIZE } from './letter-geometry';
+import { loadPdfLib } from './pdf-lib';
+import type { PdfLib } from './pdf-lib';
 
-const TONES: Record<Tone, RGB> = {
+type Tones = Record<Tone, RGB>;
+const tonesOf = ({ rgb }: PdfLib): Tones => ({
   ink: rgb(0.11, 0.12, 0.14),
   muted: rgb(0.36, 0.38, 0.42),
   accent: rgb(0.05, 0.25, 0.45),
   rule: rgb(0.74, 0.77, 0.81),
   shade: rgb(0.935, 0.946, 0.96),
-};
+});
 
 export type DocumentFonts = Record<FontFace, PDFFont>;
 
 export interface LetterDocument {
   doc: PDFDocument;
   fonts: DocumentFonts;
+  tones: Tones;
 }
 
 export async function newLetterDocument(meta: { title: string; author: string }): Promise<LetterDocument> {
-  const doc = await PDFDocument.create();
+  const lib = await loadPdfLib();
+  const doc = await lib.PDFDocument.create();
   doc.setTitle(meta.title);
   doc.setAuthor(meta.author);
   doc.setCreator(meta.author);
   const [regular, bold] = await Promise.all([doc.embedFont(FACE_FONTS.regular), doc.embedFont(FACE_FONTS.bold)]);
-  return { doc, fonts: { regular, bold } };
+  return { doc, fonts: { regular, bold }, tones: tonesOf(lib) };
 }
 
-function drawTexts(page: PDFPage, font: PDFFont, texts: readonly TextOp[]): void {
+function drawTexts(page: PDFPage, font: PDFFont, tones: Tones, texts: readonly TextOp[]): void {
   if (texts.length === 0) return;
   page.setFont(font);
-  for (const t of texts) page.drawText(t.text, { x: t.x, y: t.y, size: t.size, color: TONES[t.tone] });
+  for (const t of texts) page.drawText(t.text, { x: t.x, y: t.y, size: t.size, color: tones[t.tone] });
 }
 
 /** Adds one page per entry of `pages`, in order. */
-export function drawPages({ doc, fonts }: LetterDocument, pages: readonly PageOps[]): void {
+export function drawPages({ doc, fonts, tones }: LetterDocument, pages: readonly PageOps[]): void {
   for (const ops of pages) {
     const page = doc.addPage([PAGE_SIZE.width, PAGE_SIZE.height]);
     const regular: TextOp[] = [];
     const boldTexts: TextOp[] = [];
     for (const op of ops) {
-      if (op.kind === 'rect') page.drawRectangle({ x: op.x, y: op.y, width: op.width, height: op.height, color: TONES[op.fill], borderWidth: 0 });
-      else if (op.kind === 'line') page.drawLine({ start: { x: op.x1, y: op.y1 }, end: { x: op.x2, y: op.y2 }, thickness: op.thickness, color: TONES[op.tone] });
+      if (op.kind === 'rect') page.drawRectangle({ x: op.x, y: op.y, width: op.width, height: op.height, color: tones[op.fill], borderWidth: 0 });
+      else if (op.kind === 'line') page.drawLine({ start: { x: op.x1, y: op.y1 }, end: { x: op.x2, y: op.y2 }, thickness: op.thickness, color: tones[op.tone] });
       else (op.face === 'bold' ? boldTexts : regular).push(op);
     }
-    drawTexts(page, fonts.regular, regular);
-    drawTexts(page, fonts.bold, boldTexts);
+    drawTexts(page, fonts.regular, tones, regular);
+    drawTexts(page, fonts.bold, tones, boldTexts);
   }
 }

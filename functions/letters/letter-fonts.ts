@@ -8,14 +8,15 @@
  * The standard fonts draw WinAnsi only: pdf-lib throws on any other character, so every string the
  * layout places goes through `toWinAnsi` first.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
+import { loadPdfLib } from './pdf-lib';
 
 export type FontFace = 'regular' | 'bold';
 
-export const FACE_FONTS: Record<FontFace, StandardFonts> = {
-  regular: StandardFonts.Helvetica,
-  bold: StandardFonts.HelveticaBold,
+/** pdf-lib's StandardFonts.Helvetica and .HelveticaBold (embedFont takes their names). */
+export const FACE_FONTS: Record<FontFace, string> = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
 };
 
 export interface LetterMetrics {
@@ -98,7 +99,7 @@ let loaded: Promise<LetterMetrics> | undefined;
  */
 export function letterMetrics(): Promise<LetterMetrics> {
   loaded ??= (async () => {
-    const doc = await PDFDocument.create();
+    const doc = await (await loadPdfLib()).PDFDocument.create();
     const [regular, bold] = await Promise.all([doc.embedFont(FACE_FONTS.regular), doc.embedFont(FACE_FONTS.bold)]);
     return widthsOf({ regular: widthTable(regular), bold: widthTable(bold) });
   })();

@@ -22,6 +22,7 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   cycles: () => import('../../functions/api/cycles'),
   tenants: () => import('../../functions/api/tenants'),
   imports: () => import('../../functions/api/imports'),
+  letters: () => import('../../functions/api/letters'),
   'letter-batches': () => import('../../functions/api/letter-batches'),
   jobs: () => import('../../functions/api/jobs'),
 };
