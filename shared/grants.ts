@@ -79,8 +79,12 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); archive queues the export',
   }),
   tenants: g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'], external: ['sitelink', 'storedge'],
-    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet; remove-uneligible-ledgers and sync-ledger-statuses ask SiteLink/StorEdge for the ledgers',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'],
+    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+  }),
+  'facility-software': g({
+    table: 'readwrite', external: ['sitelink', 'storedge'],
+    why: 'remove-uneligible-ledgers and sync-ledger-statuses ask SiteLink/StorEdge for the ledgers, then remove or update the tenants',
   }),
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],

@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
-  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letters', 'letter-batches', 'jobs',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letters', 'facility-software', 'letter-batches', 'jobs',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
@@ -152,8 +152,8 @@ export const ROUTES = [
   r('POST', '/api/tenants/import', 'imports', STAFF, 'tenants-letters'),
   // Beyond the spec: the files of an import go straight to S3 with presigned POSTs (docs/decisions.md 'Rent-roll imports').
   r('POST', '/api/tenants/import-uploads', 'imports', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/remove-uneligible-ledgers', 'tenants', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/sync-ledger-statuses', 'tenants', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/remove-uneligible-ledgers', 'facility-software', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/sync-ledger-statuses', 'facility-software', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/export-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/setup-policies', 'tenants', STAFF, 'tenants-letters'),

@@ -1,5 +1,4 @@
-/** Lambda for the /api tenants routes; the letter and policy-setup routes answer 501 until their capabilities are built. */
-import { ledgerRoutes } from '../letters/ledger-routes';
+/** Lambda for the /api tenants routes; the policy-setup routes answer 501 until their capability is built. */
 import { createApiHandler } from '../runtime/api-handler';
 import { tenantRoutes } from '../tenants/routes';
 import { registerTenantOwnership } from '../tenants/ownership';
@@ -7,4 +6,4 @@ import { registerTenantOwnership } from '../tenants/ownership';
 // A manager reads the history of its own facility's tenants only.
 registerTenantOwnership();
 
-export const handler = createApiHandler('tenants', { ...tenantRoutes, ...ledgerRoutes });
+export const handler = createApiHandler('tenants', tenantRoutes);

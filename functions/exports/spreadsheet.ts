@@ -13,7 +13,7 @@ import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
 import { cellValueOf, columnWidths, DATE_FORMAT, DATETIME_FORMAT, MAX_SHEET_ROWS, rawValueOf, safeSheetName, WIDTH_SAMPLE_ROWS } from './columns';
 import type { SheetSpec } from './columns';
-import { attachmentDisposition, XLSX_CONTENT_TYPE } from './download';
+import { attachmentDisposition, XLSX_CONTENT_TYPE } from './presign';
 
 /**
  * Called after every `PROGRESS_EVERY_ROWS` rows and at the end, with rows written and rows in all

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_BULK_TENANTS } from '../../shared/contracts/tenants';
 import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER, TAGGED_FOR_REMOVAL_WARNING } from '../../shared/contracts/letters';
 import type { GenerateLettersQuery } from '../../shared/contracts/letters';
-import { presignDownload, exportExists } from '../exports/download';
+import { exportExists, presignDownload } from '../exports/presign';
 import { safeFilename } from '../exports/export-keys';
 import { enqueueJob } from '../jobs/job-store';
 import { HttpError, conflict, notFound, unprocessable } from '../runtime/http-error';

@@ -23,6 +23,7 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   tenants: () => import('../../functions/api/tenants'),
   imports: () => import('../../functions/api/imports'),
   letters: () => import('../../functions/api/letters'),
+  'facility-software': () => import('../../functions/api/facility-software'),
   'letter-batches': () => import('../../functions/api/letter-batches'),
   jobs: () => import('../../functions/api/jobs'),
 };

@@ -21,7 +21,7 @@ import { EXPORT_JOB_TYPES, exportJobId } from '../../functions/exports/export-jo
 import type { ExportJobFile } from '../../functions/exports/export-jobs';
 import { exportKey, safeFilename } from '../../functions/exports/export-keys';
 import type { ExportOwner } from '../../functions/exports/export-keys';
-import { XLSX_CONTENT_TYPE } from '../../functions/exports/download';
+import { XLSX_CONTENT_TYPE } from '../../functions/exports/presign';
 import { FACILITY_EXPORT_COLUMNS } from '../../functions/exports/facilities-export';
 import { FACILITY_STATS_EXPORT_COLUMNS, facilityStatsCreateExportRoute, facilityStatsExportKey, facilityStatsExportName } from '../../functions/exports/facility-stats-export';
 import type { RouteImpl } from '../../functions/runtime/route';

@@ -17,7 +17,7 @@ import type { FacilityExportFilters, FacilityExportRow } from '../../functions/e
 import { FACILITY_STATS_EXPORT_COLUMNS, facilityStatsExportKey } from '../../functions/exports/facility-stats-export';
 import type { JobRecord } from '../../functions/jobs/job-store';
 import { exportKey, ownerFacilityId, parseExportKey, safeFilename, STAFF_ONLY_OWNER } from '../../functions/exports/export-keys';
-import { attachmentDisposition } from '../../functions/exports/download';
+import { attachmentDisposition } from '../../functions/exports/presign';
 import { HttpError } from '../../functions/runtime/http-error';
 
 async function read(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
