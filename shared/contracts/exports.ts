@@ -10,12 +10,8 @@ import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { EXPORTS_TEMPORARY_PREFIX } from '../resources';
 import { facilityListQuery } from './facilities';
+import { exportDownload, queuedExport } from './export-file';
 
-/** An export's object key (file_key) and the file name to save as. */
-export const exportFile = z.object({ filename: z.string(), file_key: z.string() });
-/** What a create-export call answers: the file it will be, and the job writing it (poll GET /api/jobs/{id}). */
-export const queuedExport = exportFile.extend({ job_id: z.string() });
-export const exportDownload = z.object({ url: z.string(), filename: z.string(), expires_in_seconds: z.number() });
 
 /** A key the download route may presign: only one-off exports, never a path out of their prefix. */
 export const exportFileKey = requiredText('file_key', 500)

@@ -5,7 +5,7 @@ import { paginated } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { facilityStats, textFilter } from './program';
-import { exportDownload, queuedExport } from './exports';
+import { exportDownload, queuedExport } from './export-file';
 
 export const facilityStatsRow = facilityStats.extend({
   id: z.string(),

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { STATE_CODES } from '../states';
+import { exportDownload } from './export-file';
 import { formInt, requiredText } from './form';
 import { formDate, idParams } from './program';
 import { tenantIds, tenantPagination, tenantView } from './tenants';
@@ -113,7 +114,6 @@ export const letterFileName = z.object({
   file_name: requiredText('file_name', 200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.(pdf|xlsx)$/, 'file_name must name a letter PDF or mail-merge workbook.'),
 });
 export const letterDownloadQuery = z.object({ output_name: z.string().trim().max(200).optional() });
-export const letterDownload = z.object({ url: z.string(), filename: z.string(), expires_in_seconds: z.number() });
 
 /** Remove Ineligible Tenants and Sync Tenant Statuses (spec §7): the ledgers of the table's tenants. */
 export const ledgerCheckBody = z.object({
@@ -169,7 +169,7 @@ export const LETTER_CONTRACTS = {
   'GET /api/facilities/{id}/tenant-mailing-counts': { summary: 'The Send Letters filter counts of a facility (or one of its cycles)', params: idParams, query: mailingCountsQuery, response: mailingCountsResponse },
   'GET /api/facilities/{id}/generate-letters': { summary: 'Queue a letter batch for a facility\'s tenants (a job)', params: idParams, query: generateLettersQuery, response: queuedLetters },
   'GET /api/facilities/{id}/generate-sample-letters': { summary: 'Queue one sample letter of each type for a facility (a job; changes no tenant)', params: idParams, query: sampleLettersQuery, response: queuedLetters },
-  'GET /api/facilities/download-letters/{file_name}': { summary: 'A short-lived link to a letter PDF or mail-merge workbook', params: letterFileName, query: letterDownloadQuery, response: letterDownload },
+  'GET /api/facilities/download-letters/{file_name}': { summary: 'A short-lived link to a letter PDF or mail-merge workbook', params: letterFileName, query: letterDownloadQuery, response: exportDownload },
   'GET /api/facilities/state/{state}': { summary: 'The facilities of a state (Send Letters state mode)', params: stateParams, response: z.array(stateFacility) },
   'GET /api/facilities/state/{state}/tenants-mailing': { summary: 'The Send Letters table of a state\'s facilities', params: stateParams, query: mailingListQuery.omit({ cycle_id: true }), response: mailingListResponse },
   'GET /api/facilities/state/{state}/tenant-mailing-counts': { summary: 'The Send Letters filter counts of a state', params: stateParams, response: mailingCountsResponse },

@@ -9,7 +9,7 @@ import { formBoolean, formInt, requiredText } from './form';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { formDate, idParams, textFilter } from './program';
-import { queuedExport } from './exports';
+import { queuedExport } from './export-file';
 import { STATES } from '../states';
 
 /** Spec §9: at most 300 tenants per selection or bulk action. */
