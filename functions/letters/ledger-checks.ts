@@ -27,7 +27,7 @@ import { isCoverageChoice } from '../program/counters';
 import { HttpError, notFound, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 import type { Caller } from '../runtime/route';
-import { statusChanges, writeBy } from '../tenants/routes';
+import { statusChanges, writeBy } from '../tenants/tenant-changes';
 import { ledgersOfFacility } from '../tenants/tenant-list';
 import { deleteTenants, getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../tenants/tenant-store';

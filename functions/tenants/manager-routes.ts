@@ -15,7 +15,8 @@ import { getFacilityCounters, requireFacility } from '../facilities/facility-sto
 import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import type { Caller } from '../runtime/route';
-import { requireAll, refuseAny, statusChanges, today, writeBy } from './routes';
+import { requireAll, refuseAny } from './routes';
+import { statusChanges, today, writeBy } from './tenant-changes';
 import { listTenants } from './tenant-list';
 import { requireTenant, saveTenant, saveTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';

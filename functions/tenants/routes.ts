@@ -6,24 +6,21 @@
  */
 import type * as z from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
-import type { TenantListQuery, TenantStatus, staffTenantBody } from '../../shared/contracts/tenants';
+import type { TenantListQuery, staffTenantBody } from '../../shared/contracts/tenants';
 import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { requireCycle } from '../cycles/cycle-store';
 import { getFacilityByNumber } from '../facilities/facility-store';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
-import type { Caller } from '../runtime/route';
 import { tenantHistory } from './tenant-history';
 import { listTenants } from './tenant-list';
 import type { ListScope } from './tenant-list';
 import { getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } from './tenant-store';
-import type { TenantChanges, TenantRecord, TenantWrite } from './tenant-store';
+import type { TenantChanges, TenantRecord } from './tenant-store';
 import { countersOfScope, listInfoOf, programCounters } from './tenant-stats';
 import { viewOf, viewsOf, contextOf } from './tenant-view';
+import { isRealPlan, statusChanges, today, writeBy } from './tenant-changes';
 
-export const today = () => new Date().toISOString().slice(0, 10);
-
-export const writeBy = (caller: Caller, action: string): TenantWrite => ({ actor: { user_id: caller.user.id, username: caller.user.username }, action });
 
 /**
  * The list's scope: a cycle (cycle_id), a facility (facility_number, matched exactly) or the program.
@@ -72,24 +69,6 @@ export function refuseAny(tenants: readonly TenantRecord[], rule: (t: TenantReco
 const sameVersion = (t: TenantRecord, seen: string | undefined) => {
   if (seen !== undefined && seen !== t.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
 };
-
-const isRealPlan = (status: string | null) => status !== null && !['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'].includes(status);
-
-/** The response dates that go with a status: the new one's date set, the others cleared. */
-export function statusChanges(status: TenantStatus | string, current: TenantRecord): TenantChanges {
-  const date = today();
-  const keep = (field: keyof TenantRecord, on: boolean) => (on ? (current[field] as string | null) ?? date : null);
-  const plan = isRealPlan(status === 'no_response' ? null : status);
-  return {
-    status: status === 'no_response' ? null : status,
-    coverage_id: plan ? status : null,
-    provided_proof_date: keep('provided_proof_date', status === 'provide_proof'),
-    opt_out_date: keep('opt_out_date', status === 'opt_out'),
-    move_out_date: keep('move_out_date', status === 'moved_out'),
-    bad_address_date: keep('bad_address_date', status === 'bad_address'),
-    ...(plan ? {} : { insurance_effective_date: null, charge_applied_date: null, charge_confirmed_date: null }),
-  };
-}
 
 /** The staff edit body as changes: untag wins over tag, the charge box sets or clears the charge date, a new note is dated. */
 function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRecord): TenantChanges {

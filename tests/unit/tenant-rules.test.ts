@@ -12,7 +12,7 @@ import {
   TENANT_DEFAULTS, groupOf, isAddressIncomplete, matchesFilter, namePartition, requiresSetup, sortNameOf, tenantFromItem, tenantItem,
 } from '../../functions/tenants/tenant-record';
 import type { TenantRecord } from '../../functions/tenants/tenant-record';
-import { statusChanges } from '../../functions/tenants/routes';
+import { statusChanges } from '../../functions/tenants/tenant-changes';
 import { statsCardOf } from '../../functions/tenants/tenant-stats';
 import { viewOf } from '../../functions/tenants/tenant-view';
 import {
