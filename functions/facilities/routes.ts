@@ -27,6 +27,7 @@ import {
   createFacility, deleteFacilityRecord, facilityCycleIds, getFacility, getFacilityCounters, newFacilityFields, requireFacility, updateFacility,
 } from './facility-store';
 import type { FacilityChanges, FacilityEntry, FacilityRecord } from './facility-store';
+import { fillMailTimes } from '../letters/letter-batch-store';
 
 type EditBody = z.output<typeof editFacilityBody>;
 type LettersSentBody = z.output<typeof lettersSentBody>;
@@ -95,6 +96,10 @@ async function saveLettersSent(facility: FacilityRecord, body: LettersSentBody):
   }
   const saved = await updateFacility(facility, dates);
   if (cycle) await updateCycle(cycle, dates);
+  // The letter batches page shows a batch's mail time; welcome batches get theirs here (decisions: "Letters").
+  await fillMailTimes(facility.facility_number, cycle?.id ?? null, {
+    initial: dates.initial_letter_sent_date, reminder: dates.reminder_letter_sent_date, welcome: dates.welcome_letter_sent_date,
+  });
   return saved;
 }
 

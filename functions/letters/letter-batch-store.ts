@@ -198,6 +198,36 @@ export async function listLetterBatches(req: BatchListRequest): Promise<{ rows: 
   return { rows, total };
 }
 
+/**
+ * Mark Letters Sent: a batch whose generation gave it no mail time (welcome letters) takes the date
+ * recorded for its letter type, for the facility's batches (of one cycle, when named). A batch that has
+ * a mail time keeps it. One Query of the facility's partition (a few batches a cycle), one conditional
+ * UpdateItem per batch filled.
+ */
+export async function fillMailTimes(facilityNumber: string, cycleId: string | null, dates: Partial<Record<MailedLetterType, string | null>>): Promise<number> {
+  let filled = 0;
+  let startKey: Item | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({
+      TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ':pk': `LETTER_BATCHES#FACILITY#${facilityNumber.toLowerCase()}` },
+    }));
+    for (const batch of (out.Items ?? []).map(batchFromItem)) {
+      const date = dates[batch.letter_type];
+      if (!date || batch.mail_time || (cycleId && batch.cycle_id !== cycleId)) continue;
+      await dynamo().send(new UpdateCommand({
+        TableName: tableName(), Key: batchKey(batch.id), UpdateExpression: 'SET mail_time = :date',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mail_time) OR mail_time = :none)',
+        ExpressionAttributeValues: { ':date': date, ':none': null },
+      })).then(() => { filled += 1; }, (err: unknown) => {
+        if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+      });
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return filled;
+}
+
 /** What the page shows of a batch. */
 export function letterBatchViewOf(b: LetterBatchRecord): LetterBatchView {
   return {

@@ -202,6 +202,20 @@ describe('generating letters', () => {
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
   });
 
+  it('Mark Letters Sent gives a welcome batch its mail time; a batch with one keeps it', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome', cycle_id: cycleId });
+    await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: t.Ada!.id });
+    const mailTimes = async () => Object.fromEntries(((await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } }))
+      .body as { data: { letter_type: string; mail_time: string | null }[] }).data.map((b) => [b.letter_type, b.mail_time]));
+    expect(await mailTimes()).toEqual({ welcome: null, initial: AUDIT_DATE });
+    const marked = await call('POST', `/api/facilities/${facility.id}`, {
+      token: monitor, form: { initial_letter_sent_date: '2026-12-03', reminder_letter_sent_date: '', welcome_letter_sent_date: '2026-12-05', cycle_id: cycleId },
+    });
+    expect(marked.status, marked.text).toBe(200);
+    expect(await mailTimes()).toEqual({ welcome: '2026-12-05', initial: AUDIT_DATE });
+  });
+
   it('with no selection a batch holds at most the first 300 ready tenants', async () => {
     const facility = await facilityWith(stem());
     await cycleWithTenants(facility, Array.from({ length: 305 }, (_, i) => tenant(i, null, { email: '' })));
