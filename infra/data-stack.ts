@@ -13,15 +13,20 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
-  APP_TABLE, BUCKETS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_UPLOAD_DAYS, IMPORT_UPLOADS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS, projectionOf,
+  APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS,
+  projectionOf,
 } from '../shared/resources';
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { secureBucket } from './secure-bucket';
 
-/** Defined in shared/resources.ts (the export writer uses it too); re-exported for the infra tests. */
-export { EXPORTS_TEMPORARY_PREFIX, TEMPORARY_EXPORT_DAYS };
+/** Defined in shared/resources.ts (the export and import-report writers use them too); re-exported for the infra tests. */
+export { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS };
+
+/** The bucket's expiration rules of shared/resources.ts, as CDK takes them. */
+const expirations = (bucket: BucketName) =>
+  BUCKET_EXPIRATIONS[bucket].map((rule) => ({ id: rule.id, prefix: rule.prefix, expiration: Duration.days(rule.days) }));
 
 export class DataStack extends Stack {
   readonly table: Table;
@@ -52,7 +57,7 @@ export class DataStack extends Stack {
     this.buckets = {
       uploads: secureBucket(this, BUCKETS.uploads.logicalName, {
         accessLogs,
-        lifecycleRules: [abortUploads, { id: 'expire-import-files', prefix: IMPORT_UPLOADS_PREFIX, expiration: Duration.days(IMPORT_UPLOAD_DAYS) }],
+        lifecycleRules: [abortUploads, ...expirations('uploads')],
         cors: [{
           allowedMethods: [HttpMethods.POST], allowedOrigins: [...UPLOAD_CORS.allowedOrigins],
           allowedHeaders: [...UPLOAD_CORS.allowedHeaders], maxAge: UPLOAD_CORS.maxAgeSeconds,
@@ -60,10 +65,7 @@ export class DataStack extends Stack {
       }),
       exports: secureBucket(this, BUCKETS.exports.logicalName, {
         accessLogs,
-        lifecycleRules: [
-          abortUploads,
-          { id: 'expire-temporary-exports', prefix: EXPORTS_TEMPORARY_PREFIX, expiration: Duration.days(TEMPORARY_EXPORT_DAYS) },
-        ],
+        lifecycleRules: [abortUploads, ...expirations('exports')],
       }),
     };
     this.bucketArnExports = mapKeys(BUCKETS, (key) => {

@@ -3,10 +3,11 @@
  * shared/jobs.ts (the same definitions CDK deploys). Safe to run again: existing resources are kept.
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketCorsCommand, PutBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { APP_TABLE, BUCKETS, ENV, LOCAL_CERTIFICATE_SENDER, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
+import { APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, ENV, LOCAL_CERTIFICATE_SENDER, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
+import type { BucketName } from '../shared/resources';
 import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
 
 export type ResourceEnv = Record<string, string>;
@@ -32,6 +33,15 @@ export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
         },
       }));
     }
+    // The expiration rules CDK deploys (the emulator keeps them; whether it applies them is its business).
+    await s3.send(new PutBucketLifecycleConfigurationCommand({
+      Bucket: name,
+      LifecycleConfiguration: {
+        Rules: BUCKET_EXPIRATIONS[key as BucketName].map((rule) => ({
+          ID: rule.id, Status: 'Enabled', Filter: { Prefix: rule.prefix }, Expiration: { Days: rule.days },
+        })),
+      },
+    }));
     env[key === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket] = name;
   }
   const sqs = new SQSClient({ region });

@@ -90,6 +90,10 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
     why: 'upload records and presigned POSTs to the uploads bucket; the multipart calls store the files there; starting writes the job and queues the import',
   }),
+  'import-history': g({
+    table: 'read', buckets: { exports: 'read' },
+    why: 'lists the import records; download presigns an import\'s duplicates list or refused-rows report (HeadObject first)',
+  }),
   letters: g({
     table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['letter-generation'],
     why: 'Send Letters lists and counts tenants; generate and sample letters write the job record and queue it; download-letters presigns a letter file (HeadObject first)',
@@ -99,7 +103,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
 };
 
 export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
-  'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants and job progress, writes the duplicate-tenant report' }),
+  'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants, job progress and the import\'s record, writes the duplicates and refused-rows reports' }),
   'letter-generation': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, sendsEmail: true,
     why: 'marks letters sent, records letter batches, writes letter PDFs and mail-merge files, e-mails welcome certificates',

@@ -78,6 +78,25 @@ export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
 /** Letter PDFs and mail-merge workbooks (functions/letters): kept, the letter batches page links to them. */
 export const LETTERS_PREFIX = 'letters/';
 export const TEMPORARY_EXPORT_DAYS = 7;
+/**
+ * The duplicates list and refused-rows report each import leaves (functions/imports/import-reports.ts),
+ * downloadable from Import History for IMPORT_REPORT_DAYS; the import's record outlives them.
+ */
+export const IMPORT_REPORTS_PREFIX = 'import-reports/';
+export const IMPORT_REPORT_DAYS = 90;
+
+/**
+ * What each bucket deletes by itself, by key prefix. CDK (infra/data-stack.ts) and the local bootstrap
+ * (localstack/bootstrap.ts) both apply these rules, so local and deployed buckets keep files alike.
+ * Prefixes never overlap: S3 applies the shortest expiration of overlapping rules.
+ */
+export const BUCKET_EXPIRATIONS: Readonly<Record<BucketName, readonly { id: string; prefix: string; days: number }[]>> = {
+  uploads: [{ id: 'expire-import-files', prefix: IMPORT_UPLOADS_PREFIX, days: IMPORT_UPLOAD_DAYS }],
+  exports: [
+    { id: 'expire-temporary-exports', prefix: EXPORTS_TEMPORARY_PREFIX, days: TEMPORARY_EXPORT_DAYS },
+    { id: 'expire-import-reports', prefix: IMPORT_REPORTS_PREFIX, days: IMPORT_REPORT_DAYS },
+  ],
+};
 
 /** Environment variable names through which handlers learn physical resource names. */
 export const ENV = {

@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
-  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'letters', 'facility-software', 'letter-batches', 'jobs',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'import-history', 'letters', 'facility-software', 'letter-batches', 'jobs',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
@@ -152,6 +152,9 @@ export const ROUTES = [
   r('POST', '/api/tenants/import', 'imports', STAFF, 'tenants-letters'),
   // Beyond the spec: the files of an import go straight to S3 with presigned POSTs (docs/decisions.md 'Rent-roll imports').
   r('POST', '/api/tenants/import-uploads', 'imports', STAFF, 'tenants-letters'),
+  // Beyond the spec: every import on record, its reports downloadable for 90 days (docs/decisions.md 'Import History').
+  r('GET', '/api/import-history', 'import-history', STAFF, 'tenants-letters'),
+  r('GET', '/api/import-history/{id}/download', 'import-history', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/remove-uneligible-ledgers', 'facility-software', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/sync-ledger-statuses', 'facility-software', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),

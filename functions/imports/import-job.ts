@@ -29,6 +29,7 @@ import { writeImportReports } from './import-reports';
 import type { DuplicateRow, RefusedRow } from './import-reports';
 import { facilitiesBySite, importedTenantId, ledgerKey, ledgerStandings, siteKey } from './import-target';
 import { readRentRoll } from './rent-roll-reader';
+import { recordedImport } from './recorded-import';
 import type { ImportedTenant } from './rent-roll-reader';
 
 export { IMPORT_JOB_TYPE } from './import-job-type';
@@ -112,9 +113,12 @@ function newTenantOf(t: ImportedTenant, facility: FacilityEntry): NewTenant {
   return { ...fields, facility_number: facility.facility_number };
 }
 
-/** The runner; `open` reads an uploaded file (the uploads bucket unless a test says otherwise). */
+/**
+ * The runner; `open` reads an uploaded file (the uploads bucket unless a test says otherwise). Every
+ * import that finishes or is refused is put on record for Import History (recorded-import.ts).
+ */
 export function importRunner(open: (key: string) => Promise<Readable> = openImportFile): JobRunner {
-  return async (ctx) => {
+  return recordedImport(async (ctx) => {
     // Written by the import routes only (import-routes.ts queueImport).
     const input = ctx.job.input as unknown as ImportJobInput;
     const fileName = input.files.rent_roll?.name ?? 'rent roll';
@@ -206,5 +210,5 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
       duplicate_tenant_count: duplicates.length, duplicate_tenant_filename: files.duplicates, error_report_filename: files.refused,
     };
     return result as unknown as Record<string, unknown>;
-  };
+  });
 }

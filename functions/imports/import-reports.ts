@@ -1,10 +1,13 @@
 /**
- * The two workbooks an import leaves for download (staff only, under the exports bucket's temporary
- * prefix, functions/exports/export-keys.ts): the duplicates list (tenants that already went through the
- * system, spec 'Import Complete' card) and the refused rows (file, row, column and why), each only when
- * it has rows. Written again by a retried job under the same keys, so a retry leaves one of each.
+ * The two workbooks an import leaves for download: the duplicates list (tenants that already went
+ * through the system, spec 'Import Complete' card) and the refused rows (file, row, column and why),
+ * each only when it has rows. They live under IMPORT_REPORTS_PREFIX of the exports bucket
+ * (`import-reports/{import id}/{file}`), kept IMPORT_REPORT_DAYS by lifecycle rule, and are downloaded
+ * by import (GET /api/import-history/{id}/download, staff only), never by key. Written again by a
+ * retried job under the same keys, so a retry leaves one of each.
  */
-import { exportKey, safeFilename } from '../exports/export-keys';
+import { IMPORT_REPORTS_PREFIX } from '../../shared/resources';
+import { safeFilename } from '../exports/export-keys';
 import { buildSpreadsheet, putSpreadsheet } from '../exports/spreadsheet';
 import type { ExportColumn } from '../exports/columns';
 import type { ImportedTenant } from './rent-roll-reader';
@@ -28,13 +31,15 @@ const REFUSED_COLUMNS: readonly ExportColumn<RefusedRow>[] = [
   { header: 'Problem', key: 'message' },
 ];
 
+export const importReportKey = (importId: string, filename: string): string => `${IMPORT_REPORTS_PREFIX}${importId}/${filename}`;
+
 export async function writeImportReports(
   jobId: string, facilityNumber: string, rows: { duplicates: readonly DuplicateRow[]; refused: readonly RefusedRow[] },
 ): Promise<{ duplicates: string | null; refused: string | null }> {
   const write = async <R>(name: string, sheet: string, columns: readonly ExportColumn<R>[], list: readonly R[]) => {
     if (list.length === 0) return null;
     const filename = safeFilename(`${facilityNumber}_${name}`);
-    const file = { file_key: exportKey({ kind: 'staff' }, jobId, filename), filename };
+    const file = { file_key: importReportKey(jobId, filename), filename };
     await putSpreadsheet(file, await buildSpreadsheet({ sheet, columns, rows: list }));
     return file.file_key;
   };

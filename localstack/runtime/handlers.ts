@@ -22,6 +22,7 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   cycles: () => import('../../functions/api/cycles'),
   tenants: () => import('../../functions/api/tenants'),
   imports: () => import('../../functions/api/imports'),
+  'import-history': () => import('../../functions/api/import-history'),
   letters: () => import('../../functions/api/letters'),
   'facility-software': () => import('../../functions/api/facility-software'),
   'letter-batches': () => import('../../functions/api/letter-batches'),

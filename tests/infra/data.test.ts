@@ -1,7 +1,7 @@
 /** The data stack matches shared/resources.ts and shared/jobs.ts, and every bucket and queue is locked down. */
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { EXPORTS_TEMPORARY_PREFIX } from '../../infra/data-stack';
+import { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS } from '../../infra/data-stack';
 import { JOB_QUEUES } from '../../shared/jobs';
 import { APP_TABLE, BUCKETS, projectionOf } from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
@@ -69,10 +69,16 @@ describe('buckets', () => {
     }
   });
 
-  it('expires temporary exports and keeps the rest (archive spreadsheets stay downloadable)', () => {
+  it('expires temporary exports after a week and import reports after 90 days, and keeps the rest (archive spreadsheets, letters)', () => {
     const exportsBucket = data.toJSON().Resources[logicalId(stacks.data.buckets.exports)].Properties;
     const expiring = exportsBucket.LifecycleConfiguration.Rules.filter((rule: { ExpirationInDays?: number }) => rule.ExpirationInDays);
-    expect(expiring).toEqual([expect.objectContaining({ Prefix: EXPORTS_TEMPORARY_PREFIX, Status: 'Enabled' })]);
+    expect(expiring).toEqual([
+      expect.objectContaining({ Prefix: EXPORTS_TEMPORARY_PREFIX, ExpirationInDays: TEMPORARY_EXPORT_DAYS, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: IMPORT_REPORTS_PREFIX, ExpirationInDays: IMPORT_REPORT_DAYS, Status: 'Enabled' }),
+    ]);
+    expect(IMPORT_REPORT_DAYS).toBe(90);
+    // S3 applies the shortest expiration of overlapping rules: the reports must not sit under the temporary prefix.
+    expect(IMPORT_REPORTS_PREFIX.startsWith(EXPORTS_TEMPORARY_PREFIX)).toBe(false);
   });
 });
 
