@@ -9,6 +9,8 @@ import { hashPassword } from '../functions/auth/passwords';
 import { seal } from '../functions/auth/secret-box';
 import { createUser, getUserByUsername, updateUser } from '../functions/users/user-store';
 import { loadReferenceData } from '../functions/program/reference-data';
+import { readProgramSettings, saveProgramSettings } from '../functions/program/program-settings';
+import type { ProgramSettingsFields } from '../shared/contracts/program-settings';
 import type { NewUser } from '../functions/users/user-store';
 import { DEMO_MANAGERS, demoFacilityId, seedDemoProgram } from './demo/program';
 import type { DemoProgramResult } from './demo/program';
@@ -24,8 +26,28 @@ export const DEMO_USERS = [
 
 export { DEMO_MANAGERS };
 
+/**
+ * The demo program's identity: clearly fictitious (example.* domains, a 555-01xx number, 'Demo' in the
+ * name), so a demo letter can never be taken for a real one. A deployed program starts with none and
+ * refuses letters until an admin fills in Program Settings.
+ */
+export const DEMO_PROGRAM_SETTINGS: ProgramSettingsFields = {
+  program_name: 'Demo Tenant Protection Program',
+  address: 'PO Box 0100', address_2: '', city: 'Springfield', state: 'IL', zip_code: '62701',
+  phone: '8005550100', email: 'letters@demo-program.example', website: 'https://respond.demo-program.example',
+  signature: 'Demo Program Office', time_zone: 'America/Chicago',
+};
+
+/** Written once: a rerun keeps what an admin changed while trying the app. */
+async function seedProgramSettings(): Promise<void> {
+  if ((await readProgramSettings()).version === 0) {
+    await saveProgramSettings(DEMO_PROGRAM_SETTINGS, 0, { user_id: 'system', username: 'demo-seed' });
+  }
+}
+
 export async function seedDemoData(): Promise<DemoProgramResult> {
   await loadReferenceData();
+  await seedProgramSettings();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const sealed = await seal(DEMO_PASSWORD);
   const managerIds = new Map<string, string>();

@@ -18,3 +18,12 @@ export function coveragesWithIds<T extends { coverage: number; premium: number }
   }
   return out;
 }
+
+/**
+ * The plan an id names ('cov-2000-12.5' -> $2,000 at $12.50 a month): the id is made of the plan, so a
+ * tenant's chosen plan is known even after the facility dropped that option. Null for any other text.
+ */
+export function planOfCoverageId(id: string | null | undefined): { coverage: number; premium: number } | null {
+  const m = /^cov-(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec((id ?? '').trim());
+  return m ? { coverage: Number(m[1]), premium: Number(m[2]) } : null;
+}

@@ -16,3 +16,13 @@ export function formatPhone(phone: string | null | undefined): string {
 export function formatDisplayDate(date: Date): string {
   return `${date.getMonth() + 1}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
 }
+
+/**
+ * The calendar date (YYYY-MM-DD) at the instant `at` in an IANA time zone: a letter made at 8 pm in
+ * Chicago is dated that day, where UTC is already on the next one.
+ */
+export function calendarDateIn(timeZone: string, at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -64,6 +64,10 @@ export const ROUTES = [
   r('GET', '/api/app/status', 'app', 'public', 'platform'),
   r('GET', '/api/openapi.json', 'app', 'public', 'platform'),
   r('GET', '/api/jobs/{id}', 'jobs', 'session', 'platform'),
+  // the program's identity on letters (every page shows its contact; admins edit it)
+  r('GET', '/api/program-settings', 'app', 'session', 'tenants-letters'),
+  r('POST', '/api/program-settings', 'app', ADMIN, 'tenants-letters'),
+  r('GET', '/api/program-settings/history', 'app', ADMIN, 'tenants-letters'),
 
   // users
   r('GET', '/api/users', 'users', STAFF, 'platform'),

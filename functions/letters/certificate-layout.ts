@@ -1,9 +1,8 @@
 /**
  * The layout of the certificate of insurance e-mailed to a welcome letter's tenant: a one-page document
  * (no envelope windows) naming the insured tenant, the storage location and unit, the coverage and its
- * monthly premium, the effective date, with the certificate and brochure links and the program's
- * contact. Built from the same blocks and pager as the letter; only a table of many coverage rows
- * could carry it onto a second page.
+ * monthly premium the tenant chose, the tenant's own effective date, with the certificate and brochure
+ * links and the program's contact. Built from the same blocks and pager as the letter.
  */
 import type { DrawOp, PageOps } from './draw-ops';
 import { baselineIn, COLUMN, contentBlocks, FOOTER_TOP, footerOps, rightAlignedOp, textOp, textRows } from './letter-blocks';
@@ -77,14 +76,14 @@ function partiesBlock(letter: LetterPage, metrics: LetterMetrics): Block {
   return { rows: [{ height: Math.max(tenant.height, place.height), ops: (top) => [...tenant.ops(top), ...place.ops(top)] }], gapBefore: 4 };
 }
 
-/** A single coverage as three figures in shaded panels: amount, premium, effective date. */
+/** The tenant's own plan as three figures in shaded panels: amount, premium, its own effective date. */
 function coverageFacts(letter: LetterPage, metrics: LetterMetrics): Block {
-  const option = letter.coverages[0]!;
-  const effective = letter.dates.letter_effective_date;
+  const plan = letter.enrollment.plan!;
+  const effective = letter.enrollment.insurance_effective_date;
   const facts = [
-    { label: 'Coverage amount', value: coverageAmount(option.coverage) },
-    { label: 'Monthly premium', value: monthlyPremium(option.premium) },
-    { label: 'Effective date', value: effective ? longDate(effective) : 'Date of enrollment' },
+    { label: 'Coverage amount', value: coverageAmount(plan.coverage) },
+    { label: 'Monthly premium', value: monthlyPremium(plan.premium) },
+    { label: 'Effective date', value: effective ? longDate(effective) : 'When added to your account' },
   ];
   const gutter = 12;
   const width = (COLUMN.width - 2 * gutter) / 3;
@@ -102,14 +101,6 @@ function coverageFacts(letter: LetterPage, metrics: LetterMetrics): Block {
     }),
   };
   return { rows: [row], gapBefore: 18 };
-}
-
-function coverageBlocks(letter: LetterPage, pageHeight: number, metrics: LetterMetrics): Block[] {
-  if (letter.coverages.length === 1) return [coverageFacts(letter, metrics)];
-  const effective = letter.dates.letter_effective_date;
-  const table: Content = { kind: 'coverages', heading: 'Coverage', coverages: letter.coverages, empty: 'The coverage details are available from the facility.' };
-  const when: Content = { kind: 'paragraph', runs: [plain('Coverage effective: '), bold(effective ? longDate(effective) : 'the date of enrollment')] };
-  return [...contentBlocks(table, pageHeight, metrics), ...contentBlocks(when, pageHeight, metrics)];
 }
 
 function termsAndContact(letter: LetterPage, program: LetterProgram): Content[] {
@@ -150,7 +141,7 @@ export function layoutCertificate(letter: LetterPage, program: LetterProgram, me
   const blocks: Block[] = [
     titleBlock(letter, program, metrics),
     partiesBlock(letter, metrics),
-    ...coverageBlocks(letter, pageHeight, metrics),
+    coverageFacts(letter, metrics),
     ...termsAndContact(letter, program).flatMap((content, i) => contentBlocks(content, pageHeight, metrics).map((block) => (i === 0 ? { ...block, gapBefore: 20 } : block))),
   ];
   const pages = flowBlocks(blocks, frame);

@@ -177,12 +177,14 @@ function linkBlock(links: readonly { label: string; url: string }[], metrics: Le
   return { rows, gapBefore: 10 };
 }
 
-function signatureBlock(closing: string, signer: string, metrics: LetterMetrics): Block {
+/** 'Sincerely,', the signer (Program Settings' signature) and, under it, the program's name. */
+function signatureBlock(closing: string, signer: string, organization: string, metrics: LetterMetrics): Block {
   return {
     rows: [
       ...textRows([plain(closing)], COLUMN.x, COLUMN.width, bodyStyle, metrics),
       spacer(6),
       ...textRows([bold(signer)], COLUMN.x, COLUMN.width, bodyStyle, metrics),
+      ...(organization && organization !== signer ? textRows([plain(organization)], COLUMN.x, COLUMN.width, bodyStyle, metrics) : []),
     ],
     gapBefore: 14,
     keepWithPrevious: true,
@@ -197,7 +199,7 @@ export function contentBlocks(content: Content, pageHeight: number, metrics: Let
     case 'quote': return [quoteBlock(content.runs, metrics)];
     case 'coverages': return coverageBlocks(content, pageHeight, metrics);
     case 'links': return [linkBlock(content.links, metrics)];
-    case 'signature': return [signatureBlock(content.closing, content.signer, metrics)];
+    case 'signature': return [signatureBlock(content.closing, content.signer, content.organization, metrics)];
   }
 }
 

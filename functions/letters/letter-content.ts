@@ -1,24 +1,26 @@
 /**
- * What goes on a letter: the tenant, its facility, the coverage options and the dates, as the renderer
- * (letter-pdf.ts) takes them. The dates come from the tenant's cycle (the facility's letter dates when
- * the cycle has none); the date picked in the Send Letters date modal overrides the one of its letter.
+ * What goes on a letter: the tenant, its facility, the coverage options, the plan a tenant who does not
+ * answer gets, the tenant's own plan and the dates, as the renderer (letter-pdf.ts) takes them. The
+ * dates come from the tenant's cycle (the facility's letter dates when the cycle has none); the date
+ * picked in the Send Letters date modal overrides the one of its letter.
  */
-import { SUPPORT_CONTACT } from '../../shared/constants';
+import { planOfCoverageId } from '../../shared/coverage-ids';
+import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
 import type { CoverageOption } from '../../shared/contracts/program';
 import type { MailedLetterType } from '../../shared/contracts/letters';
 import type { CycleRecord } from '../cycles/cycle-store';
 import type { FacilityRecord } from '../facilities/facility-store';
 import type { TenantRecord } from '../tenants/tenant-record';
-import type { LetterCoverage, LetterPage, LetterProgram, LetterRecipient } from './letter-pdf';
+import type { LetterCoverage, LetterDates, LetterEnrollment, LetterPage, LetterProgram, LetterRecipient } from './letter-pdf';
 
-/** The program office that mails the letters (the return address in the envelope window). */
-export const LETTER_PROGRAM: LetterProgram = {
-  name: 'Tenant Protection Program',
-  return_address: ['Audit Letter Program', 'PO Box 1200', 'Austin, TX 78767'],
-  phone: SUPPORT_CONTACT.phone,
-  email: SUPPORT_CONTACT.email,
-  website: 'https://auditletter.example',
-};
+/** The program as its settings say (settings complete: generating letters checks that first). */
+export function letterProgramOf({ settings: s }: ProgramSettingsView): LetterProgram {
+  return {
+    name: s.program_name,
+    return_address: [s.address, s.address_2, `${s.city}, ${s.state} ${s.zip_code}`].filter((line) => line.trim() !== ''),
+    phone: s.phone, email: s.email, website: s.website, signature: s.signature, time_zone: s.time_zone,
+  };
+}
 
 export interface LetterChoice {
   letter_type: MailedLetterType;
@@ -33,12 +35,39 @@ export const recipientOf = (t: TenantRecord): LetterRecipient => ({
   zip_code: t.zip_code, country: t.country, unit: t.unit, access_code: t.access_code, email: t.email,
 });
 
+/** The tenant's own plan (its coverage id names it) and its own insurance effective date. */
+export const enrollmentOf = (t: Pick<TenantRecord, 'coverage_id' | 'status' | 'insurance_effective_date'>): LetterEnrollment => ({
+  plan: planOfCoverageId(t.coverage_id) ?? planOfCoverageId(t.status),
+  insurance_effective_date: t.insurance_effective_date,
+});
+
 /** The facility's own coverage options, else those of its state (the program's defaults). */
 export const coveragesOf = (facility: FacilityRecord, stateCoverages: readonly CoverageOption[]): LetterCoverage[] =>
   (facility.coverages.length > 0 ? facility.coverages : stateCoverages).map((c) => ({ coverage: c.coverage, premium: c.premium }));
 
+/**
+ * The plan added for a tenant who does not answer: the smallest coverage the letter offers (the cheapest
+ * of equal amounts) — the program's minimum, so no tenant is enrolled in more than the lease requires.
+ */
+export function defaultPlanOf(coverages: readonly LetterCoverage[]): LetterCoverage | null {
+  return coverages.reduce<LetterCoverage | null>((best, c) => (
+    !best || c.coverage < best.coverage || (c.coverage === best.coverage && c.premium < best.premium) ? c : best), null);
+}
+
+/** The dates a letter of this choice prints for a tenant of this cycle and facility. */
+export function letterDatesOf(choice: LetterChoice, cycle: CycleRecord | null, facility: FacilityRecord): LetterDates {
+  return {
+    letter_date: choice.letter_date,
+    audit_letter_date: choice.audit_letter_date ?? cycle?.initial_letter_send_date ?? facility.initial_letter_send_date,
+    reminder_letter_date: choice.reminder_letter_date ?? cycle?.reminder_letter_send_date ?? facility.reminder_letter_send_date,
+    letter_effective_date: cycle?.letter_effective_date ?? facility.letter_effective_date,
+    update_responses_deadline_date: cycle?.update_responses_deadline_date ?? null,
+  };
+}
+
 export function letterPageOf(args: {
-  recipient: LetterRecipient; facility: FacilityRecord; cycle: CycleRecord | null; coverages: LetterCoverage[]; choice: LetterChoice;
+  recipient: LetterRecipient; enrollment: LetterEnrollment; facility: FacilityRecord; cycle: CycleRecord | null;
+  coverages: LetterCoverage[]; choice: LetterChoice;
 }): LetterPage {
   const { facility, cycle, choice } = args;
   return {
@@ -51,13 +80,9 @@ export function letterPageOf(args: {
       lease_section_text: facility.lease_section_text, brochure_url: facility.brochure_url, certificate_url: facility.certificate_url,
     },
     coverages: args.coverages,
-    dates: {
-      letter_date: choice.letter_date,
-      audit_letter_date: choice.audit_letter_date ?? cycle?.initial_letter_send_date ?? facility.initial_letter_send_date,
-      reminder_letter_date: choice.reminder_letter_date ?? cycle?.reminder_letter_send_date ?? facility.reminder_letter_send_date,
-      letter_effective_date: cycle?.letter_effective_date ?? facility.letter_effective_date,
-      update_responses_deadline_date: cycle?.update_responses_deadline_date ?? null,
-    },
+    default_plan: defaultPlanOf(args.coverages),
+    enrollment: args.enrollment,
+    dates: letterDatesOf(choice, cycle, facility),
   };
 }
 
@@ -66,3 +91,8 @@ export const SAMPLE_RECIPIENT: LetterRecipient = {
   tenant_id: 'sample', first_name: 'Jordan', last_name: 'Sample', address: '1234 Example Avenue, Apt 5', city: 'Springfield', state: 'IL',
   zip_code: '62704', country: 'US', unit: 'A-101', access_code: 'SAMPLE-0000', email: '',
 };
+
+/** The sample tenant's welcome letter shows the default plan as if chosen, effective on the program's date. */
+export const sampleEnrollment = (coverages: readonly LetterCoverage[], effective: string | null): LetterEnrollment => ({
+  plan: defaultPlanOf(coverages), insurance_effective_date: effective,
+});

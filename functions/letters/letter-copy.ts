@@ -2,12 +2,15 @@
  * What each letter says, as structured content (paragraphs with bold runs, a list, the lease quote,
  * the coverage table, links, the signature); letter-layout.ts decides where it goes on the page.
  *   initial (shown as Audit): the facility requires insurance; answer by the deadline with proof of
- *     your own policy or a chosen option, or coverage is added to the rent from the effective date.
+ *     your own policy or a chosen option, or the default plan (named, with its premium) is added to the
+ *     rent from the effective date.
  *   reminder: the second notice, shorter, with the same facts and the date of the first.
- *   welcome: the enrolment is confirmed, coverage starts on the effective date, the certificate link.
+ *   welcome: the tenant's own plan and own effective date are confirmed, the certificate link.
+ * Lease language (docs/decisions.md "Letters: what each letter says"): a facility that needs updated lease
+ * language asks the tenant to accept the updated clause, quoted; one whose lease is up to date cites it.
  */
 import type { LetterCoverage, LetterPage, LetterProgram } from './letter-types';
-import { facilityName, greeting, longDate, phoneNumber } from './letter-text';
+import { coverageAmount, facilityName, greeting, longDate, monthlyPremium, phoneNumber } from './letter-text';
 import { bold, plain } from './text-flow';
 import type { Run } from './text-flow';
 
@@ -17,7 +20,7 @@ export type Content =
   | { kind: 'quote'; runs: Run[] }
   | { kind: 'coverages'; heading: string; coverages: readonly LetterCoverage[]; empty: string }
   | { kind: 'links'; links: { label: string; url: string }[] }
-  | { kind: 'signature'; closing: string; signer: string };
+  | { kind: 'signature'; closing: string; signer: string; organization: string };
 
 /** A label and its value in the account box beside the addresses. */
 export interface SummaryItem {
@@ -37,12 +40,26 @@ export interface LetterCopy {
 const paragraph = (...runs: Run[]): Content => ({ kind: 'paragraph', runs });
 const present = (text: string | null | undefined): text is string => Boolean(text && text.trim());
 
-/** The facility's lease section, quoted, when it uses the updated lease language. */
-function leaseQuote(letter: LetterPage): Content[] {
+/**
+ * The lease's insurance clause. 'Needs updated lease language': the letter asks the tenant to accept the
+ * updated clause (quoted when the facility gave its text). Lease already up to date: the letter cites the
+ * clause as the current terms (quoted, or its section named), or says nothing more when neither is known.
+ */
+function leaseClause(letter: LetterPage): Content[] {
   const f = letter.facility;
-  if (!f.uses_updated_lease_language || !present(f.lease_section_text)) return [];
-  const section = present(f.lease_section_number) ? `Section ${f.lease_section_number.trim()} of your lease: ` : 'Your lease states: ';
-  return [{ kind: 'quote', runs: [bold(section), plain(`\u201c${f.lease_section_text.trim()}\u201d`)] }];
+  const section = present(f.lease_section_number) ? f.lease_section_number.trim() : '';
+  const text = present(f.lease_section_text) ? `\u201c${f.lease_section_text.trim()}\u201d` : '';
+  if (f.uses_updated_lease_language) {
+    const ask = paragraph(
+      bold(facilityName(f)), plain(' has updated the insurance clause of its rental agreement'), plain(section ? ` (Section ${section})` : ''),
+      plain('. Your response to this letter confirms that you accept the updated clause'),
+      plain(text ? ', which reads:' : '; the facility can give you a copy of it.'),
+    );
+    return text ? [ask, { kind: 'quote', runs: [plain(text)] }] : [ask];
+  }
+  if (text) return [{ kind: 'quote', runs: [bold(section ? `Section ${section} of your lease: ` : 'Your lease states: '), plain(text)] }];
+  if (section) return [paragraph(plain('This requirement is in '), bold(`Section ${section}`), plain(' of your lease.'))];
+  return [];
 }
 
 /** How to answer: online with the access code, or by phone. */
@@ -65,7 +82,7 @@ function links(letter: LetterPage, certificateLabel: string): Content[] {
   return list.length > 0 ? [{ kind: 'links', links: list }] : [];
 }
 
-const signature = (program: LetterProgram): Content => ({ kind: 'signature', closing: 'Sincerely,', signer: program.name.trim() });
+const signature = (program: LetterProgram): Content => ({ kind: 'signature', closing: 'Sincerely,', signer: program.signature.trim(), organization: program.name.trim() });
 
 function respondBy(letter: LetterPage): { phrase: Run[]; summary: string } {
   const deadline = letter.dates.update_responses_deadline_date;
@@ -74,12 +91,21 @@ function respondBy(letter: LetterPage): { phrase: Run[]; summary: string } {
     : { phrase: [bold('within 30 days'), plain(' of the date of this letter')], summary: 'Within 30 days' };
 }
 
-function addedToRent(letter: LetterPage): Run[] {
-  const effective = letter.dates.letter_effective_date;
-  return present(effective)
-    ? [plain('beginning '), bold(longDate(effective))]
-    : [plain('beginning with your first rent payment after the response period ends')];
+/**
+ * What happens without an answer: the default plan, its premium and from when. Letters are only made
+ * with a plan and an effective date (the generate call refuses otherwise), so both are known here.
+ */
+function withoutAnswer(letter: LetterPage): Run[] {
+  const plan = letter.default_plan!;
+  return [
+    plain('If we do not receive a response, '), bold(`${coverageAmount(plan.coverage)} of coverage`),
+    plain(' through the facility\u2019s tenant insurance plan will be added to your account, and its premium of '),
+    bold(monthlyPremium(plan.premium)), plain(' to your rent, beginning '), bold(longDate(letter.dates.letter_effective_date!)), plain('.'),
+  ];
 }
+
+/** The account box line of that plan: '$2,000 for $12.00 per month'. */
+const planSummary = (plan: { coverage: number; premium: number }) => `${coverageAmount(plan.coverage)} for ${monthlyPremium(plan.premium)}`;
 
 function accountSummary(letter: LetterPage): SummaryItem[] {
   return [
@@ -88,8 +114,6 @@ function accountSummary(letter: LetterPage): SummaryItem[] {
   ];
 }
 
-/** Where the options are: in the table below, or (none listed) with the facility. */
-const optionsWhere = (letter: LetterPage) => (letter.coverages.length > 0 ? 'below' : 'offered through the facility');
 const NO_OPTIONS_LISTED = 'Coverage options are available from the facility. Please ask the facility, or call us, for the options and their monthly premiums.';
 
 function auditCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
@@ -105,25 +129,25 @@ function auditCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
     summary: [
       ...accountSummary(letter),
       { label: 'Respond by', value: by.summary },
-      ...(present(dates.letter_effective_date) ? [{ label: 'Coverage begins', value: longDate(dates.letter_effective_date) }] : []),
+      { label: 'Coverage begins', value: longDate(dates.letter_effective_date!) },
     ],
     body: [
       paragraph(
         plain('Your rental agreement with '), bold(facility),
-        plain(' requires you to insure the property you keep in your storage unit. '),
-        plain(`${program.name.trim()} manages this requirement for the facility, and we are asking every tenant to confirm their coverage.`),
+        plain(' requires you to insure the property in your unit. '),
+        plain(`${program.name.trim()} manages this for the facility and asks every tenant to confirm their coverage.`),
       ),
-      ...leaseQuote(letter),
+      ...leaseClause(letter),
       paragraph(plain('Please respond '), ...by.phrase, plain(' in one of two ways:')),
       {
         kind: 'bullets',
         items: [
-          [bold('Send proof of your own coverage.'), plain(' A copy of the declarations page of a homeowner\u2019s, renter\u2019s or other policy that covers the property in your unit is all we need.')],
-          [bold(`Choose one of the coverage options ${optionsWhere(letter)}.`), plain(' The monthly premium is added to your rent.')],
+          [bold('Send proof of your own coverage:'), plain(' the declarations page of a policy that covers your unit.')],
+          [bold('Choose one of the coverage options below.'), plain(' The monthly premium is added to your rent.')],
         ],
       },
       howToRespond(letter, program),
-      paragraph(...reminder, plain('If we do not receive a response, the facility\u2019s tenant insurance will be added to your account and its premium to your rent '), ...addedToRent(letter), plain('.')),
+      paragraph(...reminder, ...withoutAnswer(letter)),
       { kind: 'coverages', heading: 'Coverage options', coverages: letter.coverages, empty: NO_OPTIONS_LISTED },
       ...links(letter, 'Sample certificate of insurance'),
       signature(program),
@@ -143,17 +167,17 @@ function reminderCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
       ...accountSummary(letter),
       ...(present(dates.audit_letter_date) ? [{ label: 'First notice', value: longDate(dates.audit_letter_date) }] : []),
       { label: 'Respond by', value: by.summary },
-      ...(present(dates.letter_effective_date) ? [{ label: 'Coverage begins', value: longDate(dates.letter_effective_date) }] : []),
+      { label: 'Coverage begins', value: longDate(dates.letter_effective_date!) },
     ],
     body: [
       paragraph(
         ...wrote, plain(' to ask for proof of insurance for your unit at '), bold(facility),
         plain(', as your rental agreement requires. We have not yet received your response.'),
       ),
-      ...leaseQuote(letter),
-      paragraph(plain('Please respond '), ...by.phrase, plain(`: send us proof of your own coverage, or choose one of the coverage options ${optionsWhere(letter)}.`)),
+      ...leaseClause(letter),
+      paragraph(plain('Please respond '), ...by.phrase, plain(': send us proof of your own coverage, or choose one of the coverage options below.')),
       howToRespond(letter, program),
-      paragraph(plain('If we do not receive a response, the facility\u2019s tenant insurance will be added to your account and its premium to your rent '), ...addedToRent(letter), plain('. If you have already responded, thank you; please disregard this notice.')),
+      paragraph(...withoutAnswer(letter), plain(' If you have already responded, thank you; please disregard this notice.')),
       { kind: 'coverages', heading: 'Coverage options', coverages: letter.coverages, empty: NO_OPTIONS_LISTED },
       ...links(letter, 'Sample certificate of insurance'),
       signature(program),
@@ -163,7 +187,9 @@ function reminderCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
 
 function welcomeCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
   const facility = facilityName(letter.facility);
-  const effective = letter.dates.letter_effective_date;
+  // The tenant's own plan (welcome letters are made only for tenants with one) and its own date.
+  const plan = letter.enrollment.plan!;
+  const effective = letter.enrollment.insurance_effective_date;
   const code = letter.recipient.access_code.trim();
   const phone = present(program.phone) ? phoneNumber(program.phone) : '';
   const online = present(program.website)
@@ -174,19 +200,21 @@ function welcomeCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
     greeting: greeting(letter.recipient),
     summary: [
       ...accountSummary(letter),
+      { label: 'Your plan', value: planSummary(plan) },
       ...(present(effective) ? [{ label: 'Coverage effective', value: longDate(effective) }] : []),
     ],
     body: [
       paragraph(
         plain('Thank you for enrolling. The property in your unit at '), bold(facility),
-        plain(` is now protected by the facility\u2019s tenant insurance program, administered by ${program.name.trim()}.`),
+        plain(` is insured through the facility\u2019s tenant insurance program, administered by ${program.name.trim()}.`),
       ),
       paragraph(
-        ...(present(effective) ? [plain('Your coverage is effective '), bold(longDate(effective)), plain('. ')] : [plain('Your coverage is effective from the date of your enrollment. ')]),
+        plain('Your plan covers up to '), bold(coverageAmount(plan.coverage)), plain(' for a premium of '), bold(monthlyPremium(plan.premium)), plain('. '),
+        ...(present(effective)
+          ? [plain('Your coverage is effective '), bold(longDate(effective)), plain('. ')]
+          : [plain('Your coverage starts on the day the facility adds it to your account. ')]),
         plain('The monthly premium is included in your rent, so there is nothing separate to pay.'),
       ),
-      ...leaseQuote(letter),
-      { kind: 'coverages', heading: 'Your coverage', coverages: letter.coverages, empty: 'The details of your coverage are on your certificate of insurance.' },
       paragraph(...online, plain('To report a claim or ask a question, call us'), ...(phone ? [plain(' at '), bold(phone)] : []), plain('. Please keep this letter and your certificate with your rental records.')),
       ...links(letter, 'Your certificate of insurance'),
       signature(program),

@@ -18,7 +18,9 @@ import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacilitiesByIds, requireFacility } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
+import { identityProblem, readProgramSettings } from '../program/program-settings';
 import { getStateCoverages } from '../program/reference-data';
+import { calendarDateIn } from '../../shared/format';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
@@ -26,14 +28,15 @@ import {
   certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, releaseLetterBatch, startLetterBatch, takeOverLetterBatch,
 } from './letter-batch-store';
 import type { LetterBatchRecord } from './letter-batch-store';
-import { LETTER_PROGRAM, SAMPLE_RECIPIENT, coveragesOf, letterPageOf, recipientOf } from './letter-content';
+import { SAMPLE_RECIPIENT, coveragesOf, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
 import type { LetterChoice } from './letter-content';
 import { letterPdfName, mailMergeName, putLetterFile } from './letter-files';
 import { letterBatchInput, sampleLettersInput } from './letter-job-type';
 import type { LetterBatchInput } from './letter-job-type';
 import { mailMergeWorkbook } from './mail-merge';
 import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
-import type { LetterCoverage, LetterPage } from './letter-pdf';
+import type { LetterCoverage, LetterPage, LetterProgram } from './letter-pdf';
+import { coverageAmount, longDate, monthlyPremium } from './letter-text';
 import { hasEmail } from './mailing-rules';
 import { sendCertificateEmail } from './welcome-email';
 
@@ -76,8 +79,17 @@ function checkTenants(input: LetterBatchInput, tenants: readonly TenantRecord[],
 
 const fullName = (t: Pick<TenantRecord, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
 
+/** The program as its settings say now; a setting emptied since the call refuses the job, nothing written. */
+async function currentProgram(): Promise<LetterProgram> {
+  const settings = await readProgramSettings();
+  const problem = identityProblem(settings, 'letters are generated or certificates e-mailed');
+  if (problem) throw new JobRefused(problem);
+  return letterProgramOf(settings);
+}
+
 async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
   const input = letterBatchInput.parse(job.input);
+  const program = await currentProgram();
   const tenants = await getTenants(input.tenant_ids);
   const ctx = await contextOf(tenants);
   checkTenants(input, tenants, ctx);
@@ -88,7 +100,7 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
     audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
   };
   const pageOf = (t: TenantRecord): LetterPage => letterPageOf({
-    recipient: recipientOf(t), facility: ctx.facilities.get(t.facility_id)!, cycle: ctx.cycles.get(t.cycle_id) ?? null,
+    recipient: recipientOf(t), enrollment: enrollmentOf(t), facility: ctx.facilities.get(t.facility_id)!, cycle: ctx.cycles.get(t.cycle_id) ?? null,
     coverages: ctx.coverages.get(t.facility_id)!, choice,
   });
   // Welcome letters go by post only to tenants without an e-mail address; the others get the certificate by e-mail.
@@ -98,7 +110,7 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
   const mergeName = mailed.length > 0 ? mailMergeName(input.file_stem) : null;
   if (mailed.length > 0) {
     const pages = mailed.map(pageOf);
-    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, LETTER_PROGRAM), mailMergeWorkbook(pages)]);
+    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, program), mailMergeWorkbook(pages)]);
     await progress(60);
     await Promise.all([putLetterFile(pdfName!, pdf), putLetterFile(mergeName!, workbook)]);
   }
@@ -126,7 +138,7 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
         tenant_ids: group.map((t) => t.id), emails_pending: group.filter((t) => emailed.includes(t)).map((t) => t.id),
       });
     try {
-      await markTenants(group, emailed, input, how);
+      await markTenants(group, emailed, input, how, calendarDateIn(program.time_zone));
       await completeLetterBatch(batch);
     } catch (err) {
       await releaseLetterBatch(batch);
@@ -136,7 +148,7 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
   }
   await progress(90);
 
-  for (const batch of batches) await emailCertificates(batch, tenants, pageOf);
+  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
     letter_count: mailed.length, certificates_emailed: emailed.length,
@@ -145,8 +157,7 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
 }
 
 /** Sets the letter's sent date (or the certificate's e-mailed date) on every tenant not yet carrying it. */
-async function markTenants(group: readonly TenantRecord[], emailed: readonly TenantRecord[], input: LetterBatchInput, how: TenantWrite): Promise<void> {
-  const today = new Date().toISOString().slice(0, 10);
+async function markTenants(group: readonly TenantRecord[], emailed: readonly TenantRecord[], input: LetterBatchInput, how: TenantWrite, today: string): Promise<void> {
   const list: { current: TenantRecord; changes: TenantChanges }[] = [];
   for (const t of group) {
     const changes: TenantChanges = emailed.includes(t)
@@ -157,17 +168,26 @@ async function markTenants(group: readonly TenantRecord[], emailed: readonly Ten
   if (list.length > 0) await saveTenants(list, how);
 }
 
+/** 'Your plan: $2,000 of coverage for $12.00 per month, effective January 1, 2027.' */
+function coverageLineOf({ enrollment }: LetterPage): string {
+  const plan = enrollment.plan!;
+  const from = enrollment.insurance_effective_date ? `effective ${longDate(enrollment.insurance_effective_date)}` : 'starting when the facility adds it to your account';
+  return `Your plan: ${coverageAmount(plan.coverage)} of coverage for ${monthlyPremium(plan.premium)}, ${from}.`;
+}
+
 /** E-mails the certificates a batch still owes. */
-async function emailCertificates(batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage): Promise<void> {
+async function emailCertificates(
+  batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram,
+): Promise<void> {
   let pending = [...batch.emails_pending];
   for (const id of batch.emails_pending) {
     const tenant = tenants.find((t) => t.id === id);
     if (!tenant) continue;
     const page = pageOf(tenant);
-    const pdf = await renderWelcomeCertificate(page, LETTER_PROGRAM);
+    const pdf = await renderWelcomeCertificate(page, program);
     await sendCertificateEmail({
       to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
-      programName: LETTER_PROGRAM.name, pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
+      programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
     });
     pending = await certificateSent(batch.id, id, pending);
   }
@@ -181,20 +201,21 @@ function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]>
 
 async function runSampleLetters({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
   const input = sampleLettersInput.parse(job.input);
+  const program = await currentProgram();
   const facility = await requireFacility(input.facility_id).catch(() => {
     throw new JobRefused('The facility of these sample letters no longer exists.');
   });
   const cycle = input.cycle_id ? (await getCyclesWithCounters([input.cycle_id]))[0]?.cycle ?? null : null;
   const coverages = coveragesOf(facility, await getStateCoverages(facility.state));
   const pages = MAILED_LETTER_TYPES.map((type) => letterPageOf({
-    recipient: SAMPLE_RECIPIENT, facility, cycle, coverages,
+    recipient: SAMPLE_RECIPIENT, enrollment: sampleEnrollment(coverages, cycle?.letter_effective_date ?? facility.letter_effective_date), facility, cycle, coverages,
     choice: {
       letter_type: type, audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
       letter_date: (type === 'initial' ? input.audit_letter_date : type === 'reminder' ? input.reminder_letter_date : null) ?? input.letter_date,
     },
   }));
   const pdfName = letterPdfName(input.file_stem);
-  await putLetterFile(pdfName, await renderLetterBatch(pages, LETTER_PROGRAM));
+  await putLetterFile(pdfName, await renderLetterBatch(pages, program));
   await progress(90);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: null, letter_type: 'sample', tenant_count: 0, letter_count: pages.length, certificates_emailed: 0,

@@ -15,7 +15,7 @@ import type { LetterPage, LetterProgram } from './letter-types';
 export { ENVELOPE_WINDOWS, PAGE_MARGINS, PAGE_SIZE } from './letter-geometry';
 export type { Box } from './letter-geometry';
 export type {
-  LetterCoverage, LetterDates, LetterFacility, LetterPage, LetterProgram, LetterRecipient, MailedLetterType,
+  LetterCoverage, LetterDates, LetterEnrollment, LetterFacility, LetterPage, LetterProgram, LetterRecipient, MailedLetterType,
 } from './letter-types';
 
 function batchTitle(letters: readonly LetterPage[]): string {

@@ -24,13 +24,19 @@ export interface LetterFacility {
   certificate_url: string;
 }
 
-/** The program office that mails the letters: its name and address lines fill the return-address window. */
+/**
+ * The program that mails the letters, as its admins set it on Program Settings: its one name, the postal
+ * lines of its return address (the name is not repeated there), how tenants reach it, the signature under
+ * the letters and the time zone its dates are written in.
+ */
 export interface LetterProgram {
   name: string;
   return_address: string[];
   phone: string;
   email: string;
   website: string;
+  signature: string;
+  time_zone: string;
 }
 
 /** One coverage option: the coverage amount and its monthly premium, both in dollars. */
@@ -39,13 +45,23 @@ export interface LetterCoverage {
   premium: number;
 }
 
-/** All YYYY-MM-DD. */
+/** All YYYY-MM-DD. The program's planned dates, from the batch, the tenant's cycle or its facility. */
 export interface LetterDates {
   letter_date: string;
   audit_letter_date: string | null;
   reminder_letter_date: string | null;
+  /** When the facility's insurance is added for tenants who did not answer. */
   letter_effective_date: string | null;
   update_responses_deadline_date: string | null;
+}
+
+/**
+ * What this tenant chose: its own plan and its own insurance effective date (the welcome letter and the
+ * certificate state these, never the facility's other options or the cycle's date).
+ */
+export interface LetterEnrollment {
+  plan: LetterCoverage | null;
+  insurance_effective_date: string | null;
 }
 
 /** last_name is null for a business tenant: the whole name is in first_name. */
@@ -68,5 +84,8 @@ export interface LetterPage {
   recipient: LetterRecipient;
   facility: LetterFacility;
   coverages: LetterCoverage[];
+  /** The plan added to the rent of a tenant who does not answer (docs/decisions.md "Letters: the default plan"). */
+  default_plan: LetterCoverage | null;
+  enrollment: LetterEnrollment;
   dates: LetterDates;
 }

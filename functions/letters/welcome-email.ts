@@ -12,6 +12,10 @@ export interface CertificateEmail {
   tenantName: string;
   facilityName: string;
   programName: string;
+  /** The tenant's own plan and effective date, as the attached certificate states them. */
+  coverageLine: string;
+  /** The program's own address (Program Settings): answers go there, not to the sending-only address. */
+  replyTo: string;
   pdf: Uint8Array;
   fileName: string;
 }
@@ -31,13 +35,16 @@ export function certificateMessage(mail: CertificateEmail, from: string): string
   const text = [
     `Dear ${mail.tenantName},`,
     '',
-    `Welcome to the tenant protection program at ${mail.facilityName}. Your certificate of coverage is attached to this e-mail as a PDF.`,
+    `Welcome to the tenant insurance program at ${mail.facilityName}, administered by ${mail.programName}.`,
+    mail.coverageLine,
+    'Your certificate of coverage is attached to this e-mail as a PDF.',
     'Please keep it with your storage rental records. If any detail on it is wrong, reply to this e-mail or contact your facility.',
     '',
     mail.programName,
   ].join('\r\n');
   return [
     `From: ${headerText(mail.programName)} <${from}>`,
+    `Reply-To: ${mail.replyTo}`,
     `To: ${mail.to}`,
     `Subject: ${headerText(`Your certificate of coverage - ${mail.facilityName}`)}`,
     'MIME-Version: 1.0',

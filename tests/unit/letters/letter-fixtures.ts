@@ -3,6 +3,7 @@
  * options and lease language, tenants of every kind (a person, a business with a long name, an address
  * abroad), and a deterministic batch of any size.
  */
+import { defaultPlanOf } from '../../../functions/letters/letter-content';
 import type { LetterCoverage, LetterFacility, LetterPage, LetterProgram, LetterRecipient, MailedLetterType } from '../../../functions/letters/letter-pdf';
 
 export const PROGRAM: LetterProgram = {
@@ -10,7 +11,9 @@ export const PROGRAM: LetterProgram = {
   return_address: ['PO Box 4120', 'Scottsdale, AZ 85261'],
   phone: '8005550142',
   email: 'tenants@storageprotection.example',
-  website: 'www.storageprotection.example/respond',
+  website: 'https://www.storageprotection.example/respond',
+  signature: 'Dana Whitfield, Program Manager',
+  time_zone: 'America/Phoenix',
 };
 
 export const FACILITY: LetterFacility = {
@@ -74,6 +77,8 @@ export function letter(type: MailedLetterType, overrides: Partial<LetterPage> = 
     recipient: RECIPIENT,
     facility: FACILITY,
     coverages: COVERAGES,
+    default_plan: COVERAGES[0]!,
+    enrollment: { plan: COVERAGES[1]!, insurance_effective_date: '2026-12-05' },
     dates: {
       letter_date: '2026-11-23',
       audit_letter_date: '2026-11-23',
@@ -93,6 +98,7 @@ const TYPES: MailedLetterType[] = ['initial', 'reminder', 'welcome'];
 export function letterBatch(n: number): LetterPage[] {
   return Array.from({ length: n }, (_, i) => {
     const business = i % 17 === 0;
+    const coverages = i % 3 === 2 ? COVERAGES.slice(1, 2) : manyCoverages(3 + (i % 6));
     return letter(TYPES[i % 3]!, {
       recipient: {
         ...RECIPIENT,
@@ -105,7 +111,9 @@ export function letterBatch(n: number): LetterPage[] {
         access_code: `AC${String(i * 7919 % 1000000).padStart(6, '0')}`,
       },
       facility: i % 2 === 0 ? LEASE_FACILITY : FACILITY,
-      coverages: i % 3 === 2 ? COVERAGES.slice(1, 2) : manyCoverages(3 + (i % 6)),
+      coverages,
+      default_plan: defaultPlanOf(coverages),
+      enrollment: { plan: coverages.at(-1)!, insurance_effective_date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}` },
     });
   });
 }

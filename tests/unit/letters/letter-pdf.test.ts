@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENVELOPE_WINDOWS, PAGE_SIZE, renderLetterBatch, renderWelcomeCertificate } from '../../../functions/letters/letter-pdf';
 import type { LetterPage } from '../../../functions/letters/letter-pdf';
 import { expectCleanPages, expectInside, isInside } from './layout-checks';
+import { defaultPlanOf } from '../../../functions/letters/letter-content';
 import { BUSINESS, FACILITY, LEASE_FACILITY, PROGRAM, RECIPIENT, letter, letterBatch, manyCoverages } from './letter-fixtures';
 import { documentText, pageText, readPdf } from './pdf-reader';
 import type { PlacedText, ReadPdf } from './pdf-reader';
@@ -35,6 +36,7 @@ describe('renderLetterBatch', () => {
       '$2,000', '$12.00 per month', '$3,000', '$16.00 per month', '$5,000', '$24.00 per month',
       'https://www.storageprotection.example/brochure/sunrise-mesa.pdf', 'https://www.storageprotection.example/certificate/sample',
       '(800) 555-0142', 'tenants@storageprotection.example', 'www.storageprotection.example/respond',
+      'Sincerely, Dana Whitfield, Program Manager Storage Protection Program Office', // the signature, then the program's one name
     ]) expect(text).toContain(fact);
     expect(text).not.toContain('Page 1 of');
     expect(text).not.toContain('United States');
@@ -44,7 +46,19 @@ describe('renderLetterBatch', () => {
     const text = documentText(await render(letter('initial', { dates: { ...letter('initial').dates, update_responses_deadline_date: null } })));
     expect(text).toContain('within 30 days');
     expect(text).toContain('of the date of this letter');
-    expect(text).toMatch(/added to your account and its premium to your rent beginning January 1, 2027/);
+    expect(text).toContain('If we do not receive a response, $2,000 of coverage through the facility\u2019s tenant insurance plan will be added to your account, '
+      + 'and its premium of $12.00 per month to your rent, beginning January 1, 2027 .');
+  });
+
+  it('names the default plan (the smallest coverage offered), its premium and the date it is added, in audit and reminder letters', async () => {
+    const coverages = [{ coverage: 5000, premium: 24 }, { coverage: 3000, premium: 18 }, { coverage: 3000, premium: 16 }];
+    for (const type of ['initial', 'reminder'] as const) {
+      const page = letter(type, { coverages, default_plan: defaultPlanOf(coverages) });
+      const text = documentText(await render(page));
+      expect(text).toContain('$3,000 of coverage through the facility\u2019s tenant insurance plan will be added to your account, and its premium of $16.00 per month');
+      expect(text).toContain('beginning January 1, 2027');
+    }
+    expect(defaultPlanOf([])).toBeNull();
   });
 
   it('writes a reminder as a second notice with the date of the first', async () => {
@@ -56,23 +70,45 @@ describe('renderLetterBatch', () => {
     expect(text).toContain('K7M4Q9');
   });
 
-  it('welcomes an enrolled tenant with the effective date, the coverage and the certificate link', async () => {
-    const text = documentText(await render(letter('welcome', { coverages: [{ coverage: 3000, premium: 16 }] })));
+  it('welcomes an enrolled tenant with its own plan and its own effective date, not the facility\u2019s other options or the cycle\u2019s date', async () => {
+    const text = documentText(await render(letter('welcome', { enrollment: { plan: { coverage: 3000, premium: 16 }, insurance_effective_date: '2026-12-05' } })));
     expect(text).toContain('Welcome to the tenant insurance program at Sunrise Self Storage - Mesa');
-    expect(text).toContain('January 1, 2027');
-    expect(text).toContain('$3,000');
-    expect(text).toContain('$16.00 per month');
+    expect(text).toContain('Your plan covers up to $3,000 for a premium of $16.00 per month');
+    expect(text).toContain('Your coverage is effective December 5, 2026');
+    expect(text).not.toContain('January 1, 2027'); // the cycle's letter effective date
+    expect(text).not.toContain('$5,000'); // another option of the facility
+    expect(text).not.toContain('$2,000');
     expect(text).toContain('https://www.storageprotection.example/certificate/sample');
     expect(text).not.toContain('Respond by');
   });
 
-  it('quotes the lease section only for a facility on the updated lease language', async () => {
-    const withLease = documentText(await render(letter('initial', { facility: LEASE_FACILITY })));
-    expect(withLease).toContain('Section 14 of your lease:');
-    expect(withLease).toContain('full value');
-    const without = documentText(await render(letter('initial')));
-    expect(without).not.toContain('Section 14');
-    expect(without).not.toContain('full value');
+  it('does not invent an effective date for a welcome tenant that has none', async () => {
+    const text = documentText(await render(letter('welcome', { enrollment: { plan: { coverage: 3000, premium: 16 }, insurance_effective_date: null } })));
+    expect(text).toContain('Your coverage starts on the day the facility adds it to your account.');
+    expect(text).not.toContain('January 1, 2027');
+    expect(text).not.toContain('Coverage effective');
+  });
+
+  it('asks the tenant to accept the updated clause when the facility needs updated lease language', async () => {
+    const text = documentText(await render(letter('initial', { facility: LEASE_FACILITY })));
+    expect(text).toContain('has updated the insurance clause of its rental agreement (Section 14). Your response to this letter confirms that you accept the updated clause, which reads:');
+    expect(text).toContain('full value');
+    expect(text).not.toContain('Section 14 of your lease:');
+    const noText = documentText(await render(letter('reminder', { facility: { ...LEASE_FACILITY, lease_section_text: '' } })));
+    expect(noText).toContain('confirms that you accept the updated clause; the facility can give you a copy of it.');
+  });
+
+  it('cites the lease as the current terms when it is already up to date, and nothing when no clause is known', async () => {
+    const current = documentText(await render(letter('initial')));
+    expect(current).toContain('Section 14 of your lease: \u201cTenant shall');
+    expect(current).not.toContain('updated');
+    const sectionOnly = documentText(await render(letter('reminder', { facility: { ...FACILITY, lease_section_text: '' } })));
+    expect(sectionOnly).toContain('This requirement is in Section 14 of your lease.');
+    const nothing = documentText(await render(letter('initial', { facility: { ...FACILITY, lease_section_text: '', lease_section_number: '' } })));
+    expect(nothing).not.toContain('lease:');
+    expect(nothing).not.toContain('Section');
+    // The welcome letter confirms the plan; it does not argue the lease.
+    expect(documentText(await render(letter('welcome', { facility: LEASE_FACILITY })))).not.toContain('full value');
   });
 
   it('leaves out links that are not set and names a facility without an account name by its number', async () => {
@@ -113,11 +149,11 @@ describe('renderLetterBatch', () => {
     expect(textIn(items, ENVELOPE_WINDOWS.return)).toContain('Attn:');
   });
 
-  it('fits 12 coverage options and the lease language on one page', async () => {
-    const pdf = await render(letter('initial', { facility: LEASE_FACILITY, coverages: manyCoverages(12) }));
+  it('fits 6 coverage options and the updated lease clause on one page', async () => {
+    const pdf = await render(letter('initial', { facility: LEASE_FACILITY, coverages: manyCoverages(6) }));
     expect(pdf.pageCount).toBe(1);
     expectCleanPages(pdf);
-    expect(documentText(pdf)).toContain('$12,000');
+    expect(documentText(pdf)).toContain('$6,000');
   });
 
   it('carries 30 coverage options over numbered pages without overflowing them', async () => {
@@ -139,11 +175,6 @@ describe('renderLetterBatch', () => {
     expect(pageText(pdf.pages[pdf.pageCount - 1]!)).not.toContain('Page ');
   });
 
-  it('says where the options are when the facility lists none', async () => {
-    const text = documentText(await render(letter('initial', { coverages: [] })));
-    expect(text).toContain('Coverage options are available from the facility.');
-    expect(text).not.toContain('per month');
-  });
 
   it('draws characters outside WinAnsi as look-alikes or question marks instead of failing', async () => {
     const recipient = { ...RECIPIENT, first_name: 'Zoë 😀 Łukasz', last_name: 'Dvořák 北京\u200d', address: '12 Rue de l\u2019Église\tApt\n4' };
@@ -182,21 +213,15 @@ describe('renderLetterBatch', () => {
 });
 
 describe('renderWelcomeCertificate', () => {
-  it('is one page naming the tenant, the unit, the coverage, the effective date and the links', async () => {
-    const pdf = await readPdf(await renderWelcomeCertificate(letter('welcome', { coverages: [{ coverage: 3000, premium: 16 }] }), PROGRAM));
+  it('is one page naming the tenant, the unit, the tenant\u2019s own plan and own effective date, and the links', async () => {
+    const pdf = await readPdf(await renderWelcomeCertificate(letter('welcome', { enrollment: { plan: { coverage: 3000, premium: 16 }, insurance_effective_date: '2026-12-05' } }), PROGRAM));
     expect(pdf.pageCount).toBe(1);
     expectCleanPages(pdf);
     const text = documentText(pdf);
     for (const fact of ['Certificate of Insurance', 'Jane Doe', '742 Evergreen Terrace Apt 3', 'Sunrise Self Storage - Mesa', 'Unit B-117',
-      '$3,000', '$16.00 per month', 'January 1, 2027', 'K7M4Q9', 'https://www.storageprotection.example/certificate/sample']) {
+      '$3,000', '$16.00 per month', 'December 5, 2026', 'K7M4Q9', 'https://www.storageprotection.example/certificate/sample']) {
       expect(text).toContain(fact);
     }
-  });
-
-  it('lists several coverages in a table', async () => {
-    const pdf = await readPdf(await renderWelcomeCertificate(letter('welcome', { coverages: manyCoverages(4) }), PROGRAM));
-    expect(pdf.pageCount).toBe(1);
-    expectCleanPages(pdf);
-    expect(documentText(pdf)).toContain('$4,000');
+    for (const other of ['January 1, 2027', '$2,000', '$5,000']) expect(text).not.toContain(other);
   });
 });

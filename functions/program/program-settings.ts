@@ -1,0 +1,98 @@
+/**
+ * The program's identity and time zone (docs/decisions.md "Program Settings: the program's identity"):
+ *   CONFIG / PROGRAM_SETTINGS                       the settings, with a version for conditional saves
+ *   CONFIG / PROGRAM_SETTINGS#HISTORY#{ISO}#{rand}  one entry per save: who, when, each field from -> to
+ * A save writes both in one transaction, so no change is off the record.
+ */
+import { randomBytes } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProgramSettingsChange, ProgramSettingsFields, ProgramSettingsValues, ProgramSettingsView, ProgramSettingKey } from '../../shared/contracts/program-settings';
+import { OPTIONAL_PROGRAM_SETTINGS, PROGRAM_SETTING_LABELS } from '../../shared/contracts/program-settings';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import { conflict } from '../runtime/http-error';
+import type { Actor } from '../tenants/tenant-history';
+
+const PK = 'CONFIG';
+const SK = 'PROGRAM_SETTINGS';
+const HISTORY = `${SK}#HISTORY#`;
+const KEYS = Object.keys(PROGRAM_SETTING_LABELS) as ProgramSettingKey[];
+
+/** The labels of the required settings that are still empty. */
+export const missingSettings = (values: ProgramSettingsValues): string[] =>
+  KEYS.filter((k) => !OPTIONAL_PROGRAM_SETTINGS.includes(k) && values[k].trim() === '').map((k) => PROGRAM_SETTING_LABELS[k]);
+
+export async function readProgramSettings(): Promise<ProgramSettingsView> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: SK }, ConsistentRead: true }));
+  const item = out.Item ?? {};
+  const settings = Object.fromEntries(KEYS.map((k) => [k, typeof item[k] === 'string' ? item[k] : ''])) as ProgramSettingsValues;
+  return {
+    settings,
+    missing: missingSettings(settings),
+    version: typeof item.version === 'number' ? item.version : 0,
+    updated_at: (item.updated_at as string | undefined) ?? null,
+    updated_by: (item.updated_by as string | undefined) ?? null,
+  };
+}
+
+/**
+ * Saves every field when the stored version is still `version` (a second admin's save in between is
+ * refused with 409 rather than silently overwritten), with a history entry of what changed.
+ */
+export async function saveProgramSettings(fields: ProgramSettingsFields, version: number, actor: Actor): Promise<ProgramSettingsView> {
+  const current = await readProgramSettings();
+  if (current.version !== version) {
+    throw conflict(`${current.updated_by ?? 'Someone'} saved the program settings after you opened them. Reload the page to see their values, then make your change again.`);
+  }
+  const changes = KEYS.filter((k) => current.settings[k] !== fields[k])
+    .map((k) => ({ field: k, label: PROGRAM_SETTING_LABELS[k], from: current.settings[k], to: fields[k] }));
+  if (changes.length === 0) return current;
+  const at = new Date().toISOString();
+  try {
+    await dynamo().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { pk: PK, sk: SK, type: 'program_settings', ...fields, version: version + 1, updated_at: at, updated_by: actor.username },
+            ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :version',
+            ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { pk: PK, sk: `${HISTORY}${at}#${randomBytes(4).toString('hex')}`, type: 'program_settings_history', at, by: actor, changes },
+          },
+        },
+      ],
+    }));
+  } catch (e) {
+    if (e instanceof Error && e.name === 'TransactionCanceledException') {
+      throw conflict('Someone saved the program settings at the same time. Reload the page to see their values, then make your change again.');
+    }
+    throw e;
+  }
+  return readProgramSettings();
+}
+
+/** The last 100 saves, newest first. */
+export async function programSettingsHistory(): Promise<ProgramSettingsChange[]> {
+  const out = await dynamo().send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+    ExpressionAttributeValues: { ':pk': PK, ':history': HISTORY },
+    ScanIndexForward: false,
+    Limit: 100,
+  }));
+  return (out.Items ?? []).map((item) => ({
+    at: item.at as string, by: (item.by as Actor).username, changes: item.changes as ProgramSettingsChange['changes'],
+  }));
+}
+
+/** What generating letters or sending certificates needs: the message that says what to set, or null. */
+export function identityProblem(view: ProgramSettingsView, what: string): string | null {
+  if (view.missing.length === 0) return null;
+  const list = view.missing.length === 1 ? view.missing[0]! : `${view.missing.slice(0, -1).join(', ')} and ${view.missing.at(-1)!}`;
+  return `The program's ${list.toLowerCase()} ${view.missing.length === 1 ? 'is' : 'are'} not set. An admin sets ${view.missing.length === 1 ? 'it' : 'them'} on the Program Settings page before ${what}.`;
+}
