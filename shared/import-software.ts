@@ -6,8 +6,11 @@
  */
 import type { SoftwareKey } from './constants';
 
-/** Display order of the software choice; the spec's default is the second choice, SiteLink - ALP. */
-export const IMPORT_SOFTWARE_KEYS = ['sitelink_web', 'sitelink_alp', 'storedge', 'syrasoft', 'easystorage'] as const satisfies readonly SoftwareKey[];
+/**
+ * Display order of the software choice, the spec's (§9 'Software choices': SiteLink - Web, SiteLink - ALP,
+ * Syrasoft, StorEdge, EasyStorage); its default is the second choice, SiteLink - ALP (§5).
+ */
+export const IMPORT_SOFTWARE_KEYS = ['sitelink_web', 'sitelink_alp', 'syrasoft', 'storedge', 'easystorage'] as const satisfies readonly SoftwareKey[];
 export type ImportSoftware = (typeof IMPORT_SOFTWARE_KEYS)[number];
 export const DEFAULT_IMPORT_SOFTWARE: ImportSoftware = IMPORT_SOFTWARE_KEYS[1];
 

@@ -102,11 +102,15 @@ export function checkUnits<K extends string>(cells: RowCells<K>, key: K, units: 
   for (const unit of units) if (unit.length > FIELD_RULES.unit.max) cells.fail(column, `${FIELD_RULES.unit.what} '${unit}' is longer than ${FIELD_RULES.unit.max} characters.`);
 }
 
-/** Who and where the row's tenant is, filled the same way by every format: site, tenant id, name and units, each checked. */
+/**
+ * Who and where the row's tenant is, filled the same way by every format: site, tenant id, name and units,
+ * each checked. The site is the column's text, '' when empty: the reader fills it from the title rows or
+ * the import's facility, or refuses the row (prime-site.ts).
+ */
 export function identityOf<K extends string>(cells: RowCells<K>, keys: { site: K; ledger: K; units: K }, name: TenantName | null, units: readonly string[]) {
   checkUnits(cells, keys.units, units);
   return {
-    prime_site_id: cells.required(keys.site, FIELD_RULES.prime_site_id),
+    prime_site_id: cells.text(keys.site, FIELD_RULES.prime_site_id),
     ledger_id: cells.required(keys.ledger, FIELD_RULES.ledger_id),
     first_name: name?.first_name ?? '',
     last_name: name?.last_name ?? null,

@@ -1,10 +1,12 @@
 /**
  * Reads a rent-roll import's files (docs/import-formats.md): the software's rent roll, and for
  * EasyStorage its tenant address list and insurance sheet, each the first sheet of an .xlsx streamed
- * row by row. Yields each tenant once its rows are read (several units merged), and each row that
- * cannot be a tenant with its errors; a refused row does not stop the reading. A file that cannot be
- * read at all throws ImportFileError before or while yielding. Where the tenants go (which facility,
- * which cycle, which ones the program already has) is the import job's business, not the reader's.
+ * row by row. Yields each row that cannot be a tenant with its errors as it is read (a refused row does
+ * not stop the reading), then each tenant, its rows merged wherever they are in the sheet, once the
+ * whole sheet is read. Each row's Prime Site ID comes from its column, the title rows or the import's
+ * facility (prime-site.ts). A file that cannot be read at all throws ImportFileError before or while
+ * yielding. Where the tenants go (which facility, which cycle, which ones the program already has) is
+ * the import job's business, not the reader's.
  */
 import { filesNeededBy, importFileLabel, importSoftwareLabel, isImportSoftware } from '../../shared/import-software';
 import type { ImportFileRole, ImportSoftware } from '../../shared/import-software';
@@ -19,6 +21,7 @@ import type { WorkbookSource } from './first-sheet';
 import { ImportFileError } from './import-file-error';
 import type { RowError } from './import-file-error';
 import type { ImportedTenant } from './imported-tenant';
+import { RowSites, siteInTitles } from './prime-site';
 import { RowCells, locateHeader } from './sheet-columns';
 import type { SheetKind } from './sheet-columns';
 import { TenantUnits } from './tenant-units';
@@ -31,7 +34,7 @@ export type { WorkbookSource } from './first-sheet';
 /** The files of one import by role: a stream with the name the user gave the file, or a path. */
 export type RentRollFiles = Partial<Record<ImportFileRole, WorkbookSource>>;
 
-/** A tenant read; `row` is its first row in the rent roll. */
+/** A tenant read, its rows merged; `row` is its first row in the rent roll. */
 export interface TenantRead { row: number; tenant: ImportedTenant }
 /** A row that cannot be a tenant (or an address list or insurance sheet row that cannot be used). */
 export interface RowRefused { row: number; file: ImportFileRole; errors: RowError[] }
@@ -39,6 +42,14 @@ export type RentRollItem = TenantRead | RowRefused;
 
 /** Sheet rows read so far in all the import's files (title, header and blank rows included), for a progress bar. */
 export interface ReadProgress { rowsRead: number }
+
+export interface ReadOptions {
+  /**
+   * The Prime Site ID of rows that name none, in a file that names none above its header either: in a
+   * cycle's Import Tenants, the cycle's facility's.
+   */
+  primeSiteId?: string;
+}
 
 const RENT_ROLLS: Readonly<Record<Exclude<ImportSoftware, 'easystorage'>, RentRollFormat>> = {
   sitelink_web: SITELINK_WEB,
@@ -54,14 +65,18 @@ const SHEET_KINDS: readonly SheetKind<string>[] = [
 
 /**
  * A sheet read down to its header: the rows under it (a for-await over them closes the file however
- * the loop ends), and the RowCells each is read through in turn.
+ * the loop ends), the RowCells each is read through in turn, and what `settle` makes of the header and
+ * the rows above it (a refusal there closes the file like any other).
  */
-async function openSheet<K extends string>(source: WorkbookSource, kind: SheetKind<K>, progress: ReadProgress) {
+async function openSheet<K extends string, T = void>(
+  source: WorkbookSource, kind: SheetKind<K>, progress: ReadProgress, settle?: (sheet: FirstSheet, cells: RowCells<K>) => T,
+) {
   const sheet = new FirstSheet(source, kind.file, progress);
   const rows = sheet[Symbol.asyncIterator]();
   try {
     const cells = new RowCells(await locateHeader(sheet, rows, kind, SHEET_KINDS), kind, sheet);
-    return { rows: { [Symbol.asyncIterator]: () => rows }, cells };
+    const settled = settle?.(sheet, cells) as T;
+    return { rows: { [Symbol.asyncIterator]: () => rows }, cells, settled };
   } catch (err) {
     await rows.return(undefined);
     throw err;
@@ -102,43 +117,46 @@ async function* readPolicies(source: WorkbookSource, policies: Map<string, strin
   }
 }
 
-async function* readTenants(source: WorkbookSource, format: RentRollFormat, progress: ReadProgress): AsyncGenerator<RentRollItem> {
-  const units = new TenantUnits(format.ledgerColumn, format.unitColumn);
-  const { rows, cells } = await openSheet(source, format, progress);
+async function* readTenants(source: WorkbookSource, format: RentRollFormat, progress: ReadProgress, options: ReadOptions): AsyncGenerator<RentRollItem> {
+  const units = new TenantUnits(format.unitColumn);
+  const { rows, cells, settled: sites } = await openSheet(source, format, progress, (sheet, header) => new RowSites(
+    sheet, { present: header.has(format.siteColumn), header: header.header(format.siteColumn) },
+    siteInTitles(sheet, header.layout.titleRows), options.primeSiteId?.trim() || undefined,
+  ));
   for await (const row of rows) {
     if (!cells.load(row)) continue;
     const tenant = format.tenantOf(cells);
     if (!tenant) continue;
-    if (cells.errors.length === 0) {
-      const done = units.add(cells.row.number, tenant, cells);
-      if (done) yield done;
-    }
+    tenant.prime_site_id = sites.of(cells, tenant.prime_site_id);
+    if (cells.errors.length === 0) units.add(cells.row.number, tenant, cells);
     if (cells.errors.length) yield refused(cells, format.file);
   }
-  const last = units.end();
-  if (last) yield last;
+  yield* units.end();
 }
 
 /**
- * The tenants and refused rows of an import, in file order (a tenant of several rows comes once its
- * last row is read). `software` is checked here as well as by the routes, since a job's input outlives
- * the code that checked it. Every stream in `files` is closed when the reading ends, however it ends.
+ * The refused rows of an import as they are read, then its tenants in the order of their first rows
+ * (a tenant is complete only once the whole rent roll is read). `software` is checked here as well as
+ * by the routes, since a job's input outlives the code that checked it. Every stream in `files` is
+ * closed when the reading ends, however it ends.
  */
-export async function* readRentRoll(software: string, files: RentRollFiles, progress: ReadProgress = { rowsRead: 0 }): AsyncGenerator<RentRollItem> {
+export async function* readRentRoll(
+  software: string, files: RentRollFiles, progress: ReadProgress = { rowsRead: 0 }, options: ReadOptions = {},
+): AsyncGenerator<RentRollItem> {
   try {
     if (!isImportSoftware(software)) throw new ImportFileError(null, `No such software as ${software}.`);
     for (const role of filesNeededBy(software)) {
       if (!files[role]) throw new ImportFileError(role, `${importSoftwareLabel(software)} needs the ${importFileLabel(role)}.`);
     }
     if (software !== 'easystorage') {
-      yield* readTenants(files.rent_roll!, RENT_ROLLS[software], progress);
+      yield* readTenants(files.rent_roll!, RENT_ROLLS[software], progress, options);
       return;
     }
     const addresses = new Map<string, AccountAddress>();
     const policies = new Map<string, string>();
     yield* readAddresses(files.tenant_address_list!, addresses, progress);
     yield* readPolicies(files.insurance_sheet!, policies, progress);
-    yield* readTenants(files.rent_roll!, easyStorageRentRoll(addresses, policies), progress);
+    yield* readTenants(files.rent_roll!, easyStorageRentRoll(addresses, policies), progress, options);
   } finally {
     for (const source of Object.values(files)) if (typeof source === 'object') source.stream.destroy();
   }

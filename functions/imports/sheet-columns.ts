@@ -2,7 +2,8 @@
  * Columns are found by their header text, whatever their order: each kind of sheet (a software's rent
  * roll, EasyStorage's address list and insurance sheet) names its columns with the headers the software
  * prints, and the header row is the first of the sheet's first 25 non-blank rows that holds every
- * required one. Rows above it (report title, facility, date printed, merged or not) are passed over.
+ * required one. Rows above it (report title, facility, date printed, merged or not) are not data; they
+ * are kept with the layout, for the site a report prints there (prime-site.ts).
  * Then each row is read through RowCells, which finds a column's cell, turns it into text or a date and
  * collects the row's errors, each naming the file, the row as Excel numbers it, and the column's header
  * as the file writes it.
@@ -35,6 +36,8 @@ export interface SheetKind<K extends string> {
 /** Where the header row put each column: its number (1 = A) and its header as written. */
 export interface SheetLayout<K extends string> {
   columns: Partial<Record<K, { index: number; header: string }>>;
+  /** The non-blank rows above the header (report title, facility, date printed), where a report may name its site. */
+  titleRows: readonly SheetRow[];
 }
 
 /** The header row is looked for among this many non-blank rows at the top of the sheet. */
@@ -59,7 +62,7 @@ function layoutOf<K extends string>(kind: SheetKind<K>, row: SheetRow): SheetLay
     // The first column of a header wins: a report may repeat one (two 'Address' columns).
     if (key && !columns[key]) columns[key] = { index, header: text };
   });
-  return { columns };
+  return { columns, titleRows: [] };
 }
 
 const missingFrom = <K extends string>(kind: SheetKind<K>, layout: SheetLayout<K>): K[] => requiredKeys(kind).filter((key) => !layout.columns[key]);
@@ -84,7 +87,7 @@ export async function locateHeader<K extends string>(
     if (next.done) break;
     if (isBlank(next.value.values)) continue;
     const layout = layoutOf(kind, next.value);
-    if (missingFrom(kind, layout).length === 0) return layout;
+    if (missingFrom(kind, layout).length === 0) return { ...layout, titleRows: seen };
     seen.push(next.value);
   }
   if (seen.length === 0) throw new ImportFileError(kind.file, `The first sheet of ${fileNamed(sheet.role, sheet.name)} is empty.`);

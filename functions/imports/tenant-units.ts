@@ -1,11 +1,15 @@
 /**
- * A tenant renting several units is on several rows in most rent rolls (docs/import-formats.md). Rows of
- * one tenant (same Prime Site ID and tenant id) that follow one another are merged into one tenant: its
- * first row gives the details and the first unit (`unit`), and `units` lists every unit in file order
- * (empty for a tenant with one unit, as the tenant record keeps it). Refused rows and blank rows in
- * between do not part them. Only the tenant being merged is held, so memory stays flat whatever the
- * file's length; what grows is one small entry per tenant id, so that a tenant id coming back after
- * other tenants is refused (its rows must be sorted together) instead of becoming a second tenant.
+ * A tenant renting several units is on several rows in most rent rolls (docs/import-formats.md), and
+ * not always rows that follow one another: a rent roll sorted by unit lists a tenant's units apart. Rows
+ * of one tenant (same Prime Site ID and tenant id, compared trimmed and case-free) are merged into one
+ * tenant wherever they are: its first row gives the details and the first unit (`unit`), and `units`
+ * lists every unit in file order (empty for a tenant with one unit, as the tenant record keeps it).
+ *
+ * A tenant is complete only once the whole sheet is read, so every tenant is held until then: the
+ * tenant objects the formats made (their texts are mostly exceljs's shared strings, which it holds
+ * anyway), ≈ 0.3-0.4 KB a tenant on top, ≈ 15-20 MB for 50,000 rows. Holding one small entry per tenant
+ * id and reading the file a second time would hold less, but the import job would then read each file
+ * three times; docs/decisions.md "Rent-roll imports" weighs the two.
  */
 import { MAX_UNITS } from './imported-tenant';
 import type { ImportedTenant } from './imported-tenant';
@@ -15,48 +19,34 @@ import type { RowCells } from './sheet-columns';
 const tenantKey = (t: ImportedTenant): string => `${t.prime_site_id.trim().toLowerCase()}\u0000${t.ledger_id.trim().toLowerCase()}`;
 
 export class TenantUnits<K extends string> {
-  private pending: { row: number; key: string; tenant: ImportedTenant } | null = null;
-  private readonly firstRow = new Map<string, number>();
+  /** By tenant key, in the order of each tenant's first row (a Map keeps insertion order). */
+  private readonly tenants = new Map<string, { row: number; tenant: ImportedTenant }>();
 
-  constructor(private readonly ledgerColumn: K, private readonly unitColumn: K) {}
+  constructor(private readonly unitColumn: K) {}
 
   /**
-   * Takes a valid row's tenant, its units those of the row. Answers the tenant it completes, if any;
-   * a tenant id already completed, or one unit too many, is an error of the row (in `cells.errors`).
+   * Takes a valid row's tenant, its units those of the row: a new tenant, or more units of one already
+   * read. A unit listed twice counts once; units past the limit refuse the row (an error in `cells.errors`).
    */
-  add(row: number, tenant: ImportedTenant, cells: RowCells<K>): { row: number; tenant: ImportedTenant } | null {
+  add(row: number, tenant: ImportedTenant, cells: RowCells<K>): void {
     const key = tenantKey(tenant);
-    const pending = this.pending;
-    if (pending && pending.key === key) {
-      const units = pending.tenant.units;
-      for (const unit of tenant.units) {
-        if (units.includes(unit)) continue;
-        if (units.length >= MAX_UNITS) {
-          cells.fail(cells.header(this.unitColumn), `tenant ${tenant.ledger_id} has more than ${MAX_UNITS} units.`);
-          break;
-        }
-        units.push(unit);
-      }
-      return null;
+    const earlier = this.tenants.get(key);
+    if (!earlier) {
+      this.tenants.set(key, { row, tenant: { ...tenant, units: [...new Set(tenant.units)] } });
+      return;
     }
-    const done = this.end();
-    const earlier = this.firstRow.get(key);
-    if (earlier !== undefined) {
-      cells.fail(cells.header(this.ledgerColumn), `tenant ${tenant.ledger_id} is also on row ${earlier}; a tenant's rows must follow one another.`);
-      return done;
-    }
-    this.firstRow.set(key, row);
-    this.pending = { row, key, tenant: { ...tenant, units: [...new Set(tenant.units)] } };
-    return done;
+    const { units } = earlier.tenant;
+    const more = [...new Set(tenant.units)].filter((unit) => !units.includes(unit));
+    if (units.length + more.length > MAX_UNITS) cells.fail(cells.header(this.unitColumn), `tenant ${tenant.ledger_id} has more than ${MAX_UNITS} units.`);
+    else units.push(...more);
   }
 
-  /** The tenant still being merged, complete now that no row of it follows. */
-  end(): { row: number; tenant: ImportedTenant } | null {
-    const pending = this.pending;
-    if (!pending) return null;
-    this.pending = null;
-    const { tenant } = pending;
-    if (tenant.units.length <= 1) tenant.units = [];
-    return { row: pending.row, tenant };
+  /** Every tenant, complete now that the sheet is read, in the order of their first rows; each let go as it is given. */
+  *end(): Generator<{ row: number; tenant: ImportedTenant }> {
+    for (const [key, read] of this.tenants) {
+      this.tenants.delete(key);
+      if (read.tenant.units.length <= 1) read.tenant.units = [];
+      yield read;
+    }
   }
 }

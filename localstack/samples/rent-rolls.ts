@@ -1,9 +1,12 @@
 /**
  * Sample rent rolls of every software the import reads (docs/import-formats.md), written as the facility
- * software exports them: report title rows (merged) above the header, blank rows between pages, a total
- * line under the data, dates as Excel dates in some rows and as text in others, money as '$1,234.50'
- * text, tenants with several units, businesses, tenants without email, a few addresses with a part
- * missing, and columns the import does not read. EasyStorage gets its three files, with a few accounts
+ * software exports them: sorted by unit, so a tenant's units are on rows apart (StorEdge lists a ledger's
+ * units in one cell, its rows sorted by first unit); report title rows (merged) above the header, which
+ * name the site where the report prints it there ('Site ID: 40101' for SiteLink - Web and 'Facility ID:
+ * 40103' for StorEdge, whose rows then have no site column; Syrasoft prints it in both places); blank rows
+ * between pages, a total line under the data, dates as Excel dates in some rows and as text in others,
+ * money as '$1,234.50' text, tenants with several units, businesses, tenants without email, a few
+ * addresses with a part missing, and columns the import does not read. EasyStorage gets its three files, with a few accounts
  * missing from the address list and insurance only for insured accounts. The same seed writes the same
  * rows. Used by the unit tests, by the demo (`npm start` offers writeDemoRentRolls's files to try) and
  * by the bench; damaged files (writeDamagedRentRoll) are for the tests of what the import refuses.
@@ -50,7 +53,7 @@ export interface SampleTenant {
   insurance_premium: number | null;
   /** EasyStorage: the account is on the tenant address list. */
   in_address_list: boolean;
-  /** The rent-roll rows the tenant is on, as Excel numbers them. */
+  /** The rent-roll rows the tenant is on, as Excel numbers them, in file order. */
   rows: number[];
 }
 
@@ -60,7 +63,10 @@ export interface SampleRentRoll {
   software: ImportSoftware;
   files: SampleFiles;
   headerRow: number;
+  /** In the order of their first rows in the rent roll, as the import reads them. */
   tenants: SampleTenant[];
+  /** Where the rows' Prime Site ID is: a column on every row, or only in a title row above the header. */
+  site: 'column' | 'title' | 'column and title';
 }
 
 export interface SampleOptions {
@@ -111,12 +117,20 @@ function ledgerText(software: ImportSoftware, n: number): string {
   return String(n);
 }
 
-/** A unit name from a running number: A100, B100, ... Syrasoft numbers its spaces (1000, 1001, ...). */
+/**
+ * A unit name from a running number, so a tenant's units (running numbers in a row) are in different
+ * buildings and far apart once the rent roll is sorted by unit: A100, B100, ... Z100, A101, ... Syrasoft
+ * numbers its spaces, the building first: 1000, 2000, ... 9000, 1001, ... (unique at any length: the
+ * first digit is the building).
+ */
 function unitName(software: ImportSoftware, n: number): string {
-  if (software === 'syrasoft') return String(1000 + n);
+  if (software === 'syrasoft') return `${(n % 9) + 1}${String(Math.floor(n / 9)).padStart(3, '0')}`;
   const buildings = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
   return `${buildings[n % buildings.length]}${100 + Math.floor(n / buildings.length)}`;
 }
+
+/** Units in the order a rent roll sorted by unit lists them: numbers by value (A99 before A100). */
+export const byUnit = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 
 function homePlace(facilityNumber: string | undefined): readonly [string, string, string] | null {
   const facility = DEMO_FACILITIES.find((f) => f.number === facilityNumber);
@@ -152,7 +166,7 @@ function sampleTenants(options: SampleOptions, random: () => number): SampleTena
       ledger_id: ledgerText(software, ledger),
       first_name: first,
       last_name: last,
-      units: Array.from({ length: unitCount }, () => unitName(software, unit++)),
+      units: Array.from({ length: unitCount }, () => unitName(software, unit++)).sort(byUnit),
       email: random() < 0.12 ? '' : `${handle}${Math.floor(random() * 90) + 10}@mail.example`,
       street: missing < 0.01 ? '' : `${100 + Math.floor(random() * 9800)} ${pick(random, STREETS)}`,
       street2: random() < 0.25 ? `Apt ${1 + Math.floor(random() * 40)}` : '',
@@ -183,15 +197,19 @@ interface Line {
   tenant: SampleTenant;
   units: string[];
   alt: boolean;
+  /** The row it is written on, as Excel numbers it; set as it is written. */
+  row?: number;
 }
 
 interface SampleColumn { header: string; cell: (line: Line) => Cell }
 
-/** What the damaged samples change, by column. */
-interface Marks { site: string; unit: string; ledger: string; names: readonly string[]; moveIn: string }
+/** What the damaged samples change, by column; `site` null when the rows have no site column. */
+interface Marks { site: string | null; unit: string; ledger: string; names: readonly string[]; moveIn: string }
 
 interface SampleFormat {
   titles: (facilityName: string, site: string) => string[];
+  /** Where the report prints the site: each row's column, a title row, or both. */
+  site: SampleRentRoll['site'];
   columns: readonly SampleColumn[];
   marks: Marks;
   /** A line per unit (the tenant repeated), or a line per tenant with its units in one cell. */
@@ -224,12 +242,13 @@ const balance = (line: Line): Cell => (line.tenant.ledger_id.endsWith('5') ? dol
 
 const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
   sitelink_web: {
-    titles: (name, site) => [`${name} (${site})`, 'Rent Roll', `As of ${mdyyyy(SAMPLE_AS_OF)}`],
+    // The Rent Roll report of one site: the site once, in the title rows.
+    titles: (name, site) => [name, 'Rent Roll', `Site ID: ${site}`, `As of ${mdyyyy(SAMPLE_AS_OF)}`],
+    site: 'title',
     perUnit: true,
     footer: true,
-    marks: { site: 'Site ID', unit: 'Unit', ledger: 'Tenant ID', names: ['First Name', 'Last Name', 'Company'], moveIn: 'Moved In' },
+    marks: { site: null, unit: 'Unit', ledger: 'Tenant ID', names: ['First Name', 'Last Name', 'Company'], moveIn: 'Moved In' },
     columns: [
-      { header: 'Site ID', cell: (l) => asNumber(l.tenant.prime_site_id) },
       { header: 'Unit', cell: (l) => l.units[0]! },
       { header: 'Unit Size', cell: () => '10x10' },
       { header: 'Tenant ID', cell: (l) => asNumber(l.tenant.ledger_id) },
@@ -254,8 +273,9 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
     ],
   },
   sitelink_alp: {
-    // A data export: the header is the first row.
+    // A data export: the header is the first row, the site a column.
     titles: () => [],
+    site: 'column',
     perUnit: true,
     footer: false,
     marks: { site: 'SiteID', unit: 'sUnitName', ledger: 'LedgerID', names: ['sFName', 'sLName', 'sCompany'], moveIn: 'dMovedIn' },
@@ -284,15 +304,16 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
     ],
   },
   storedge: {
+    // The facility's id once, in the title rows; its rows have none.
     titles: (name, site) => [name, 'Rent Roll Report', `Facility ID: ${site}`, `Printed: ${mdyyyy(SAMPLE_AS_OF)} 9:14 AM`],
+    site: 'title',
     perUnit: false,
     footer: true,
-    marks: { site: 'Facility ID', unit: 'Unit #', ledger: 'Ledger #', names: ['Tenant'], moveIn: 'Move In Date' },
+    marks: { site: null, unit: 'Unit #', ledger: 'Ledger #', names: ['Tenant'], moveIn: 'Move In Date' },
     columns: [
-      // The facility id as a formula now and then (a report pasted into a template); its result is what counts.
-      { header: 'Facility ID', cell: (l) => (l.alt ? { formula: `"${l.tenant.prime_site_id}"`, result: l.tenant.prime_site_id } : l.tenant.prime_site_id) },
       { header: 'Unit #', cell: (l) => l.units.join(', ') },
-      { header: 'Ledger #', cell: (l) => l.tenant.ledger_id },
+      // The ledger as a formula now and then (a report pasted into a template); its result is what counts.
+      { header: 'Ledger #', cell: (l) => (l.alt ? { formula: `"${l.tenant.ledger_id}"`, result: l.tenant.ledger_id } : l.tenant.ledger_id) },
       { header: 'Tenant', cell: (l) => listed(l.tenant) },
       { header: 'Address', cell: (l) => [l.tenant.street, l.tenant.street2].filter(Boolean).join(', ') },
       { header: 'City', cell: (l) => l.tenant.city },
@@ -310,6 +331,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
   },
   syrasoft: {
     titles: (name, site) => [`SYRASOFT RENT ROLL - ${name.toUpperCase()}`, `Site # ${site}    Run date ${mmddyy(SAMPLE_AS_OF)}`],
+    site: 'column and title',
     perUnit: true,
     footer: true,
     marks: { site: 'Site #', unit: 'Space', ledger: 'Account #', names: ['Name'], moveIn: 'Move In' },
@@ -331,7 +353,9 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
     ],
   },
   easystorage: {
+    // 'Site 40101' is no label the import reads ('Site ID', 'Site #', ...): the column gives the site.
     titles: (name, site) => ['EasyStorage', 'Rent Roll', `${name} - Site ${site}`],
+    site: 'column',
     perUnit: true,
     footer: false,
     marks: { site: 'Site ID', unit: 'Unit', ledger: 'Account ID', names: ['Customer'], moveIn: 'Move In' },
@@ -376,14 +400,14 @@ async function writeSheet(path: string, sheetName: string, width: number, rows: 
 const facilityName = (facilityNumber: string | undefined): string =>
   DEMO_FACILITIES.find((f) => f.number === facilityNumber)?.account_name ?? 'Sample Self Storage';
 
-/** The lines of the rent roll, in file order: a tenant's lines together. */
+/** The lines of the rent roll, in file order: sorted by unit (a ledger's line by its first unit), so a tenant's lines are apart. */
 function linesOf(format: SampleFormat, tenants: readonly SampleTenant[], random: () => number): Line[] {
   const lines: Line[] = [];
   for (const tenant of tenants) {
     if (!format.perUnit) lines.push({ tenant, units: tenant.units, alt: random() < 0.15 });
     else for (const unit of tenant.units) lines.push({ tenant, units: [unit], alt: random() < 0.15 });
   }
-  return lines;
+  return lines.sort((a, b) => byUnit(a.units[0]!, b.units[0]!));
 }
 
 /** What a damaged sample changes in one line's cells, by header. */
@@ -423,6 +447,7 @@ function* rentRollRows(plan: RentRollPlan, site: string): Generator<{ cells: Cel
     const byHeader = new Map(columns.map((c) => [c.header, c.cell(line)]));
     plan.edits.get(i)?.(byHeader);
     row += 1;
+    line.row = row;
     line.tenant.rows.push(row);
     yield { cells: columns.map((c) => byHeader.get(c.header) ?? null) };
   }
@@ -462,9 +487,15 @@ function* insuranceRows(tenants: readonly SampleTenant[]): Generator<{ cells: Ce
 
 const fileStem = (options: SampleOptions): string => join(options.dir, `${options.software}-${options.facilityNumber ?? options.primeSiteId}`);
 
-async function writeRentRoll(options: SampleOptions, damage: { edits: ReadonlyMap<number, LineEdit>; header: boolean; suffix: string; twoSites?: string; unknownEvery?: number }): Promise<SampleRentRoll> {
+/** The sample, and the row each line of the rent roll went to (in file order). */
+async function writeRentRoll(
+  options: SampleOptions, damage: { edits: ReadonlyMap<number, LineEdit>; header: boolean; suffix: string; twoSites?: string; unknownEvery?: number },
+): Promise<{ sample: SampleRentRoll; lineRows: number[] }> {
   const random = generator(options.seed);
   const format = FORMATS[options.software];
+  if ((damage.twoSites || damage.unknownEvery) && format.site === 'title') {
+    throw new Error(`a ${options.software} sample names its site once, above the header: its rows cannot name other sites`);
+  }
   const tenants = sampleTenants(options, random);
   tenants.forEach((t, i) => {
     if (damage.twoSites && i >= tenants.length / 2) t.prime_site_id = damage.twoSites;
@@ -486,7 +517,8 @@ async function writeRentRoll(options: SampleOptions, damage: { edits: ReadonlyMa
   const titles = format.titles('', '').length;
   // Titles, a blank row, then the header.
   const headerRow = damage.header ? (titles ? titles + 2 : 1) : 0;
-  return { software: options.software, files, headerRow, tenants };
+  const inFileOrder = [...tenants].sort((a, b) => a.rows[0]! - b.rows[0]!);
+  return { sample: { software: options.software, files, headerRow, tenants: inFileOrder, site: format.site }, lineRows: lines.map((l) => l.row!) };
 }
 
 function shuffledColumns(columns: readonly SampleColumn[], random: () => number): SampleColumn[] {
@@ -499,8 +531,8 @@ function shuffledColumns(columns: readonly SampleColumn[], random: () => number)
 }
 
 /** A realistic rent roll (and for EasyStorage its address list and insurance sheet); the same seed writes the same rows. */
-export function writeSampleRentRoll(options: SampleOptions): Promise<SampleRentRoll> {
-  return writeRentRoll(options, { edits: new Map(), header: true, suffix: '' });
+export async function writeSampleRentRoll(options: SampleOptions): Promise<SampleRentRoll> {
+  return (await writeRentRoll(options, { edits: new Map(), header: true, suffix: '' })).sample;
 }
 
 /**
@@ -515,6 +547,7 @@ export function writeSampleRentRoll(options: SampleOptions): Promise<SampleRentR
  *   missing_site       line `line` has no Prime Site ID
  *   two_sites          the second half of the tenants are under `otherPrimeSiteId` (another facility)
  *   stray_sites        every tenth tenant is under UNKNOWN_PRIME_SITE_ID
+ * The last three need a software whose rows have a site column (not SiteLink - Web or StorEdge).
  * (A file all of whose rows name an unknown Prime Site ID is writeSampleRentRoll with UNKNOWN_PRIME_SITE_ID.)
  */
 export type SampleDamage = 'not_xlsx' | 'truncated' | 'no_header' | 'bad_date' | 'empty_unit' | 'missing_tenant_id' | 'missing_name'
@@ -536,10 +569,11 @@ export async function writeDamagedRentRoll(
     empty_unit: set([format.marks.unit], ''),
     missing_tenant_id: set([format.marks.ledger], ''),
     missing_name: set(format.marks.names, ''),
-    missing_site: set([format.marks.site], ''),
+    missing_site: format.marks.site ? set([format.marks.site], '') : undefined,
   };
+  if (damage === 'missing_site' && !format.marks.site) throw new Error(`a ${options.software} sample has no site column to empty`);
   const edit = lineEdits[damage];
-  const sample = await writeRentRoll(options, {
+  const { sample, lineRows } = await writeRentRoll(options, {
     edits: edit ? new Map([[line, edit]]) : new Map(),
     header: damage !== 'no_header',
     suffix: `-${damage.replace(/_/g, '-')}`,
@@ -553,19 +587,9 @@ export async function writeDamagedRentRoll(
     await writeFile(path, `${header}\n${rows.join('\n')}\n`);
   }
   if (damage === 'truncated') await truncate(path, Math.floor((await stat(path)).size / 2));
-  const damagedRow = edit ? rowOfLine(sample, format, line) : null;
+  const damagedRow = edit ? lineRows[line] ?? null : null;
+  if (edit && damagedRow === null) throw new Error(`the sample has no line ${line + 1}`);
   return { ...sample, damagedRow };
-}
-
-/** The Excel row of the rent roll's `line`-th line (0-based). */
-function rowOfLine(sample: SampleRentRoll, format: SampleFormat, line: number): number {
-  let seen = 0;
-  for (const t of sample.tenants) {
-    const count = format.perUnit ? t.units.length : 1;
-    if (line < seen + count) return t.rows[line - seen]!;
-    seen += count;
-  }
-  throw new Error(`the sample has no line ${line + 1}`);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
  * EasyStorage keeps a tenant in three files, joined by 'Account ID':
  *   - the tenant address list: one row per account with the name, mailing address and email;
  *   - the insurance sheet: one row per insured account (or per insured unit) with its policy number;
- *   - the rent roll: one row per rented unit, sorted by account, so an account's units are on rows
- *     that follow one another (merged into one tenant), with the move-in and next billing dates.
+ *   - the rent roll: one row per rented unit, sorted by unit, so an account's units are on rows apart
+ *     (merged into one tenant by the reader), with the move-in and next billing dates.
  * The address list and the insurance sheet hold a few short fields per account and are read first
  * into maps; then the rent roll is streamed and each row joined with them. An account missing from the
  * address list is still imported, named from the rent roll's 'Customer' ('Last, First') and without an
@@ -49,7 +49,7 @@ export const EASYSTORAGE_INSURANCE: SheetKind<InsuranceColumn> = {
 };
 
 const RENT_ROLL_COLUMNS: Record<RentRollColumn, ColumnSpec> = {
-  site: required('Site ID', 'Site'),
+  site: optional('Site ID', 'Site'),
   unit: required('Unit', 'Unit Number'),
   account: required(...ACCOUNT_HEADERS),
   customer: required('Customer', 'Customer Name'),
@@ -102,6 +102,7 @@ export function easyStorageRentRoll(addresses: ReadonlyMap<string, AccountAddres
     file: 'rent_roll',
     title: 'an EasyStorage rent roll',
     columns: RENT_ROLL_COLUMNS,
+    siteColumn: 'site',
     ledgerColumn: 'account',
     unitColumn: 'unit',
     tenantOf(c: RowCells<RentRollColumn>): ImportedTenant | null {

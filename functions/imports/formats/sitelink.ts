@@ -1,9 +1,10 @@
 /**
  * SiteLink rent rolls. Both editions list one row per rented unit with the tenant's details repeated,
- * grouped by tenant, so a tenant with several units is on rows that follow one another (merged into one
- * tenant). They differ in their headers:
+ * sorted by unit, so a tenant with several units is on rows apart (merged into one tenant by the reader).
+ * They differ in their headers:
  *   - SiteLink - Web: the Rent Roll report as the web edition exports it, headers in words
- *     ('Site ID', 'Unit', 'Tenant ID', 'First Name', 'Moved In', 'Paid Thru', ...);
+ *     ('Site ID', 'Unit', 'Tenant ID', 'First Name', 'Moved In', 'Paid Thru', ...); a report of one
+ *     site prints 'Site ID: 40101' above the header rather than a Site ID column;
  *   - SiteLink - ALP: the data export, headers are SiteLink's own field names
  *     ('SiteID', 'sUnitName', 'LedgerID', 'sFName', 'dMovedIn', 'dPaidThru', ...).
  * The next billing date is the day after 'Paid Thru'. Columns the program does not keep (rent, balance,
@@ -19,7 +20,7 @@ type SiteLinkColumn = 'site' | 'unit' | 'ledger' | 'first' | 'last' | 'company' 
   | 'country' | 'email' | 'gate' | 'move_in' | 'paid_thru' | 'insur_ledger' | 'policy';
 
 const WEB_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
-  site: required('Site ID', 'Site', 'Site Number'),
+  site: optional('Site ID', 'Site', 'Site Number'),
   unit: required('Unit', 'Unit Name', 'Unit Number', 'Unit No'),
   ledger: required('Tenant ID', 'Tenant Number', 'Ledger ID'),
   first: required('First Name', 'First'),
@@ -40,7 +41,7 @@ const WEB_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
 };
 
 const ALP_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
-  site: required('SiteID'),
+  site: optional('SiteID'),
   unit: required('sUnitName', 'UnitName'),
   ledger: required('LedgerID'),
   first: required('sFName'),
@@ -84,9 +85,9 @@ function tenantOf(c: RowCells<SiteLinkColumn>): ImportedTenant | null {
 }
 
 export const SITELINK_WEB: RentRollFormat<SiteLinkColumn> = {
-  file: 'rent_roll', title: 'a SiteLink - Web rent roll', columns: WEB_COLUMNS, ledgerColumn: 'ledger', unitColumn: 'unit', tenantOf,
+  file: 'rent_roll', title: 'a SiteLink - Web rent roll', columns: WEB_COLUMNS, siteColumn: 'site', ledgerColumn: 'ledger', unitColumn: 'unit', tenantOf,
 };
 
 export const SITELINK_ALP: RentRollFormat<SiteLinkColumn> = {
-  file: 'rent_roll', title: 'a SiteLink - ALP rent roll', columns: ALP_COLUMNS, ledgerColumn: 'ledger', unitColumn: 'unit', tenantOf,
+  file: 'rent_roll', title: 'a SiteLink - ALP rent roll', columns: ALP_COLUMNS, siteColumn: 'site', ledgerColumn: 'ledger', unitColumn: 'unit', tenantOf,
 };

@@ -1,7 +1,8 @@
 /**
  * StorEdge rent roll: one row per tenant ledger. The tenant is one 'Tenant' cell, 'Last, First' for a
  * person and the company's name for a business; a ledger with several units lists them in its
- * 'Unit #' cell ('A101, A102'), and a ledger on rows that follow one another is merged as well.
+ * 'Unit #' cell ('A101, A102'), and a ledger on several rows is merged as well. The report prints the
+ * facility's id once above the header ('Facility ID: 40103'); a 'Facility ID' column is read when present.
  * 'Next Due' is the next billing date as printed. Money columns (rate, balance) are ignored.
  */
 import { FIELD_RULES, checkName, listedName, unitsIn, zipOf, identityOf } from '../imported-tenant';
@@ -14,7 +15,7 @@ type StorEdgeColumn = 'facility' | 'units' | 'ledger' | 'tenant' | 'address' | '
   | 'next_due' | 'policy';
 
 const COLUMNS: Record<StorEdgeColumn, ColumnSpec> = {
-  facility: required('Facility ID', 'Facility Number', 'Facility'),
+  facility: optional('Facility ID', 'Facility Number', 'Facility'),
   units: required('Unit #', 'Unit Number'),
   ledger: required('Ledger #', 'Ledger ID'),
   tenant: required('Tenant', 'Tenant Name'),
@@ -53,5 +54,5 @@ function tenantOf(c: RowCells<StorEdgeColumn>): ImportedTenant | null {
 }
 
 export const STOREDGE: RentRollFormat<StorEdgeColumn> = {
-  file: 'rent_roll', title: 'a StorEdge rent roll', columns: COLUMNS, ledgerColumn: 'ledger', unitColumn: 'units', tenantOf,
+  file: 'rent_roll', title: 'a StorEdge rent roll', columns: COLUMNS, siteColumn: 'facility', ledgerColumn: 'ledger', unitColumn: 'units', tenantOf,
 };

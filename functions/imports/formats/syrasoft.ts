@@ -1,6 +1,6 @@
 /**
- * Syrasoft rent roll: one row per rented space, the account's details repeated, sorted by account, so
- * an account with several spaces is on rows that follow one another (merged into one tenant). The name
+ * Syrasoft rent roll: one row per rented space, the account's details repeated, sorted by space, so an
+ * account with several spaces is on rows apart (merged into one tenant by the reader). The name
  * is one cell, 'Last, First'; 'Acct Type' marks businesses ('Business', 'Commercial', 'B'), whose name
  * is taken whole. 'Paid To' is the last day paid, so the next billing date is the day after. Syrasoft
  * keeps no insurance ids on its rent roll.
@@ -15,7 +15,7 @@ type SyrasoftColumn = 'site' | 'space' | 'account' | 'name' | 'type' | 'address'
   | 'move_in' | 'paid_to';
 
 const COLUMNS: Record<SyrasoftColumn, ColumnSpec> = {
-  site: required('Site #', 'Site No'),
+  site: optional('Site #', 'Site No'),
   space: required('Space', 'Space No'),
   account: required('Account #', 'Acct #', 'Account No'),
   name: required('Name', 'Tenant Name', 'Customer'),
@@ -56,5 +56,5 @@ function tenantOf(c: RowCells<SyrasoftColumn>): ImportedTenant | null {
 }
 
 export const SYRASOFT: RentRollFormat<SyrasoftColumn> = {
-  file: 'rent_roll', title: 'a Syrasoft rent roll', columns: COLUMNS, ledgerColumn: 'account', unitColumn: 'space', tenantOf,
+  file: 'rent_roll', title: 'a Syrasoft rent roll', columns: COLUMNS, siteColumn: 'site', ledgerColumn: 'account', unitColumn: 'space', tenantOf,
 };

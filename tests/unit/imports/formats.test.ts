@@ -1,8 +1,8 @@
 /**
  * Each software's rent roll, from sample workbooks written as the software exports them
- * (localstack/samples/rent-rolls.ts): every field of every tenant, tenants of several units merged,
- * businesses, dates written as Excel dates and as text, zip codes typed as numbers, title rows above the
- * header, blank rows, a total line, columns in another order.
+ * (localstack/samples/rent-rolls.ts): sorted by unit, so the rows of a tenant of several units are apart
+ * and merged, the site in a column or only in a title row above the header, businesses, dates written
+ * as Excel dates and as text, zip codes typed as numbers, blank rows, a total line, columns in another order.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ const sample = (software: (typeof IMPORT_SOFTWARE_KEYS)[number], extra: { shuffl
   writeSampleRentRoll({ software, primeSiteId: '40101', rows: 150, seed: extra.seed ?? 7, dir, facilityNumber: '1001', ...extra });
 
 describe.each(IMPORT_SOFTWARE_KEYS)('%s rent roll', (software) => {
-  it('reads every tenant with every field, in file order, each at its first row', async () => {
+  it('reads every tenant with every field, in the order of their first rows, each at its first row', async () => {
     const written = await sample(software);
     const { tenants, refused } = await readAll(software, written.files);
     expect(refused).toEqual([]);
@@ -29,9 +29,11 @@ describe.each(IMPORT_SOFTWARE_KEYS)('%s rent roll', (software) => {
     expect(tenants.map((t) => t.row)).toEqual(written.tenants.map((t) => t.rows[0]));
   });
 
-  it('the sample has what the reader must cope with: several units, businesses, no email, parts of addresses missing', async () => {
+  it('the sample has what the reader must cope with: several units on rows apart, businesses, no email, parts of addresses missing', async () => {
     const written = await sample(software);
     expect(written.tenants.some((t) => t.units.length > 1)).toBe(true);
+    // Sorted by unit, a tenant's rows are apart (StorEdge: one row per ledger, its units in one cell).
+    if (software !== 'storedge') expect(written.tenants.some((t) => t.rows.length > 1 && t.rows[1]! - t.rows[0]! > 3)).toBe(true);
     expect(written.tenants.some((t) => t.last_name === null && t.first_name.includes(', '))).toBe(true);
     expect(written.tenants.some((t) => !t.email)).toBe(true);
     expect(written.tenants.some((t) => !t.city || !t.zip_code || !t.street)).toBe(true);
@@ -47,12 +49,13 @@ describe.each(IMPORT_SOFTWARE_KEYS)('%s rent roll', (software) => {
 });
 
 describe('known rows', () => {
-  it('SiteLink - Web: a business with two units on rows 6 and 7 under a header on row 5', async () => {
+  it("SiteLink - Web: a business with two units on rows 7 and 14 under a header on row 6, its site only in the title rows ('Site ID: 40101')", async () => {
     const written = await sample('sitelink_web');
-    expect(written.headerRow).toBe(5);
+    expect([written.headerRow, written.site]).toEqual([6, 'title']);
+    expect(written.tenants[0]!.rows).toEqual([7, 14]);
     const { tenants } = await readAll('sitelink_web', written.files);
     expect(tenants[0]).toEqual({
-      row: 6,
+      row: 7,
       tenant: {
         prime_site_id: '40101', ledger_id: '107003', first_name: 'Acme Landscaping', last_name: null, unit: 'A100', units: ['A100', 'B100'],
         email: 'acmelandscaping24@mail.example', address: '7588 Washington Street, Apt 15', city: 'Springfield', state: 'IL',
@@ -67,12 +70,15 @@ describe('known rows', () => {
     expect(written.headerRow).toBe(1);
     const { tenants } = await readAll('sitelink_alp', written.files);
     expect(tenants[0]!.row).toBe(2);
+    expect(written.tenants[0]!.rows).toEqual([2, 9]);
     expect(tenants[0]!.tenant.units).toEqual(['A100', 'B100']);
   });
 
-  it('StorEdge: a ledger\'s units are listed in one cell, one row per tenant', async () => {
+  it('StorEdge: a ledger\'s units are listed in one cell, one row per tenant; the facility\'s id is in the title rows', async () => {
     const written = await sample('storedge');
+    expect(written.site).toBe('title');
     const { tenants } = await readAll('storedge', written.files);
+    expect(new Set(tenants.map((t) => t.tenant.prime_site_id))).toEqual(new Set(['40101']));
     const several = written.tenants.findIndex((t) => t.units.length > 1);
     expect(written.tenants[several]!.rows).toHaveLength(1);
     expect(tenants[several]!.tenant.units).toEqual(written.tenants[several]!.units);
@@ -83,7 +89,7 @@ describe('known rows', () => {
     const { tenants } = await readAll('syrasoft', written.files);
     const person = tenants.find((t) => t.tenant.last_name === "O'Brien" || t.tenant.last_name === 'de la Cruz');
     expect(person).toBeDefined();
-    expect(tenants[0]!.tenant).toMatchObject({ ledger_id: 'A107003', first_name: 'Acme Landscaping', last_name: null, unit: '1000', units: ['1000', '1001'] });
+    expect(tenants[0]!.tenant).toMatchObject({ ledger_id: 'A107003', first_name: 'Acme Landscaping', last_name: null, unit: '1000', units: ['1000', '2000'] });
   });
 
   it('dates are read both ways the sample writes them (Excel dates and text) and agree with the model', async () => {
