@@ -128,7 +128,7 @@ describe('POST /api/cycles/import-tenants (multipart)', () => {
     expect((await getCycleCounters(cycle.id)).total).toBe(3);
 
     // The refused row's report names the row and the column.
-    const report = await call('GET', '/api/exports/download', { token: monitor, query: { file_key: job.result!.error_report_filename! } });
+    const report = await call('GET', `/api/import-history/${job.id}/download`, { token: monitor, query: { report: 'refused_rows' } });
     expect(report.status, report.text).toBe(200);
     const sheet = await workbookAt(report.body.url as string);
     expect(sheet.rowCount).toBe(2);
@@ -162,12 +162,12 @@ describe('POST /api/cycles/import-tenants (multipart)', () => {
     const job = await finished(await importToCycle(next, await rentRoll([line(site, 1), line(site, 2), line(site, 3)])));
     expect(job.result).toMatchObject({ insert_count: 1, duplicate_tenant_count: 2, active_tenants_count: 0 });
     expect(await cycleLedgers(next)).toEqual(['L3']);
-    const link = await call('GET', '/api/exports/download', { token: monitor, query: { file_key: job.result!.duplicate_tenant_filename! } });
+    const link = await call('GET', `/api/import-history/${job.id}/download`, { token: monitor, query: { report: 'duplicates' } });
     expect(link.status, link.text).toBe(200);
     const sheet = await workbookAt(link.body.url as string);
     expect([2, 3].map((r) => String(sheet.getRow(r).getCell(3).value)).sort()).toEqual(['L1', 'L2']);
     // The duplicates list is staff's: a manager cannot have it.
-    expect((await call('GET', '/api/exports/download', { token: manager, query: { file_key: job.result!.duplicate_tenant_filename! } })).status).toBe(403);
+    expect((await call('GET', `/api/import-history/${job.id}/download`, { token: manager, query: { report: 'duplicates' } })).status).toBe(403);
   });
 
   it('POST /api/tenants/import puts the tenants in the newest open cycle of the file\'s facility', async () => {

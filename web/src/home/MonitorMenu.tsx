@@ -13,6 +13,9 @@ export const MONITOR_MENU = [
     group: 'Tenant & User management',
     links: [
       { href: '/tenant-list', text: 'Master Tenants List' },
+      // Beyond the spec's menu: where imports are made and kept (docs/decisions.md "Import History").
+      { href: '/upload-tenants', text: 'Upload Tenants' },
+      { href: '/import-history', text: 'Import History' },
       { href: '/send-letters', text: 'Send Proof Letters' },
       { href: '/manage-users', text: 'View User Accounts' },
       { href: '/insurance-policy-management', text: 'Insurance Policy Management' },

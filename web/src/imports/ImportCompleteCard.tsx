@@ -1,39 +1,31 @@
 /**
  * The 'Import Complete' card (spec §2 and facilities-cycles-shell §Cycles): tenants imported, already
  * active in the system, whose Prime Site ID is not in the system, that already went through the system,
- * and the duplicates list's download link; the refused rows' report when rows were refused.
+ * and the duplicates list's download link (it also downloads by itself when the import ends, use-import.ts);
+ * the refused rows' report when rows were refused. Both stay on Import History for 90 days.
  */
-import Button from '@cloudscape-design/components/button';
+import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useState } from 'react';
 import type { ImportResult } from '../../../shared/contracts/imports';
-import { errorText } from '../api/api-error';
-import { call } from '../api/client';
+import { IMPORT_REPORT_DAYS } from '../../../shared/resources';
+import { useFollow } from '../shell/follow';
+import { ImportReportLink } from './ImportReportLink';
 
-function DownloadLink({ fileKey, label }: { fileKey: string; label: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const open = async () => {
-    setError(null);
-    try {
-      const link = await call('GET /api/exports/download', { query: { file_key: fileKey } });
-      window.open(link.url, '_blank', 'noopener');
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
-  return (
-    <SpaceBetween direction="horizontal" size="xs">
-      <Button variant="inline-link" iconName="download" onClick={() => void open()}>{label}</Button>
-      {error && <StatusIndicator type="error">{error}</StatusIndicator>}
-    </SpaceBetween>
-  );
+interface Props {
+  result: ImportResult;
+  /** The import's id (its job's): its reports are downloaded by import. */
+  importId: string;
+  /** Why the duplicates list did not download by itself, if it did not. */
+  downloadError: string | null;
 }
 
-export function ImportCompleteCard({ result }: { result: ImportResult }) {
+export function ImportCompleteCard({ result, importId, downloadError }: Props) {
+  const follow = useFollow();
   return (
     <Container header={<Header variant="h2" description={`Facility ${result.facility_number}, cycle ${result.cycle_label || 'Unnamed'}: ${result.rows_read} rows read.`}>Import Complete</Header>}>
       <SpaceBetween size="m">
@@ -49,13 +41,22 @@ export function ImportCompleteCard({ result }: { result: ImportResult }) {
             { label: 'Tenants that already went through the system', value: result.duplicate_tenant_count },
           ]}
         />
-        {result.duplicate_tenant_filename && <DownloadLink fileKey={result.duplicate_tenant_filename} label="Download the duplicates list" />}
+        {result.duplicate_tenant_filename && (
+          <SpaceBetween size="xs">
+            <ImportReportLink importId={importId} report="duplicates">Download the duplicates list</ImportReportLink>
+            {downloadError && <StatusIndicator type="warning">{`The duplicates list did not download by itself: ${downloadError}`}</StatusIndicator>}
+          </SpaceBetween>
+        )}
         {result.error_report_filename && (
           <SpaceBetween size="xs">
             <StatusIndicator type="warning">{`${result.error_count} rows were refused.`}</StatusIndicator>
-            <DownloadLink fileKey={result.error_report_filename} label="Download the refused rows" />
+            <ImportReportLink importId={importId} report="refused_rows">Download the refused rows</ImportReportLink>
           </SpaceBetween>
         )}
+        <Box color="text-body-secondary">
+          This import is kept on <Link href="/import-history" onFollow={follow}>Import History</Link>
+          {result.duplicate_tenant_filename || result.error_report_filename ? `, with its reports for ${IMPORT_REPORT_DAYS} days.` : '.'}
+        </Box>
       </SpaceBetween>
     </Container>
   );

@@ -90,7 +90,7 @@ export function ImportForm({ cycleId }: { cycleId?: string }) {
       {missing && <Alert type="warning">{missing}</Alert>}
       <Button variant="primary" onClick={upload} disabled={busy} loading={busy}>Upload</Button>
       {progress && <ProgressBar value={progress.value} label="Importing tenants" description={progress.description} />}
-      {state.phase === 'done' && <ImportCompleteCard result={state.result} />}
+      {state.phase === 'done' && <ImportCompleteCard result={state.result} importId={state.importId} downloadError={state.downloadError} />}
       <ErrorModal message={state.phase === 'failed' ? state.message : null} onClose={reset} />
     </SpaceBetween>
   );

@@ -2,8 +2,9 @@
  * One rent-roll import as the user sees it (docs/decisions.md "Rent-roll imports"): ask for an upload
  * (one presigned POST per file), send each file straight to the uploads bucket, start the import with
  * the upload's id, then poll its job every second; the job's progress counts rows read, written and
- * refused, and its result is the 'Import Complete' card. Shared by /upload-tenants and the cycle's
- * 'Import tenants to a cycle' modal.
+ * refused, and its result is the 'Import Complete' card. When the import made a duplicates list, it
+ * downloads at once (spec §7: duplicate_tenant_filename 'triggers a download'); the card still offers it.
+ * Shared by /upload-tenants and the cycle's 'Import tenants to a cycle' modal.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -12,7 +13,10 @@ import type { JobView } from '../../../shared/contracts/jobs';
 import type { ImportFileRole, ImportSoftware } from '../../../shared/import-software';
 import { ApiError, errorText } from '../api/api-error';
 import { call } from '../api/client';
+import { POPUP_HINT } from '../facilities/popup-hint';
 import { useMounted, waitForJob } from '../jobs/wait-for-job';
+import { useToast } from '../shell/toasts';
+import { openImportReport } from './import-history-api';
 
 /** Spec §8: the text when the answer carried no data. */
 export const UNKNOWN_IMPORT_ERROR = 'An unknown error occurred!';
@@ -21,7 +25,8 @@ export type ImportState =
   | { phase: 'idle' }
   | { phase: 'uploading'; sent: number; total: number }
   | { phase: 'importing'; job: JobView }
-  | { phase: 'done'; result: ImportResult }
+  /** `importId` names the import on Import History; `downloadError` says why the duplicates list did not download by itself. */
+  | { phase: 'done'; result: ImportResult; importId: string; downloadError: string | null }
   | { phase: 'failed'; message: string };
 
 export interface ImportRequest {
@@ -52,6 +57,7 @@ async function sendFile(target: { url: string; fields: Record<string, string> },
 
 export function useImport() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const mounted = useMounted();
   const show = useCallback((next: ImportState) => {
@@ -82,13 +88,22 @@ export function useImport() {
       });
       if (!job) return;
       if (!job.result) throw new Error(UNKNOWN_IMPORT_ERROR);
-      show({ phase: 'done', result: job.result as unknown as ImportResult });
-      // New tenants change every list and count that shows them.
+      const result = job.result as unknown as ImportResult;
+      show({ phase: 'done', result, importId: job.id, downloadError: null });
+      if (result.duplicate_tenant_filename && mounted.current) {
+        try {
+          await openImportReport(job.id, 'duplicates');
+          toast(POPUP_HINT);
+        } catch (err) {
+          show({ phase: 'done', result, importId: job.id, downloadError: errorText(err) });
+        }
+      }
+      // New tenants change every list and count that shows them (Import History among them).
       await queryClient.invalidateQueries();
     } catch (err) {
       show({ phase: 'failed', message: err instanceof ApiError ? errorText(err, UNKNOWN_IMPORT_ERROR) : errorText(err) });
     }
-  }, [mounted, queryClient, show]);
+  }, [mounted, queryClient, show, toast]);
 
   const reset = useCallback(() => show({ phase: 'idle' }), [show]);
   return { state, run, reset };

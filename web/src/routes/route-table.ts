@@ -27,6 +27,7 @@ const TenantListPage = lazy(() => import('../tenants/TenantListPage'));
 const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
 const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
 const UploadTenantsPage = lazy(() => import('../imports/UploadTenantsPage'));
+const ImportHistoryPage = lazy(() => import('../imports/ImportHistoryPage'));
 const SendLettersPage = lazy(() => import('../letters/SendLettersPage'));
 const LetterBatchesPage = lazy(() => import('../letters/LetterBatchesPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
@@ -47,6 +48,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: TenantListPage },
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: UploadTenantsPage },
+  { path: '/import-history', title: 'Import History', access: ['monitor'], page: ImportHistoryPage },
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: SendLettersPage },
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: LetterBatchesPage },
