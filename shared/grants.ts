@@ -83,8 +83,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet',
   }),
   'facility-software': g({
-    table: 'readwrite', external: ['sitelink', 'storedge'],
-    why: 'remove-uneligible-ledgers and sync-ledger-statuses ask SiteLink/StorEdge for the ledgers, then remove or update the tenants',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks'],
+    why: 'remove-uneligible-ledgers and sync-ledger-statuses queue the ledger-check jobs; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
   }),
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
@@ -113,4 +113,8 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
     why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
   }),
   'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
+  'ledger-checks': g({
+    table: 'readwrite', buckets: { exports: 'readwrite' }, external: ['sitelink', 'storedge'],
+    why: 'asks SiteLink/StorEdge for the ledgers of a scope, writes the removal preview, updates or removes (recoverably) the tenants and job progress',
+  }),
 };

@@ -17,7 +17,7 @@ export interface JobQueueDef {
   workerNodeOptions?: string;
 }
 
-export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches'] as const;
+export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches', 'ledger-checks'] as const;
 export type JobQueueName = (typeof JOB_QUEUE_NAMES)[number];
 
 export const JOB_QUEUES: readonly JobQueueDef[] = [
@@ -28,6 +28,9 @@ export const JOB_QUEUES: readonly JobQueueDef[] = [
   { name: 'archive-exports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   // Setup batches call SiteLink/StorEdge: five tenants a batch (spec), several batches per invocation.
   { name: 'setup-batches', batchSize: 5, visibilityTimeoutSeconds: 360, workerTimeoutSeconds: 300, maxReceiveCount: 3 },
+  // Remove Ineligible Tenants and Sync Tenant Statuses over a whole facility or state: SiteLink/StorEdge
+  // calls of 200/100 ledgers and tenant writes, minutes for a large state (docs/decisions.md).
+  { name: 'ledger-checks', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
 ];
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

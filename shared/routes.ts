@@ -161,6 +161,11 @@ export const ROUTES = [
   r('GET', '/api/import-history/{id}/download', 'import-history', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/remove-uneligible-ledgers', 'facility-software', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/sync-ledger-statuses', 'facility-software', STAFF, 'tenants-letters'),
+  // Beyond the spec: a removal is previewed, confirmed, capped and restorable for 30 days (docs/decisions.md 'removing ineligible tenants safely').
+  r('GET', '/api/tenants/ineligible-previews/{id}', 'facility-software', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/ineligible-previews/{id}/remove', 'facility-software', STAFF, 'tenants-letters'),
+  r('GET', '/api/removed-tenants', 'facility-software', STAFF, 'tenants-letters'),
+  r('POST', '/api/removed-tenants/restore', 'facility-software', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/export-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/setup-policies', 'tenants', STAFF, 'tenants-letters'),

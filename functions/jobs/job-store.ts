@@ -69,3 +69,20 @@ export function toJobView(job: JobRecord): JobView {
   const { id, type, status, progress, error, result, created_at, updated_at } = job;
   return { id, type, status, progress, progress_detail: job.progress_detail ?? null, error, result, created_at, updated_at };
 }
+
+/**
+ * Sets `field` on a job once: true when this call set it, false when it was set already (a second
+ * confirmation of the same job loses, whatever the timing).
+ */
+export async function claimJob(id: string, field: string, value: string): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: jobKey(id), UpdateExpression: 'SET #f = :v',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#f)', ExpressionAttributeNames: { '#f': field }, ExpressionAttributeValues: { ':v': value },
+    }));
+    return true;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}

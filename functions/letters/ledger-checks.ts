@@ -1,21 +1,23 @@
 /**
  * Remove Ineligible Tenants and Sync Tenant Statuses (spec tenants-letters-users §2 Send Letters, §7
- * 'Letters', §8): the Send Letters page names the ledgers of the tenants in its table; the facility's
- * software (SiteLink or StorEdge) says what became of each ledger, and the tenants follow. What
- * 'ineligible' means and what a sync writes are in docs/decisions.md "Letters: ineligible tenants and
- * status sync". Every change goes through the tenant store (counters, catalog, history).
+ * 'Letters', §8): every tenant of the scope the letters would use (a facility's open cycles, one of
+ * them, or a state's facilities) has its ledger asked of the facility's software (SiteLink or
+ * StorEdge), and the tenants follow. What 'ineligible' means and what a sync writes are in
+ * docs/decisions.md "Letters: ineligible tenants and status sync"; the jobs that do it are in
+ * ledger-jobs.ts. Every change goes through the tenant store (counters, catalog, history).
  *
- * A call is refused with a 4xx, before SiteLink or StorEdge is asked and with nothing changed, when the
- * facility is unknown or retired, runs another software than the one named or one without an API, or
- * when a ledger id is not a tenant of the facility's open cycles. A failure of the software itself is
- * the answer fetch-from-api gives (502, 503 not configured, 404 facility unknown to it).
+ * A call is refused with a 4xx, before anything is queued or asked, when the facility is unknown or
+ * retired, runs another software than the one named or one without an API, or the cycle is not one of
+ * its open cycles. A failure of the software itself fails the job with the message fetch-from-api
+ * gives ('SiteLink could not be reached: ...', 'Facility N was not found in SiteLink.').
  */
+import type { Ineligibility, LedgerScopeBody } from '../../shared/contracts/ledger-checks';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { coverageIdOf, coveragesWithIds } from '../../shared/coverage-ids';
 import { importSoftwareLabel, isImportSoftware } from '../../shared/import-software';
-import { cyclesOfFacility } from '../cycles/cycle-store';
+import { cyclesOfFacility, getCycle } from '../cycles/cycle-store';
 import { getFacilityByNumber } from '../facilities/facility-store';
-import type { FacilityRecord } from '../facilities/facility-store';
+import type { FacilityEntry, FacilityRecord } from '../facilities/facility-store';
 import { ExternalSystemError, toHttpError } from '../external/errors';
 import { externalEnv } from '../external/secret-settings';
 import { SiteLinkClient } from '../external/sitelink-client';
@@ -23,21 +25,16 @@ import type { SiteLinkLedgerStatus } from '../external/sitelink-client';
 import { StorEdgeClient } from '../external/storedge-client';
 import type { StorEdgeLedger } from '../external/storedge-client';
 import { ledgerKey } from '../imports/import-target';
+import type { LedgerScopeInput } from './ledger-job-types';
+import { readCatalog } from '../program/catalog';
 import { isCoverageChoice } from '../program/counters';
-import { HttpError, notFound, unprocessable } from '../runtime/http-error';
+import { JobRefused } from '../jobs/job-refused';
+import { notFound, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
-import type { Caller } from '../runtime/route';
-import { statusChanges, writeBy } from '../tenants/tenant-changes';
+import { statusChanges } from '../tenants/tenant-changes';
 import { ledgersOfFacility } from '../tenants/tenant-list';
-import { deleteTenants, getTenants, saveTenants } from '../tenants/tenant-store';
+import { getTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../tenants/tenant-store';
-
-/** What both calls send (shared/contracts/letters.ts ledgerCheckBody). */
-export interface LedgerCheckRequest {
-  ledger_ids: readonly string[];
-  software: string;
-  facility_number: string;
-}
 
 export type SoftwareFamily = 'sitelink' | 'storedge';
 
@@ -98,8 +95,6 @@ async function ledgerStates(family: SoftwareFamily, facilityNumber: string, ledg
 }
 
 /** Why a tenant may not get an audit letter, from its ledger's state; null when it may (or is kept). */
-export type Ineligibility = 'not_found' | 'moved_out' | 'insured';
-
 export function ineligibilityOf(tenant: TenantRecord, state: LedgerState | undefined, today: string): Ineligibility | null {
   // A tenant whose welcome letter went out is enrolled through the program: its record stays (a sync records a move-out).
   if (tenant.welcome_letter_sent_date) return null;
@@ -159,25 +154,21 @@ export function syncChangesOf(tenant: TenantRecord, state: LedgerState | undefin
   return Object.fromEntries(Object.entries(changes).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null))) as TenantChanges;
 }
 
-/** 'L1, L2, L3 and 4 more'. */
-const listOf = (ids: readonly string[], max = 10) => (ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', '));
-
-interface LedgerScope {
-  facility: FacilityRecord;
-  family: SoftwareFamily;
-  /** The tenants of the facility's open (not archived) cycles whose ledger was named. */
-  tenants: TenantRecord[];
+interface ResolvedScope {
+  scope: string;
+  facilities: LedgerScopeInput['facilities'];
+  notChecked: LedgerScopeInput['not_checked'];
 }
 
 /** The facility and its software, checked against what the page sent (nothing asked of any software yet). */
-async function facilityAndFamily(request: LedgerCheckRequest): Promise<{ facility: FacilityRecord; family: SoftwareFamily }> {
-  const number = request.facility_number.trim();
+async function facilityAndFamily(facilityNumber: string, softwareSent: string): Promise<{ facility: FacilityRecord; family: SoftwareFamily }> {
+  const number = facilityNumber.trim();
   const facility = await getFacilityByNumber(number);
   if (!facility) throw notFound(`Facility ${number} does not exist.`);
   if (facility.retired_at) throw unprocessable(`Facility ${facility.facility_number} is retired.`, 'facility_number');
-  const sent = request.software.trim().toLowerCase();
+  const sent = softwareSent.trim().toLowerCase();
   if (!isImportSoftware(sent) && !(sent in FAMILY_LABELS)) {
-    throw unprocessable(`No such software as ${request.software.trim()}: software must be one of sitelink_web, sitelink_alp, storedge, syrasoft, easystorage.`, 'software');
+    throw unprocessable(`No such software as ${softwareSent.trim()}: software must be one of sitelink_web, sitelink_alp, storedge, syrasoft, easystorage.`, 'software');
   }
   const software = facility.software.trim();
   if (!software) throw unprocessable(`Facility ${facility.facility_number} has no software set; its ledgers cannot be checked through an API.`, 'software');
@@ -189,41 +180,62 @@ async function facilityAndFamily(request: LedgerCheckRequest): Promise<{ facilit
   return { facility, family };
 }
 
-/** The facility's tenants of these ledgers, or a 422 naming every ledger id that is not one of them. */
-async function ledgerScope(request: LedgerCheckRequest): Promise<LedgerScope> {
-  const { facility, family } = await facilityAndFamily(request);
-  const [slim, open] = await Promise.all([ledgersOfFacility(facility.id), cyclesOfFacility(facility.id)]);
-  const openCycles = new Set(open.map(({ cycle }) => cycle.id));
-  const byLedger = new Map<string, string[]>();
-  for (const t of slim) {
-    const key = ledgerKey(t.ledger_id);
-    if (key && openCycles.has(t.cycle_id)) byLedger.set(key, [...(byLedger.get(key) ?? []), t.id]);
+/**
+ * The scope the letters would use, as the Send Letters page chose it: a facility (optionally one of its
+ * open cycles) or a state's facilities still in the program. A state's facilities whose software has no
+ * API are left out and named. Refusals are 4xx before anything is queued or asked.
+ */
+export async function resolveScope(body: LedgerScopeBody): Promise<ResolvedScope> {
+  if (body.state) {
+    // The state's facilities still in the program (the facilities catalog: one Query), as Send Letters lists them.
+    const entries = (await readCatalog<FacilityEntry>('facilities')).filter((e) => !e.retired && e.state === body.state)
+      .sort((a, b) => a.facility_number.localeCompare(b.facility_number, 'en', { numeric: true }));
+    if (entries.length === 0) throw unprocessable(`State ${body.state} has no facilities in the program.`, 'state');
+    const facilities = entries.flatMap((e) => {
+      const family = FAMILY_OF_SOFTWARE[e.software.trim()];
+      return family ? [{ id: e.id, facility_number: e.facility_number, family, cycle_id: null }] : [];
+    });
+    const notChecked = entries.filter((e) => !FAMILY_OF_SOFTWARE[e.software.trim()]).map((e) => ({ facility_number: e.facility_number, software: labelOfSoftware(e.software.trim()) || 'no software' }));
+    if (facilities.length === 0) throw unprocessable(`None of state ${body.state}'s facilities runs SiteLink or StorEdge; their ledgers cannot be checked through an API.`, 'state');
+    return { scope: `state ${body.state}`, facilities, notChecked };
   }
-  const asked = [...new Map(request.ledger_ids.map((id) => [ledgerKey(id), id.trim()])).entries()];
-  const unknown = asked.filter(([key]) => !byLedger.has(key)).map(([, id]) => id);
-  if (unknown.length) {
-    throw new HttpError(422, `${unknown.length === 1 ? 'This ledger is not a tenant' : `These ${unknown.length} ledgers are not tenants`} of facility ${facility.facility_number}'s open cycles: ${listOf(unknown)}. Nothing was changed.`,
-      { field: 'ledger_ids', details: unknown.map((id) => ({ ledger_id: id, message: 'Not a tenant of this facility\'s open cycles.' })) });
+  const { facility, family } = await facilityAndFamily(body.facility_number!, body.software!);
+  let scope = `facility ${facility.facility_number}`;
+  if (body.cycle_id) {
+    const cycle = await getCycle(body.cycle_id);
+    if (!cycle || cycle.facility_id !== facility.id) throw notFound(`Cycle ${body.cycle_id} is not a cycle of facility ${facility.facility_number}.`);
+    if (cycle.archived_at) throw unprocessable(`Cycle ${cycle.label} of facility ${facility.facility_number} is archived; its tenants are not checked.`, 'cycle_id');
+    scope = `cycle ${cycle.label} of facility ${facility.facility_number}`;
   }
-  const tenants = await getTenants(asked.flatMap(([key]) => byLedger.get(key)!));
-  // Both software calls send the ids comma-separated: such a ledger would be asked as two and found as none.
-  const unaskable = [...new Set(tenants.map((t) => t.ledger_id.trim()).filter((id) => id.includes(',')))];
-  if (unaskable.length) {
-    throw unprocessable(`A ledger id with a comma cannot be checked through ${FAMILY_LABELS[family]}: ${listOf(unaskable)}. Nothing was changed.`, 'ledger_ids');
-  }
-  return { facility, family, tenants };
+  return { scope, facilities: [{ id: facility.id, facility_number: facility.facility_number, family, cycle_id: body.cycle_id ?? null }], notChecked: [] };
 }
 
-/** Asks the facility's software about the tenants' ledgers; its failures become the route's answer. */
-async function statesOf(scope: LedgerScope, today: string): Promise<Map<string, LedgerState>> {
-  const ledgerIds = [...new Map(scope.tenants.map((t) => [ledgerKey(t.ledger_id), t.ledger_id.trim()])).values()];
-  const number = scope.facility.facility_number;
+/** The tenants of one facility of the scope: those of its open cycles (or of the one cycle), full records. */
+export async function tenantsToCheck(f: LedgerScopeInput['facilities'][number]): Promise<TenantRecord[]> {
+  const [slim, open] = await Promise.all([ledgersOfFacility(f.id), cyclesOfFacility(f.id)]);
+  const cycles = new Set(open.map(({ cycle }) => cycle.id).filter((id) => f.cycle_id === null || id === f.cycle_id));
+  return getTenants(slim.filter((t) => cycles.has(t.cycle_id)).map((t) => t.id));
+}
+
+/**
+ * Whether a tenant's ledger can be asked about: it has one, and without a comma (both APIs take the ids
+ * comma-separated, so such a ledger would be asked as two and found as none). Others are left alone.
+ */
+export const askable = (t: TenantRecord): boolean => ledgerKey(t.ledger_id) !== '' && !t.ledger_id.includes(',');
+
+/**
+ * Asks the facility's software about these tenants' ledgers (in calls of 200 for SiteLink, 100 for
+ * StorEdge); a failure of the software refuses the job with the message the page's modal shows.
+ */
+export async function askSoftware(f: LedgerScopeInput['facilities'][number], tenants: readonly TenantRecord[], today: string): Promise<Map<string, LedgerState>> {
+  const ledgerIds = [...new Map(tenants.map((t) => [ledgerKey(t.ledger_id), t.ledger_id.trim()])).values()];
+  if (ledgerIds.length === 0) return new Map();
   try {
-    return await ledgerStates(scope.family, number, ledgerIds, today);
+    return await ledgerStates(f.family, f.facility_number, ledgerIds, today);
   } catch (err) {
     if (!(err instanceof ExternalSystemError)) throw err;
-    logger.warn('outside system call failed', { system: err.system, failure: err.failure, detail: err.detail, evidence: err.evidence, facility_number: number });
-    throw toHttpError(err, number);
+    logger.warn('outside system call failed', { system: err.system, failure: err.failure, detail: err.detail, evidence: err.evidence, facility_number: f.facility_number });
+    throw new JobRefused(toHttpError(err, f.facility_number).message);
   }
 }
 
@@ -231,50 +243,3 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /** The history action of a removal names why: 'ineligible_moved_out', 'ineligible_not_found', 'ineligible_insured'. */
 export const removalAction = (why: Ineligibility): string => `ineligible_${why}`;
-
-/**
- * Removes the named tenants whose ledger is ineligible, one tenant-store delete per reason (so each
- * tenant's final history entry says why). Answers how many were removed.
- */
-export async function removeIneligible(request: LedgerCheckRequest, caller: Caller): Promise<number> {
-  const today = todayUtc();
-  const scope = await ledgerScope(request);
-  const states = await statesOf(scope, today);
-  const byReason = new Map<Ineligibility, TenantRecord[]>();
-  for (const t of scope.tenants) {
-    const why = ineligibilityOf(t, states.get(ledgerKey(t.ledger_id)), today);
-    if (why) byReason.set(why, [...(byReason.get(why) ?? []), t]);
-  }
-  let removed = 0;
-  for (const [why, tenants] of byReason) {
-    try {
-      await deleteTenants(tenants, writeBy(caller, removalAction(why)));
-    } catch (err) {
-      // An earlier reason's tenants are gone already; say so instead of the store's 'nothing was changed'.
-      if (err instanceof HttpError && err.status === 409 && removed > 0) {
-        throw new HttpError(409, `${removed} ineligible tenants were removed, but others were changed by someone else meanwhile. Reload and try again.`, err.extra);
-      }
-      throw err;
-    }
-    removed += tenants.length;
-  }
-  logger.info('ineligible tenants removed', {
-    facility_number: scope.facility.facility_number, asked: scope.tenants.length, removed,
-    ...Object.fromEntries([...byReason].map(([why, list]) => [why, list.length])),
-  });
-  return removed;
-}
-
-/** Updates the named tenants from their ledgers; only tenants with a stored value that differs are written. Answers how many. */
-export async function syncStatuses(request: LedgerCheckRequest, caller: Caller): Promise<number> {
-  const today = todayUtc();
-  const scope = await ledgerScope(request);
-  const states = await statesOf(scope, today);
-  const list = scope.tenants.flatMap((current) => {
-    const changes = syncChangesOf(current, states.get(ledgerKey(current.ledger_id)), scope.facility.coverages, scope.family, today);
-    return Object.keys(changes).length ? [{ current, changes }] : [];
-  });
-  if (list.length) await saveTenants(list, writeBy(caller, 'ledger_sync'));
-  logger.info('tenant statuses synced', { facility_number: scope.facility.facility_number, asked: scope.tenants.length, updated: list.length });
-  return list.length;
-}

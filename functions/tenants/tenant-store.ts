@@ -143,16 +143,34 @@ export async function refreshCatalogOf(cycle: { id: string; facility_id: string 
   await refreshFacilityEntry(cycle.facility_id);
 }
 
-/** One tenant change: its stored version and what it becomes (null: deleted). */
-interface Change { before: TenantRecord; after: TenantRecord | null }
+/**
+ * One tenant change: its stored version (null: it is created, or restored) and what it becomes (null:
+ * deleted). `alongside` is one more action in the same transaction (a removal's recoverable copy), and
+ * `undoAlongside` what takes it back if a later transaction of the same action fails; `how` overrides
+ * the action's write for this tenant (a removal names each tenant's reason).
+ */
+interface Change {
+  before: TenantRecord | null;
+  after: TenantRecord | null;
+  alongside?: TransactItem;
+  undoAlongside?: TransactItem;
+  how?: TenantWrite;
+}
+
+const ownerOf = (change: Pick<Change, 'before' | 'after'>): TenantRecord => (change.after ?? change.before)!;
+const actionCount = (change: Change): number => 2 + (change.alongside ? 1 : 0);
 
 const lockedOn = (before: TenantRecord) => ({ ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': before.updated_at } });
 
+/** The write of one version over another: locked on the stored version, or on there being none. */
+function writeOf(before: TenantRecord | null, after: TenantRecord | null): TransactItem {
+  if (after === null) return { Delete: { TableName: tableName(), Key: tenantKey(before!.id), ...lockedOn(before!) } };
+  if (before === null) return { Put: { TableName: tableName(), Item: tenantItem(after), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName(), Item: tenantItem(after), ...lockedOn(before) } };
+}
+
 function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[] {
-  const write: TransactItem = change.after
-    ? { Put: { TableName: tableName(), Item: tenantItem(change.after), ...lockedOn(change.before) } }
-    : { Delete: { TableName: tableName(), Key: tenantKey(change.before.id), ...lockedOn(change.before) } };
-  return [write, historyPut(change.before, change.after, how, at)];
+  return [writeOf(change.before, change.after), historyPut(change.before, change.after, change.how ?? how, at), ...(change.alongside ? [change.alongside] : [])];
 }
 
 /** Writes one group of changes as one transaction; a lost optimistic lock answers 409. */
@@ -164,8 +182,9 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
   } catch (e) {
     if (e instanceof Error && e.name === 'TransactionCanceledException') {
       const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      // Two actions per change come first; the index of a failed condition names the tenant.
-      const refused = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' && i < group.length * 2 ? [group[Math.floor(i / 2)]!.before.id] : []));
+      // Each change's actions come first, in order; the index of a failed condition names the tenant.
+      const owners = group.flatMap((c) => Array<string>(actionCount(c)).fill(ownerOf(c).id));
+      const refused = [...new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' && i < owners.length ? [owners[i]!] : [])))];
       throw new HttpError(409, group.length === 1
         ? 'This tenant was changed by someone else. Reload and try again.'
         : 'Some of these tenants were changed by someone else meanwhile. Reload and try again; nothing was changed.',
@@ -175,20 +194,25 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
   }
 }
 
-/** Splits changes into transactions under DynamoDB's 100 actions (two a tenant, plus one counter ADD per cycle and facility). */
+/** Splits changes into transactions under DynamoDB's 100 actions (two or three a tenant, plus one counter ADD per cycle and facility). */
 function groupsOf(changes: readonly Change[]): Change[][] {
   const groups: Change[][] = [];
   let current: Change[] = [];
+  let actions = 0;
   let owners = new Set<string>();
   for (const change of changes) {
-    const keys = [`c${change.before.cycle_id}`, `f${change.before.facility_id}`].filter((k) => !owners.has(k));
-    if (current.length > 0 && (current.length + 1) * 2 + owners.size + keys.length > MAX_ACTIONS) {
+    const owner = ownerOf(change);
+    const keys = [`c${owner.cycle_id}`, `f${owner.facility_id}`];
+    const added = keys.filter((k) => !owners.has(k)).length;
+    if (current.length > 0 && actions + actionCount(change) + owners.size + added > MAX_ACTIONS) {
       groups.push(current);
       current = [];
+      actions = 0;
       owners = new Set();
     }
     current.push(change);
-    for (const k of [`c${change.before.cycle_id}`, `f${change.before.facility_id}`]) owners.add(k);
+    actions += actionCount(change);
+    for (const k of keys) owners.add(k);
   }
   if (current.length) groups.push(current);
   return groups;
@@ -218,14 +242,13 @@ async function applyChanges(changes: readonly Change[], how: TenantWrite): Promi
 async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> {
   const at = new Date().toISOString();
   for (const group of done) {
-    const reverse = group.map((c): { before: TenantRecord | null; after: TenantRecord } => ({ before: c.after, after: c.before }));
+    const reverse = group.map((c) => ({ before: c.after, after: c.before, undoAlongside: c.undoAlongside, how: c.how ?? how }));
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
-        ...reverse.flatMap(({ before, after }): TransactItem[] => [
-          before
-            ? { Put: { TableName: tableName(), Item: tenantItem(after), ...lockedOn(before) } }
-            : { Put: { TableName: tableName(), Item: tenantItem(after), ConditionExpression: 'attribute_not_exists(pk)' } },
-          historyPut(before, after, { actor: how.actor, action: `${how.action}_undone` }, at),
+        ...reverse.flatMap(({ before, after, undoAlongside, how: write }): TransactItem[] => [
+          writeOf(before, after),
+          historyPut(before, after, { actor: write.actor, action: `${write.action}_undone` }, at),
+          ...(undoAlongside ? [undoAlongside] : []),
         ]),
         ...counterUpdates(reverse),
       ],
@@ -253,6 +276,40 @@ export async function saveTenants(list: readonly { current: TenantRecord; change
 /** Deletes tenants for good, all or none; their history stays on record with a final 'deleted' entry. */
 export async function deleteTenants(list: readonly TenantRecord[], how: TenantWrite): Promise<void> {
   await applyChanges(list.map((before) => ({ before, after: null })), how);
+}
+
+/** A tenant leaving the lists recoverably: the copy kept with it, what takes the copy back, and why it goes. */
+export interface RecoverableRemoval {
+  tenant: TenantRecord;
+  /** The Put of the kept copy (functions/tenants/removed-tenants.ts), in the tenant's transaction. */
+  keep: TransactItem;
+  /** The Delete of that copy, should a later transaction of the removal fail. */
+  unkeep: TransactItem;
+  how: TenantWrite;
+}
+
+/**
+ * Removes tenants from every list and counter, all or none, each in the same transaction as the copy
+ * that lets staff restore it (docs/decisions.md "Letters: removing ineligible tenants safely").
+ */
+export async function removeTenantsRecoverably(list: readonly RecoverableRemoval[], how: TenantWrite): Promise<void> {
+  await applyChanges(list.map((r) => ({ before: r.tenant, after: null, alongside: r.keep, undoAlongside: r.unkeep, how: r.how })), how);
+}
+
+/**
+ * Puts removed tenants back as they were (a new version stamp), all or none: each only if no tenant of
+ * its id exists again, in the same transaction as `release` (the Delete of its kept copy); `keepAgain`
+ * puts the copy back should a later transaction of the restore fail.
+ */
+export async function restoreTenants(
+  list: readonly { tenant: TenantRecord; release: TransactItem; keepAgain: TransactItem }[], how: TenantWrite,
+): Promise<TenantRecord[]> {
+  const now = new Date().toISOString();
+  const changes = list.map(({ tenant, release, keepAgain }): Change => ({
+    before: null, after: { ...tenant, updated_at: laterThan(tenant.updated_at, now) }, alongside: release, undoAlongside: keepAgain,
+  }));
+  await applyChanges(changes, how);
+  return changes.map((c) => c.after!);
 }
 
 /** A version stamp that always moves forward, even when two saves fall in the same millisecond. */

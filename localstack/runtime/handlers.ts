@@ -34,6 +34,7 @@ const workerModules: Record<JobQueueName, () => Promise<{ handler: unknown }>> =
   'letter-generation': () => import('../../functions/workers/letter-generation'),
   'archive-exports': () => import('../../functions/workers/archive-exports'),
   'setup-batches': () => import('../../functions/workers/setup-batches'),
+  'ledger-checks': () => import('../../functions/workers/ledger-checks'),
 };
 
 export async function loadApiHandlers(): Promise<Record<ApiGroup, ApiHandler>> {

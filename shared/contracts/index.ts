@@ -16,7 +16,8 @@ import { FACILITY_CONTRACTS } from './facilities';
 import { IMPORT_CONTRACTS } from './imports';
 import { IMPORT_HISTORY_CONTRACTS } from './import-history';
 import { FACILITY_STATS_CONTRACTS, RETIRED_FACILITY_CONTRACTS } from './facility-stats';
-import { LEDGER_CONTRACTS, LETTER_CONTRACTS } from './letters';
+import { LETTER_CONTRACTS } from './letters';
+import { LEDGER_CONTRACTS } from './ledger-checks';
 import { MANAGER_TENANT_CONTRACTS, TENANT_CONTRACTS, TENANT_EXPORT_CONTRACTS } from './tenants';
 
 export type { RouteContract } from './contract';

@@ -115,20 +115,6 @@ export const letterFileName = z.object({
 });
 export const letterDownloadQuery = z.object({ output_name: z.string().trim().max(200).optional() });
 
-/** Remove Ineligible Tenants and Sync Tenant Statuses (spec §7): the ledgers of the table's tenants. */
-export const ledgerCheckBody = z.object({
-  ledger_ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.string().min(1).max(50), { error: 'ledger_ids is required.' })
-      .min(1, 'ledger_ids is required: name at least one ledger.')
-      .max(5000, 'At most 5000 ledgers can be checked at once.'),
-  ),
-  software: requiredText('software', 30),
-  facility_number: requiredText('facility_number', 20),
-});
-export const removeIneligibleResponse = z.object({ success: z.boolean(), error_message: z.string().nullable(), tenants_removed: z.number() });
-export const syncStatusesResponse = z.object({ success: z.boolean(), error_message: z.string().nullable(), tenants_updated: z.number() });
-
 /** The letter batches page (spec §2): 50 a page, newest first, filters facility number and letter type. */
 export const letterBatchesQuery = z.object({
   facility_number: z.string().trim().max(20).optional(),
@@ -175,9 +161,4 @@ export const LETTER_CONTRACTS = {
   'GET /api/facilities/state/{state}/tenant-mailing-counts': { summary: 'The Send Letters filter counts of a state', params: stateParams, response: mailingCountsResponse },
   'GET /api/facilities/state/{state}/generate-letters': { summary: 'Queue a letter batch for a state\'s tenants (a job)', params: stateParams, query: generateLettersQuery, response: queuedLetters },
   'GET /api/letter-batches': { summary: 'Letter batches, newest first (50 a page)', query: letterBatchesQuery, response: letterBatchesResponse },
-} satisfies Partial<Record<RouteKey, RouteContract>>;
-
-export const LEDGER_CONTRACTS = {
-  'POST /api/tenants/remove-uneligible-ledgers': { summary: 'Remove tenants whose ledger the facility software says is no longer eligible', body: ledgerCheckBody, response: removeIneligibleResponse },
-  'POST /api/tenants/sync-ledger-statuses': { summary: 'Update tenant statuses from the facility software\'s ledgers', body: ledgerCheckBody, response: syncStatusesResponse },
 } satisfies Partial<Record<RouteKey, RouteContract>>;
