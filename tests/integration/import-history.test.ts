@@ -140,7 +140,7 @@ describe('every import is on record', () => {
       id: job.id, status: 'refused', refusal: job.error, facility_number: facilityNumber, cycle_id: cycle.id, counts: null,
       files: [{ role: 'rent_roll', name: 'wrong-site.xlsx' }], duplicates_list: false, refused_rows_report: false, reports_expire_at: null,
     });
-    expect(record!.refusal).toContain('No facility has the Prime Site ID NOWHERE');
+    expect(record!.refusal).toContain('NOWHERE');
   });
 
   it('is staff\'s: a manager is refused the list and the reports', async () => {
