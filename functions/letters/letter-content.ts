@@ -92,6 +92,12 @@ export const SAMPLE_RECIPIENT: LetterRecipient = {
   zip_code: '62704', country: 'US', unit: 'A-101', access_code: 'SAMPLE-0000', email: '',
 };
 
+/** Who the sample tenant is for the letter checks (letter-facts.ts): no plan of its own, placed by the caller. */
+export const SAMPLE_TENANT_WHERE = {
+  id: SAMPLE_RECIPIENT.tenant_id, first_name: SAMPLE_RECIPIENT.first_name, last_name: SAMPLE_RECIPIENT.last_name, unit: SAMPLE_RECIPIENT.unit,
+  coverage_id: null, status: null, insurance_effective_date: null,
+};
+
 /** The sample tenant's welcome letter shows the default plan as if chosen, effective on the program's date. */
 export const sampleEnrollment = (coverages: readonly LetterCoverage[], effective: string | null): LetterEnrollment => ({
   plan: defaultPlanOf(coverages), insurance_effective_date: effective,

@@ -96,3 +96,11 @@ export function identityProblem(view: ProgramSettingsView, what: string): string
   const list = view.missing.length === 1 ? view.missing[0]! : `${view.missing.slice(0, -1).join(', ')} and ${view.missing.at(-1)!}`;
   return `The program's ${list.toLowerCase()} ${view.missing.length === 1 ? 'is' : 'are'} not set. An admin sets ${view.missing.length === 1 ? 'it' : 'them'} on the Program Settings page before ${what}.`;
 }
+
+/** The settings when they are complete; otherwise 409 with what to set (generating letters, sending certificates). */
+export async function requireProgramIdentity(what: string): Promise<ProgramSettingsView> {
+  const view = await readProgramSettings();
+  const problem = identityProblem(view, what);
+  if (problem) throw conflict(problem);
+  return view;
+}
