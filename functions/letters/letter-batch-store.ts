@@ -78,14 +78,21 @@ export async function startLetterBatch(batch: LetterBatchRecord): Promise<Letter
   return held;
 }
 
-/** A retry takes over a batch left `marking` once no run holds it (else the run holding it is still at work). */
+/**
+ * A retry takes over a batch left `marking` once no run holds it (else the run holding it is still at
+ * work). The batch then holds the tenants this run mails: those still ready and those already marked.
+ */
 export async function takeOverLetterBatch(batch: LetterBatchRecord): Promise<LetterBatchRecord> {
   const lease = leaseUntil();
   await dynamo().send(new UpdateCommand({
-    TableName: tableName(), Key: batchKey(batch.id), UpdateExpression: 'SET lease_until = :lease',
+    TableName: tableName(), Key: batchKey(batch.id),
+    UpdateExpression: 'SET lease_until = :lease, tenant_ids = :ids, tenant_count = :count, emails_pending = :emails, file_name = :file, mail_merge_file_name = :merge',
     ConditionExpression: '#status = :marking AND lease_until < :now',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':lease': lease, ':marking': 'marking', ':now': new Date().toISOString() },
+    ExpressionAttributeValues: {
+      ':lease': lease, ':marking': 'marking', ':now': new Date().toISOString(), ':ids': batch.tenant_ids, ':count': batch.tenant_count,
+      ':emails': batch.emails_pending, ':file': batch.file_name, ':merge': batch.mail_merge_file_name,
+    },
   })).catch(runElsewhere);
   return { ...batch, lease_until: lease };
 }

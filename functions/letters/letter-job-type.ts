@@ -25,6 +25,8 @@ export const letterBatchInput = z.object({
   file_stem: z.string().min(1),
   /** Written into each marked tenant's history. */
   created_by_username: z.string(),
+  /** Staff chose to mail tenants again that were sent this letter already (the worker reads them as not yet sent). */
+  resend: z.boolean().default(false),
 });
 export type LetterBatchInput = z.infer<typeof letterBatchInput>;
 

@@ -3,7 +3,8 @@
  * counts for mailing'); docs/decisions.md "Letters: who is ready for which letter". Pure: the tenant
  * store's counters, the slim list index and the letter job all read the same rule.
  */
-import type { MailingCountKey } from '../../shared/contracts/letters';
+import type { MailedLetterType, MailingCountKey } from '../../shared/contracts/letters';
+import { LETTER_SENT_FIELDS } from '../../shared/letter-sent';
 
 /** The tenant fields the rule reads. */
 export interface MailingTenant {
@@ -50,4 +51,15 @@ export function mailingKeysOf(t: MailingTenant): Exclude<MailingCountKey, 'all'>
     if (hasEmail(t)) keys.push('welcome_letter_skipped');
   }
   return keys;
+}
+
+/**
+ * Whether the tenant is ready for this letter type now (the generate call and the letter worker ask).
+ * `resend` reads the tenant as if it had not been sent this letter yet: staff chose to mail it again,
+ * and the rest of the rule (no answer yet, an address, not tagged, a plan for a welcome letter) holds
+ * all the same.
+ */
+export function isReadyFor(t: MailingTenant, type: MailedLetterType, resend = false): boolean {
+  const read = resend ? { ...t, ...Object.fromEntries(LETTER_SENT_FIELDS[type].map((field) => [field, null])) } : t;
+  return mailingKeysOf(read).includes(`${type}_letter_ready`);
 }

@@ -9,7 +9,7 @@ import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { STATE_CODES } from '../states';
 import { exportDownload } from './export-file';
-import { formInt, requiredText } from './form';
+import { formBoolean, formInt, requiredText } from './form';
 import { formDate, idParams } from './program';
 import { tenantIds, tenantPagination, tenantView } from './tenants';
 
@@ -77,6 +77,12 @@ export const generateLettersQuery = z.object({
   cycle_id: cycleId,
   /** Comma-separated tenant ids; none means the first 300 tenants ready for this letter (spec §5). */
   tenants: z.preprocess(blankToUndefined, tenantIds.optional()),
+  /**
+   * Mail the named tenants even if they were sent this letter already: sent only after staff answered
+   * 'Continue' to the page's 'already been sent' question. It never takes a tenant out of a batch still
+   * being generated (docs/decisions.md "Letters: no tenant is mailed twice by accident").
+   */
+  resend: formBoolean.optional(),
 }).superRefine((q, ctx) => {
   if (q.letter_type === 'initial' && !q.audit_letter_date) {
     ctx.addIssue({ code: 'custom', path: ['audit_letter_date'], message: 'audit_letter_date is required for an audit letter (YYYY-MM-DD).' });
@@ -106,6 +112,8 @@ export const letterJobResult = z.object({
   /** Letters in the PDF (welcome: only tenants without an e-mail address). */
   letter_count: z.number(),
   certificates_emailed: z.number(),
+  /** Chosen tenants left out because they were no longer ready for the letter when it was written. */
+  tenants_skipped: z.number(),
 });
 export type LetterJobResult = z.infer<typeof letterJobResult>;
 

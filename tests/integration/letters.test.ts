@@ -17,7 +17,7 @@ import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixture
 import { waitForExportJob } from './export-jobs';
 import { createJobRecordOnly } from './job-fixture';
 import { dynamo } from '../../functions/aws/clients';
-import { getJob } from '../../functions/jobs/job-store';
+import { getJob, updateJob } from '../../functions/jobs/job-store';
 import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
@@ -25,6 +25,7 @@ import { handler as letterWorker } from '../../functions/workers/letter-generati
 import { LETTER_JOB_TYPES } from '../../functions/letters/letter-job-type';
 import type { LetterBatchInput } from '../../functions/letters/letter-job-type';
 import { letterFileStem } from '../../functions/letters/letter-files';
+import { claimTenants } from '../../functions/letters/letter-claims';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 
 let monitor = '';
@@ -33,6 +34,11 @@ let manager = '';
 
 const AUDIT_DATE = '2026-12-01';
 const REMINDER_DATE = '2026-12-20';
+/** When the plan is added to the rent of tenants who do not answer: after both letters, as the letters require. */
+const LETTER_EFFECTIVE_DATE = '2027-01-15';
+
+/** A facility of its own whose letters can be true (a Letter Effective Date after the letters). */
+const letterFacility = (fields: Parameters<typeof facilityWith>[1] = {}) => facilityWith(stem(), { letter_effective_date: LETTER_EFFECTIVE_DATE, ...fields });
 
 interface LetterJob { status: string; error: string | null; result: Record<string, unknown> | null }
 
@@ -64,7 +70,7 @@ async function sesMessages(): Promise<{ Source: string; Destination: { ToAddress
 
 /** A facility in its own state-free corner: a cycle with one tenant of each mailing kind. */
 async function mailingFacility(state = 'TX'): Promise<{ facility: FacilityRecord; cycleId: string; t: Record<string, TenantRecord> }> {
-  const facility = await facilityWith(stem(), { state, software: 'storedge' });
+  const facility = await letterFacility({ state, software: 'storedge' });
   const { cycle, tenants } = await cycleWithTenants(facility, [
     tenant(1, null, { first_name: 'Ada', last_name: 'Audit', email: '' }),
     tenant(2, null, { first_name: 'Rae', last_name: 'Remind', email: '', initial_letter_sent_date: '2026-10-01' }),
@@ -129,8 +135,9 @@ describe('the Send Letters table and its counts', () => {
 describe('generating letters', () => {
   it('an audit letter batch: PDF and mail merge in the bucket, tenants marked with history, batch listed', async () => {
     const { facility, cycleId, t } = await mailingFacility();
+    // Rae was sent an audit letter before: mailing her again takes `resend` (staff answered the page's question).
     const { job, answer } = await generated(`/api/facilities/${facility.id}/generate-letters`, {
-      letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: [t.Ada!.id, t.Rae!.id].join(','),
+      letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: [t.Ada!.id, t.Rae!.id].join(','), resend: 'true',
     });
     expect(answer.tenant_count).toBe(2);
     const result = job.result as { file_name: string; mail_merge_file_name: string; letter_type: string; tenant_count: number; letter_count: number };
@@ -217,7 +224,7 @@ describe('generating letters', () => {
   });
 
   it('with no selection a batch holds at most the first 300 ready tenants', async () => {
-    const facility = await facilityWith(stem());
+    const facility = await letterFacility();
     await cycleWithTenants(facility, Array.from({ length: 305 }, (_, i) => tenant(i, null, { email: '' })));
     const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'initial', audit_letter_date: AUDIT_DATE });
     expect(job.result).toMatchObject({ tenant_count: 300, letter_count: 300 });
@@ -265,6 +272,10 @@ describe('bad input and safety', () => {
       [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Ian!.id }, 422, /incomplete address/],
       [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Mo!.id }, 422, /moved out/],
       [{ letter_type: 'welcome', tenants: t.Ada!.id }, 422, /coverage plan/],
+      [{ letter_type: 'reminder', reminder_letter_date: REMINDER_DATE, tenants: t.Ada!.id }, 422, /not sent an audit letter yet, so they get no reminder letter/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Wes!.id }, 422, /answered already, so they get no audit letter/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Rae!.id }, 409, /1 of the chosen tenants has already been sent an audit letter; no letter was generated/],
+      [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: t.Ada!.id, resend: 'maybe' }, 422, /resend/],
       [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: 'no-such-tenant' }, 404, /do not exist/],
       [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: `${t.Ada!.id},${t.Ada!.id}` }, 422, /twice/],
       [{ letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: Array.from({ length: 301 }, (_, i) => `x${i}`).join(',') }, 422, /300/],
@@ -317,24 +328,24 @@ describe('bad input and safety', () => {
   });
 });
 
-describe('a batch marks every tenant or none', () => {
-  /** A batch job record with no queue message (no poller races the test); run by the worker in this process. */
-  async function batchJob(facility: FacilityRecord, tenants: readonly TenantRecord[]) {
-    const id = randomUUID();
-    const input: LetterBatchInput = {
-      letter_type: 'initial', letter_date: AUDIT_DATE, audit_letter_date: AUDIT_DATE, reminder_letter_date: null, facility_id: facility.id,
-      cycle_id: null, state: null, tenant_ids: tenants.map((x) => x.id), created_by_username: 'tester',
-      file_stem: letterFileStem({ scope: facility.facility_number, letterType: 'initial', letterDate: AUDIT_DATE, jobId: id }),
-    };
-    await createJobRecordOnly({ id, queue: 'letter-generation', type: LETTER_JOB_TYPES.batch, createdBy: monitorId, input: { ...input } });
-    return id;
-  }
-  const deliver = (jobId: string, receive = 1) => letterWorker({
-    Records: [{ messageId: randomUUID(), receiptHandle: 'local', body: JSON.stringify({ job_id: jobId, type: LETTER_JOB_TYPES.batch }), attributes: { ApproximateReceiveCount: String(receive) } }],
-  } as unknown as SQSEvent);
+/** A batch job record with no queue message (no poller races the test); run by the worker in this process. */
+async function batchJob(facility: FacilityRecord, tenants: readonly TenantRecord[], fields: Partial<LetterBatchInput> = {}) {
+  const id = randomUUID();
+  const input: LetterBatchInput = {
+    letter_type: 'initial', letter_date: AUDIT_DATE, audit_letter_date: AUDIT_DATE, reminder_letter_date: null, facility_id: facility.id,
+    cycle_id: null, state: null, tenant_ids: tenants.map((x) => x.id), created_by_username: 'tester', resend: false,
+    file_stem: letterFileStem({ scope: facility.facility_number, letterType: 'initial', letterDate: AUDIT_DATE, jobId: id }), ...fields,
+  };
+  await createJobRecordOnly({ id, queue: 'letter-generation', type: LETTER_JOB_TYPES.batch, createdBy: monitorId, input: { ...input } });
+  return id;
+}
+const deliver = (jobId: string, receive = 1) => letterWorker({
+  Records: [{ messageId: randomUUID(), receiptHandle: 'local', body: JSON.stringify({ job_id: jobId, type: LETTER_JOB_TYPES.batch }), attributes: { ApproximateReceiveCount: String(receive) } }],
+} as unknown as SQSEvent);
 
+describe('a batch marks every tenant or none', () => {
   it('a repeated delivery never makes a second batch nor marks a tenant twice', async () => {
-    const facility = await facilityWith(stem());
+    const facility = await letterFacility();
     const { tenants } = await cycleWithTenants(facility, Array.from({ length: 60 }, (_, i) => tenant(i, null, { email: '' })));
     const jobId = await batchJob(facility, tenants);
     await Promise.all([deliver(jobId), deliver(jobId)]);
@@ -350,7 +361,7 @@ describe('a batch marks every tenant or none', () => {
   });
 
   it('DynamoDB failing half way leaves no tenant marked and no batch listed; the retry completes', async () => {
-    const facility = await facilityWith(stem());
+    const facility = await letterFacility();
     const { tenants } = await cycleWithTenants(facility, Array.from({ length: 120 }, (_, i) => tenant(i, null, { email: '' })));
     const jobId = await batchJob(facility, tenants);
     // The second tenant-marking transaction fails, as a throttled or failed DynamoDB call would.
@@ -381,12 +392,181 @@ describe('a batch marks every tenant or none', () => {
   });
 
   it('a tenant deleted before the job runs fails the job with nothing marked', async () => {
-    const facility = await facilityWith(stem());
+    const facility = await letterFacility();
     const { tenants } = await cycleWithTenants(facility, [tenant(1, null, { email: '' }), tenant(2, null, { email: '' })]);
     const jobId = await batchJob(facility, [...tenants, { ...tenants[0]!, id: 'deleted-tenant' }]);
     await deliver(jobId);
     expect((await getJob(jobId))!).toMatchObject({ status: 'failed' });
     expect((await getJob(jobId))!.error).toMatch(/no longer exist; no letter was generated and no tenant was marked/);
     for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBeNull();
+  });
+});
+
+describe('no tenant is mailed twice by accident', () => {
+  const path = (facility: FacilityRecord) => `/api/facilities/${facility.id}/generate-letters`;
+  const stemOf = (facility: FacilityRecord, jobId: string, letterDate = AUDIT_DATE) => letterFileStem({ scope: facility.facility_number, letterType: 'initial', letterDate, jobId });
+  const generatedOnce = async (tenants: readonly TenantRecord[]) => {
+    for (const id of tenants.map((x) => x.id)) {
+      expect((await tenantHistory(id)).filter((h) => h.action === 'initial_letter_generated'), id).toHaveLength(1);
+    }
+  };
+  const batchesOf = async (facility: FacilityRecord) =>
+    ((await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } })).body as { data: { tenant_count: number; file_name: string }[] }).data;
+  /** A batch job no worker picks up (no queue message), holding claims on the tenants as a generate call takes them. */
+  async function heldBy(tenants: readonly TenantRecord[], createdBy = 'someone') {
+    const job = await createJobRecordOnly({ queue: 'letter-generation', type: LETTER_JOB_TYPES.batch, createdBy: monitorId });
+    const batch = `HELD-initial-${AUDIT_DATE}-${job.id.replace(/-/g, '').slice(0, 12)}`;
+    await claimTenants({ letterType: 'initial', tenantIds: tenants.map((x) => x.id), jobId: job.id, batch, createdBy, resend: false, named: true });
+    return { job, batch };
+  }
+
+  it('two calls at once for the same 150 tenants: one batch, the other refused naming it, every tenant marked once', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 150 }, (_, i) => tenant(i, null, { email: '' })));
+    const query = { letter_type: 'initial', audit_letter_date: AUDIT_DATE, tenants: tenants.map((x) => x.id).join(',') };
+    const answers = await Promise.all([call('GET', path(facility), { token: monitor, query }), call('GET', path(facility), { token: monitor, query })]);
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+    const accepted = answers.find((a) => a.status === 200)!.body as { job_id: string; tenant_count: number };
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(accepted.tenant_count).toBe(150);
+    // How many, and the batch: who started it, when, and the name Letter Batches shows its files under.
+    expect(refused.text).toMatch(/150 of the chosen tenants are already in the Audit letter batch \S+ started (less than a minute|\d+ minutes?) ago \(/);
+    expect(refused.text).toContain(stemOf(facility, accepted.job_id));
+    expect(refused.text).toContain('No letter was generated');
+
+    const job = await waitForExportJob(accepted.job_id, monitor, 60_000);
+    expect(job).toMatchObject({ status: 'done', error: null });
+    expect(job.result).toMatchObject({ tenant_count: 150, letter_count: 150, tenants_skipped: 0 });
+    for (const x of await getTenants(tenants.map((y) => y.id))) expect(x.initial_letter_sent_date).toBe(AUDIT_DATE);
+    await generatedOnce(tenants);
+    expect(await batchesOf(facility)).toEqual([expect.objectContaining({ tenant_count: 150, file_name: `${stemOf(facility, accepted.job_id)}.pdf` })]);
+  });
+
+  it('a double click with no tenant checked: the second call is refused while the first batch is made; then nobody is left', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 4 }, (_, i) => tenant(i, null, { email: '' })));
+    const query = { letter_type: 'initial', audit_letter_date: AUDIT_DATE };
+    const answers = await Promise.all([call('GET', path(facility), { token: monitor, query }), call('GET', path(facility), { token: monitor, query })]);
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+    const accepted = answers.find((a) => a.status === 200)!.body as { job_id: string };
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.text).toContain('4 of the tenants ready for an audit letter are already in the Audit letter batch');
+    expect(refused.text).toContain(stemOf(facility, accepted.job_id));
+
+    expect(await waitForExportJob(accepted.job_id, monitor, 30_000)).toMatchObject({ status: 'done', result: expect.objectContaining({ tenant_count: 4 }) });
+    await generatedOnce(tenants);
+    expect(await batchesOf(facility)).toHaveLength(1);
+    // Clicked again once the batch is done: everyone had the letter, so nothing is generated.
+    const again = await call('GET', path(facility), { token: monitor, query });
+    expect(again.status).toBe(422);
+    expect(again.text).toContain('are ready for an Audit letter');
+  });
+
+  it('a batch still being generated holds its tenants, even from a resend; a failed batch lets them go', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const { job, batch } = await heldBy([t.Ada!], 'carol');
+    const query = { letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: t.Ada!.id, resend: 'true' };
+    const refused = await call('GET', path(facility), { token: monitor, query });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(`1 of the chosen tenants is already in the Audit letter batch carol started less than a minute ago (${batch}, still being generated). `
+      + 'No letter was generated: wait until it is done (Letter Batches then lists it) before generating these letters again.');
+    expect((refused.body as { errors: { id: string }[] }).errors).toEqual([expect.objectContaining({ id: t.Ada!.id })]);
+    // With no tenant checked the server would take Ada: refused the same way.
+    expect((await call('GET', path(facility), { token: monitor, query: { letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId } })).status).toBe(409);
+
+    await updateJob(job.id, { status: 'failed', error: 'The worker gave up.' });
+    const { job: done } = await generated(path(facility), query);
+    expect(done.result).toMatchObject({ tenant_count: 1, tenants_skipped: 0 });
+    expect((await getTenant(t.Ada!.id))!.initial_letter_sent_date).toBe(AUDIT_DATE);
+  });
+
+  it('a batch that just finished holds its tenants unless staff send again on purpose', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const { job, batch } = await heldBy([t.Ada!]);
+    await updateJob(job.id, { status: 'done' });
+    const query = { letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: t.Ada!.id };
+    const refused = await call('GET', path(facility), { token: monitor, query });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(`(${batch}, finished less than a minute ago). No letter was generated: reload the list; to mail them again on purpose, check them and answer Continue.`);
+    const { job: resent } = await generated(path(facility), { ...query, resend: 'true' });
+    expect(resent.result).toMatchObject({ tenant_count: 1 });
+  });
+
+  it('resend mails a tenant who was sent the letter already, on record; without it the call is refused', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    const query = { letter_type: 'initial', audit_letter_date: AUDIT_DATE, cycle_id: cycleId, tenants: t.Rae!.id };
+    const refused = await call('GET', path(facility), { token: monitor, query });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('1 of the chosen tenants has already been sent an audit letter; no letter was generated.');
+    expect((await getTenant(t.Rae!.id))!.initial_letter_sent_date).toBe('2026-10-01');
+
+    const { job } = await generated(path(facility), { ...query, resend: 'true' });
+    expect(job.result).toMatchObject({ tenant_count: 1, letter_count: 1, tenants_skipped: 0 });
+    expect((await getTenant(t.Rae!.id))!.initial_letter_sent_date).toBe(AUDIT_DATE);
+    expect((await tenantHistory(t.Rae!.id))[0]).toMatchObject({
+      action: 'initial_letter_generated', changes: [{ field: 'initial_letter_sent_date', from: '2026-10-01', to: AUDIT_DATE }],
+    });
+  });
+
+  it('the worker leaves out a tenant no longer ready when it runs: not in the PDF, not marked, counted', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 3 }, (_, i) => tenant(i, null, { email: '' })));
+    const jobId = await batchJob(facility, tenants);
+    // Between the call and the job: the tenant opted out.
+    await saveTenant(tenants[1]!, { status: 'opt_out' }, TEST_WRITE);
+    await deliver(jobId);
+    const job = (await getJob(jobId))!;
+    expect(job).toMatchObject({ status: 'done', error: null, result: expect.objectContaining({ tenant_count: 2, letter_count: 2, tenants_skipped: 1 }) });
+    const [a, b, c] = await getTenants(tenants.map((x) => x.id));
+    expect([a!.initial_letter_sent_date, b!.initial_letter_sent_date, c!.initial_letter_sent_date]).toEqual([AUDIT_DATE, null, AUDIT_DATE]);
+    const pdf = await download((job.result as { file_name: string }).file_name);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(2);
+    expect(await batchesOf(facility)).toEqual([expect.objectContaining({ tenant_count: 2 })]);
+  });
+
+  it('a tenant changed between the worker\'s read and its marking: the worker reads again and leaves it out', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 3 }, (_, i) => tenant(i, null, { email: '' })));
+    const jobId = await batchJob(facility, tenants);
+    const ids = new Set(tenants.map((x) => x.id));
+    // Just before the first marking transaction, the tenant answers (its version moves on): that marking must not go through.
+    let answered = false;
+    const name = `answer-meanwhile-${jobId}`;
+    dynamo().middlewareStack.add((next) => async (args) => {
+      const input = args.input as { TransactItems?: { Put?: { Item?: { type?: string; id?: string } } }[] };
+      if (!answered && input.TransactItems?.some((i) => i.Put?.Item?.type === 'tenant' && ids.has(i.Put.Item.id ?? ''))) {
+        answered = true;
+        await saveTenant((await getTenant(tenants[2]!.id))!, { status: 'provide_proof' }, TEST_WRITE);
+      }
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      await deliver(jobId);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(answered).toBe(true);
+    const job = (await getJob(jobId))!;
+    expect(job).toMatchObject({ status: 'done', error: null, result: expect.objectContaining({ tenant_count: 2, letter_count: 2, tenants_skipped: 1 }) });
+    const changed = (await getTenant(tenants[2]!.id))!;
+    expect(changed).toMatchObject({ status: 'provide_proof', initial_letter_sent_date: null });
+    expect((await tenantHistory(changed.id)).some((h) => h.action.startsWith('initial_letter_generated'))).toBe(false);
+    await generatedOnce(tenants.slice(0, 2));
+    const pdf = await download((job.result as { file_name: string }).file_name);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(2);
+    expect(await batchesOf(facility)).toEqual([expect.objectContaining({ tenant_count: 2 })]);
+  });
+
+  it('a job none of whose tenants is still ready fails with nothing marked', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, [tenant(1, null, { email: '' }), tenant(2, null, { email: '' })]);
+    const jobId = await batchJob(facility, tenants);
+    for (const x of tenants) await saveTenant(x, { initial_letter_sent_date: '2026-11-15' }, TEST_WRITE);
+    await deliver(jobId);
+    const job = (await getJob(jobId))!;
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe('None of the 2 chosen tenants is ready for an audit letter any more (each answered, was sent one or was changed since the letters were asked for); no letter was generated and no tenant was marked.');
+    for (const x of await getTenants(tenants.map((y) => y.id))) expect(x.initial_letter_sent_date).toBe('2026-11-15');
+    expect(await batchesOf(facility)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The success modal of a letter batch (spec §2): the Download (PDF) and Mail Merge links, the
- * popup-blocker hint, and for welcome letters the note that only tenants without an email set receive a
- * welcome letter, with how many certificates were e-mailed instead.
+ * popup-blocker hint, for welcome letters the note that only tenants without an email set receive a
+ * welcome letter, with how many certificates were e-mailed instead, and how many chosen tenants the job
+ * left out because they were no longer ready when the letters were written.
  */
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -43,6 +44,12 @@ export function LettersReadyModal({ result, scopeName, onClose }: { result: Lett
             ? `${plural(result.letter_count, 'sample letter was', 'sample letters were')} written.`
             : `${plural(result.letter_count, 'letter was', 'letters were')} written for ${plural(result.tenant_count, 'tenant', 'tenants')}.`}
         </StatusIndicator>
+        {result.tenants_skipped > 0 && (
+          <Alert type="warning" header={`${plural(result.tenants_skipped, 'chosen tenant was', 'chosen tenants were')} left out`}>
+            By the time the letters were written they were no longer ready for this letter: they answered, were sent it in another
+            batch or were changed meanwhile. They have no letter in the file and were not marked.
+          </Alert>
+        )}
         {welcome && (
           <Alert type="info" header={WELCOME_NOTE}>
             {plural(result.certificates_emailed, 'certificate was', 'certificates were')} e-mailed to tenants with an email set.

@@ -1,12 +1,16 @@
 /**
  * The sending flow of spec §4 and §5, one step at a time: the warning (Yes/No) that the tenants are up
  * to date; for an audit or reminder letter its date; then, with no tenant checked, 'first 300' and, for
- * an audit letter to checked tenants of whom some already had one, 'already sent'; then the job with
- * its progress; then the success modal (or 'Error'). Sample letters (facility mode) skip to the job
- * with the chosen cycle's letter dates. Nothing is sent without a scope: 'No active tab selected.'
+ * checked tenants of whom some already had the letter, 'already sent' (Continue sends `resend`, the
+ * server's explicit consent to mail them again); then the job with its progress; then the success modal
+ * (or 'Error', which shows the server's refusal, such as the 409 naming a batch still being generated).
+ * Sample letters (facility mode) skip to the job with the chosen cycle's letter dates. Nothing is sent
+ * without a scope: 'No active tab selected.'
  */
 import { useState } from 'react';
+import { LETTER_TYPE_LABELS } from '../../../shared/contracts/letters';
 import type { LetterJobResult, MailedLetterType } from '../../../shared/contracts/letters';
+import { wasSentLetter } from '../../../shared/letter-sent';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { errorText } from '../api/api-error';
@@ -18,6 +22,9 @@ import { LetterJobAbandoned, useLetterJob } from './use-letter-job';
 export const NO_ACTIVE_TAB = 'No active tab selected.';
 export const FIRST_300_QUESTION = `The system will generate letters for the first ${MAX_BULK_TENANTS} tenants. Continue?`;
 export const ALREADY_SENT_QUESTION = 'One or more of the selected tenants have already been sent an audit letter. Continue?';
+/** The spec's question is for audit letters; reminder and welcome letters ask the same of their own letter. */
+export const alreadySentQuestion = (letter: MailedLetterType) =>
+  (letter === 'initial' ? ALREADY_SENT_QUESTION : `One or more of the selected tenants have already been sent a ${LETTER_TYPE_LABELS[letter].toLowerCase()} letter. Continue?`);
 
 export type LetterChoice = MailedLetterType | 'sample';
 export type DatedLetter = 'initial' | 'reminder';
@@ -62,10 +69,11 @@ export function useSendLetters({ scope, selected, cycleDates, onGenerated }: Opt
     }
   };
 
-  const confirmOrGenerate = (request: Request) => {
+  const confirmOrGenerate = (request: Request & { letterType: MailedLetterType }) => {
     if (request.tenants.length === 0) setStep({ kind: 'prompt', question: FIRST_300_QUESTION, request });
-    else if (request.letterType === 'initial' && request.tenants.some((t) => t.initial_letter_sent_date)) setStep({ kind: 'prompt', question: ALREADY_SENT_QUESTION, request });
-    else void generate(request);
+    else if (request.tenants.some((t) => wasSentLetter(t, request.letterType))) {
+      setStep({ kind: 'prompt', question: alreadySentQuestion(request.letterType), request: { ...request, resend: true } });
+    } else void generate(request);
   };
 
   return {
