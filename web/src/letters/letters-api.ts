@@ -73,6 +73,8 @@ export interface LetterRequest {
   reminderLetterDate?: string;
   /** The checked tenants; none means the server takes the first 300 ready ones. */
   tenants: readonly Pick<TenantView, 'id'>[];
+  /** Staff answered Continue to 'already been sent': the checked tenants are mailed again on purpose. */
+  resend?: boolean;
 }
 
 /** Starts the job writing the letters; answers the job at once. */
@@ -84,7 +86,7 @@ export function startLetters(scope: LetterScope, request: LetterRequest): Promis
   }
   // The client writes a list comma-joined, as the spec sends tenant ids.
   const tenants = request.tenants.length > 0 ? request.tenants.map((t) => t.id) : undefined;
-  const query = { letter_type: request.letterType, ...dates, tenants };
+  const query = { letter_type: request.letterType, ...dates, tenants, resend: request.resend || undefined };
   if (scope.kind === 'state') return call('GET /api/facilities/state/{state}/generate-letters', { params: { state: scope.state }, query });
   return call('GET /api/facilities/{id}/generate-letters', { params: { id: scope.facility.id }, query: { ...query, cycle_id: scope.cycleId } });
 }
