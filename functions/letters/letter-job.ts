@@ -2,7 +2,10 @@
  * The letter-generation jobs (docs/decisions.md "Letters: a batch marks all its tenants or none").
  *
  * A letter batch: read the tenants (every one must still exist and still be in the batch's facility or
- * state), render one PDF of the mailed letters and the mail-merge workbook, store both under fixed names
+ * state), leave out those no longer ready for the letter (docs/decisions.md "Letters: no tenant is mailed
+ * twice by accident"; the marking is conditional on each tenant's version as read, and a tenant changed
+ * meanwhile makes the job read and check them again), render one PDF of the mailed letters and the
+ * mail-merge workbook, store both under fixed names
  * (a retry overwrites them), then, per facility, record the batch unlisted, mark every tenant's sent date
  * for the letter (all or none: tenant-store's saveTenants undoes earlier groups when a later one fails),
  * and list the batch. A retried job finds its batches: a complete one is not marked again, a batch left
@@ -12,7 +15,8 @@
  * Sample letters: one letter of each type for the facility with a made-up tenant; no tenant, no batch.
  */
 import type { MailedLetterType, LetterJobResult } from '../../shared/contracts/letters';
-import { MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
+import { LETTER_TYPE_LABELS, MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
+import { wasSentLetter } from '../../shared/letter-sent';
 import { getCyclesWithCounters } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacilitiesByIds, requireFacility } from '../facilities/facility-store';
@@ -21,6 +25,7 @@ import { JobRefused } from '../jobs/job-refused';
 import { identityProblem, readProgramSettings } from '../program/program-settings';
 import { getStateCoverages } from '../program/reference-data';
 import { calendarDateIn } from '../../shared/format';
+import { HttpError } from '../runtime/http-error';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
@@ -28,6 +33,7 @@ import {
   certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, releaseLetterBatch, startLetterBatch, takeOverLetterBatch,
 } from './letter-batch-store';
 import type { LetterBatchRecord } from './letter-batch-store';
+import { claimedElsewhere } from './letter-claims';
 import { SAMPLE_RECIPIENT, coveragesOf, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
 import type { LetterChoice } from './letter-content';
 import { letterPdfName, mailMergeName, putLetterFile } from './letter-files';
@@ -37,7 +43,7 @@ import { mailMergeWorkbook } from './mail-merge';
 import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
 import type { LetterCoverage, LetterPage, LetterProgram } from './letter-pdf';
 import { coverageAmount, longDate, monthlyPremium } from './letter-text';
-import { hasEmail } from './mailing-rules';
+import { hasEmail, isReadyFor } from './mailing-rules';
 import { sendCertificateEmail } from './welcome-email';
 
 /** The tenant field each letter type marks. */
@@ -87,12 +93,27 @@ async function currentProgram(): Promise<LetterProgram> {
   return letterProgramOf(settings);
 }
 
-async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
-  const input = letterBatchInput.parse(job.input);
+/** Reads of the tenants a job makes when one changes between its reading and its marking. */
+const MARKING_ROUNDS = 3;
+
+async function runLetterBatch(run: JobRunContext): Promise<Record<string, unknown>> {
+  const input = letterBatchInput.parse(run.job.input);
   const program = await currentProgram();
-  const tenants = await getTenants(input.tenant_ids);
-  const ctx = await contextOf(tenants);
-  checkTenants(input, tenants, ctx);
+  for (let round = 1; ; round += 1) {
+    try {
+      return await writeLetterBatch(run, input, program);
+    } catch (err) {
+      // A tenant changed after it was read (the tenant store's lock answers 409, the marking undone): read and check them again.
+      if (!(err instanceof HttpError && err.status === 409) || round >= MARKING_ROUNDS) throw err;
+    }
+  }
+}
+
+async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterBatchInput, program: LetterProgram): Promise<Record<string, unknown>> {
+  const chosen = await getTenants(input.tenant_ids);
+  const ctx = await contextOf(chosen);
+  checkTenants(input, chosen, ctx);
+  const tenants = await stillReady(input, chosen, job.id);
   await progress(10);
 
   const choice: LetterChoice = {
@@ -128,14 +149,16 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
       batches.push(batch);
       continue;
     }
+    const mails = {
+      tenant_count: group.length, file_name: pdfName, mail_merge_file_name: mergeName,
+      tenant_ids: group.map((t) => t.id), emails_pending: group.filter((t) => emailed.includes(t)).map((t) => t.id),
+    };
     batch = batch
-      ? await takeOverLetterBatch(batch)
+      ? await takeOverLetterBatch({ ...batch, ...mails })
       : await startLetterBatch({
         id, job_id: job.id, status: 'marking', lease_until: '', facility_id: facilityId, facility_number: facility.facility_number,
         cycle_id: cycle?.id ?? null, cycle_label: cycle?.label ?? null, state: input.state, letter_type: input.letter_type,
-        tenant_count: group.length, file_name: pdfName, mail_merge_file_name: mergeName, save_time: new Date().toISOString(),
-        mail_time: input.letter_type === 'welcome' ? null : input.letter_date, created_by: how.actor.username,
-        tenant_ids: group.map((t) => t.id), emails_pending: group.filter((t) => emailed.includes(t)).map((t) => t.id),
+        save_time: new Date().toISOString(), mail_time: input.letter_type === 'welcome' ? null : input.letter_date, created_by: how.actor.username, ...mails,
       });
     try {
       await markTenants(group, emailed, input, how, calendarDateIn(program.time_zone));
@@ -151,9 +174,32 @@ async function runLetterBatch({ job, progress }: JobRunContext): Promise<Record<
   for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
-    letter_count: mailed.length, certificates_emailed: emailed.length,
+    letter_count: mailed.length, certificates_emailed: emailed.length, tenants_skipped: chosen.length - tenants.length,
   };
   return result;
+}
+
+/**
+ * The chosen tenants the batch still mails, in their order: each ready for the letter now (mailing-rules;
+ * with `resend` read as not sent it yet) and claimed by no other batch. A tenant an earlier run of this
+ * job put in its batch and marked stays in, so a retry writes the same letters. The others are left out
+ * (the result counts them); none left refuses the job.
+ */
+async function stillReady(input: LetterBatchInput, chosen: readonly TenantRecord[], jobId: string): Promise<TenantRecord[]> {
+  const facilityIds = [...new Set(chosen.map((t) => t.facility_id))];
+  const [earlier, elsewhere] = await Promise.all([
+    Promise.all(facilityIds.map((id) => getLetterBatch(letterBatchId(jobId, id)))),
+    claimedElsewhere(input.letter_type, chosen.map((t) => t.id), jobId),
+  ]);
+  const markedEarlier = new Set(earlier.flatMap((b) => b?.tenant_ids ?? []));
+  const kept = chosen.filter((t) => (markedEarlier.has(t.id) && wasSentLetter(t, input.letter_type))
+    || (!elsewhere.has(t.id) && isReadyFor(t, input.letter_type, input.resend)));
+  if (kept.length === 0) {
+    const letter = `${input.letter_type === 'initial' ? 'an' : 'a'} ${LETTER_TYPE_LABELS[input.letter_type].toLowerCase()} letter`;
+    throw new JobRefused(`None of the ${chosen.length} chosen tenants is ready for ${letter} any more (each answered, was sent one or was changed `
+      + 'since the letters were asked for); no letter was generated and no tenant was marked.');
+  }
+  return kept;
 }
 
 /** Sets the letter's sent date (or the certificate's e-mailed date) on every tenant not yet carrying it. */
@@ -218,7 +264,7 @@ async function runSampleLetters({ job, progress }: JobRunContext): Promise<Recor
   await putLetterFile(pdfName, await renderLetterBatch(pages, program));
   await progress(90);
   const result: LetterJobResult = {
-    file_name: pdfName, mail_merge_file_name: null, letter_type: 'sample', tenant_count: 0, letter_count: pages.length, certificates_emailed: 0,
+    file_name: pdfName, mail_merge_file_name: null, letter_type: 'sample', tenant_count: 0, letter_count: pages.length, certificates_emailed: 0, tenants_skipped: 0,
   };
   return result;
 }

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BULK_TENANTS } from '../../shared/contracts/tenants';
 import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER, TAGGED_FOR_REMOVAL_WARNING } from '../../shared/contracts/letters';
-import type { GenerateLettersQuery } from '../../shared/contracts/letters';
+import type { GenerateLettersQuery, MailedLetterType } from '../../shared/contracts/letters';
+import { wasSentLetter } from '../../shared/letter-sent';
 import { exportExists, presignDownload } from '../exports/presign';
 import { safeFilename } from '../exports/export-keys';
 import { enqueueJob } from '../jobs/job-store';
@@ -19,11 +20,13 @@ import { isAddressIncomplete } from '../tenants/tenant-record';
 import { getTenants } from '../tenants/tenant-store';
 import type { TenantRecord } from '../tenants/tenant-store';
 import { isCoverageChoice } from '../program/counters';
+import { claimTenants, releaseClaims } from './letter-claims';
 import { letterFileKey, letterFileStem } from './letter-files';
 import { LETTER_JOB_TYPES, LETTER_QUEUE } from './letter-job-type';
 import type { LetterBatchInput, SampleLettersInput } from './letter-job-type';
 import { countersOfScope, facilityScope, mailingCountsOf, mailingPage, stateFacilities, stateScope } from './mailing-scope';
 import type { MailingScope } from './mailing-scope';
+import { isReadyFor } from './mailing-rules';
 
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -53,7 +56,21 @@ async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): 
   refuse(tenants, (t) => isAddressIncomplete(t), 'have an incomplete address and cannot be mailed');
   refuse(tenants, (t) => t.status === 'moved_out' || t.status === 'bad_address', 'moved out or have a bad address');
   if (query.letter_type === 'welcome') refuse(tenants, (t) => !isCoverageChoice(t.status), 'have not chosen a coverage plan, so they get no welcome letter');
+  if (query.letter_type === 'reminder') refuse(tenants, (t) => !wasSentLetter(t, 'initial'), 'were not sent an audit letter yet, so they get no reminder letter');
+  refuse(tenants, (t) => !isReadyFor(t, query.letter_type, true), `have answered already, so they get no ${LETTER_TYPE_LABELS[query.letter_type].toLowerCase()} letter`);
+  if (!query.resend) refuseAlreadySent(tenants, query.letter_type);
   return query.tenants;
+}
+
+/** Mailing a tenant a letter it was sent already takes the explicit `resend` (the page asks first). */
+function refuseAlreadySent(tenants: readonly TenantRecord[], type: MailedLetterType): void {
+  const sent = tenants.filter((t) => wasSentLetter(t, type));
+  if (sent.length === 0) return;
+  const which = sent.length === 1 ? '1 of the chosen tenants has' : `${sent.length} of the chosen tenants have`;
+  throw new HttpError(409, `${which} already been sent ${type === 'initial' ? 'an' : 'a'} ${LETTER_TYPE_LABELS[type].toLowerCase()} letter; no letter was generated. `
+    + 'Reload the list; to mail them again on purpose, check them and answer Continue when asked.', {
+    field: 'tenants', details: sent.map((t) => ({ id: t.id, message: `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})` })),
+  });
 }
 
 function inScope(scope: MailingScope, t: TenantRecord): boolean {
@@ -76,16 +93,24 @@ async function generate(scope: MailingScope, query: GenerateLettersQuery, caller
   const tenantIds = await chooseTenants(scope, query);
   const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : today();
   const jobId = randomUUID();
+  const fileStem = letterFileStem({ scope: scope.kind === 'facility' ? scope.facility.facility_number : scope.state, letterType: query.letter_type, letterDate, jobId });
   const input: LetterBatchInput = {
     letter_type: query.letter_type, letter_date: letterDate,
     audit_letter_date: query.audit_letter_date ?? null, reminder_letter_date: query.reminder_letter_date ?? null,
     facility_id: scope.kind === 'facility' ? scope.facility.id : null, cycle_id: scope.kind === 'facility' ? scope.cycleId : null,
     state: scope.kind === 'state' ? scope.state : null, tenant_ids: tenantIds, created_by_username: caller.user.username,
-    file_stem: letterFileStem({ scope: scope.kind === 'facility' ? scope.facility.facility_number : scope.state, letterType: query.letter_type, letterDate, jobId }),
+    file_stem: fileStem, resend: query.resend ?? false,
   };
+  // Each tenant in one batch of the letter at a time: a second call for any of them is refused here (409).
+  await claimTenants({
+    letterType: query.letter_type, tenantIds, jobId, batch: fileStem, createdBy: caller.user.username, resend: input.resend, named: Boolean(query.tenants),
+  });
   await enqueueJob({
     id: jobId, queue: LETTER_QUEUE, type: LETTER_JOB_TYPES.batch, createdBy: caller.user.id,
     facilityId: scope.kind === 'facility' ? scope.facility.id : null, input: { ...input },
+  }).catch(async (err: unknown) => {
+    await releaseClaims(query.letter_type, tenantIds, jobId);
+    throw err;
   });
   return { body: { job_id: jobId, letter_type: query.letter_type, tenant_count: tenantIds.length } };
 }
