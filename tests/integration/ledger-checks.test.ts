@@ -1,8 +1,10 @@
 /**
  * Remove Ineligible Tenants and Sync Tenant Statuses (POST /api/tenants/remove-uneligible-ledgers and
- * /sync-ledger-statuses) through real HTTP against the local runtime and its SiteLink and StorEdge
- * simulators: which tenants go and why (their history says), what a sync writes, the counters, and every
- * refusal leaving the tenants and counters as they were. Each test makes its own facility (numbers
+ * /sync-ledger-statuses, jobs over the whole facility, cycle or state) through real HTTP against the
+ * local runtime, its ledger-checks worker and its SiteLink and StorEdge simulators: the preview and the
+ * confirmed removal (which tenants go and why, their history says), the cap and its override, the
+ * removed tenants' restore, what a sync writes, the counters, and every refusal leaving the tenants and
+ * counters as they were. Each test makes its own facility (numbers
  * 1100-1999 are known to the simulators and to no other test) and picks its ledgers by the state the
  * simulators give them (localstack/simulators/data.ts simulatedLedger).
  */
@@ -18,7 +20,11 @@ import { getFacilityCounters, updateFacility } from '../../functions/facilities/
 import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
 import { HttpError } from '../../functions/runtime/http-error';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
-import { createTenants, getTenant, getTenants } from '../../functions/tenants/tenant-store';
+import { REMOVAL_CAP_SHARE, REMOVED_TENANT_DAYS } from '../../shared/contracts/ledger-checks';
+import type { IneligiblePreview, IneligibleTenant, RemovedTenant } from '../../shared/contracts/ledger-checks';
+import { waitForExportJob } from './export-jobs';
+import type { ExportJobView } from './export-jobs';
+import { createTenants, getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { SIMULATOR_TRIGGERS } from '../../localstack/simulators';
 import { ledgerIdsOfKind, simulatedLedger, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
@@ -38,8 +44,46 @@ beforeAll(async () => {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-type Payload = { ledger_ids: string; software: string; facility_number: string };
+type Payload = Record<string, string>;
 const post = (path: string, form: Payload, token: string | null = monitor) => call('POST', path, { token, form });
+const scopeOf = (facility: FacilityRecord, extra: Payload = {}): Payload => ({ facility_number: facility.facility_number, software: facility.software, ...extra });
+
+/** Starts a check (200 with its job) and waits for the job to finish (done or failed) as `token`. */
+async function checked(path: string, form: Payload, token = monitor): Promise<ExportJobView & { result: Record<string, unknown> | null }> {
+  const res = await post(path, form, token);
+  expect(res.status, res.text).toBe(200);
+  return await waitForExportJob(res.body.job_id, token, 60_000) as ExportJobView & { result: Record<string, unknown> | null };
+}
+
+/** The job done: its result. */
+async function resultOf(path: string, form: Payload, token = monitor): Promise<Record<string, unknown>> {
+  const job = await checked(path, form, token);
+  expect(job.error, 'job error').toBeNull();
+  expect(job.status).toBe('done');
+  return job.result!;
+}
+
+const previewOf = (facility: FacilityRecord, extra: Payload = {}) => resultOf(REMOVE, scopeOf(facility, extra)) as Promise<IneligiblePreview>;
+const confirmPath = (previewId: string) => `/api/tenants/ineligible-previews/${previewId}/remove`;
+const confirm = (previewId: string, form: Payload = {}, token = monitor) => post(confirmPath(previewId), form, token);
+
+/** Confirms the preview and waits for the removal job to finish. */
+async function removed(previewId: string, form: Payload = {}) {
+  const res = await confirm(previewId, form);
+  expect(res.status, res.text).toBe(200);
+  return waitForExportJob(res.body.job_id, monitor, 60_000);
+}
+
+/** Every page of the preview's tenants. */
+async function previewRows(previewId: string): Promise<IneligibleTenant[]> {
+  const rows: IneligibleTenant[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await call('GET', `/api/tenants/ineligible-previews/${previewId}?page=${page}`, { token: monitor });
+    expect(res.status, res.text).toBe(200);
+    rows.push(...res.body.data);
+    if (page >= res.body.pagination.last_page) return rows;
+  }
+}
 
 function expectError(res: ApiResponse, status: number, message: string | RegExp, field?: string): void {
   expect(res.status, res.text).toBe(status);
@@ -84,14 +128,15 @@ async function snapshot(cycle: CycleRecord, tenants: readonly TenantRecord[]) {
   };
 }
 
-describe('POST /api/tenants/remove-uneligible-ledgers', () => {
-  it('removes exactly the ineligible tenants named (moved out, unknown to SiteLink, insured outside the program), each with the reason on record', async () => {
+
+describe('Remove Ineligible Tenants: preview, then the confirmed removal', () => {
+  it('previews every ineligible tenant of the facility\'s open cycles with the reason, changes nothing, then removes exactly those, each with the reason on record', async () => {
     const plan0 = (n: string) => siteLinkCoverages(n)[0]!;
     const facility = await softwareFacility('sitelink_alp');
     const n = facility.facility_number;
     const [cur1, cur2] = ledgers(facility, 'current', 2);
     const [chg] = ledgers(facility, 'details_changed', 1);
-    const [mov1, mov2, movWelcome, movNotNamed, movArchived] = ledgers(facility, 'moved_out', 5);
+    const [mov1, mov2, movWelcome, movArchived] = ledgers(facility, 'moved_out', 4);
     const [ins1, ins2, insPlan] = ledgers(facility, 'insured', 3, 'first');
     const [unk1, unk2] = ledgers(facility, 'unknown', 2);
     const planId = coverageIdOf({ coverage: plan0(n).dcCoverage, premium: plan0(n).dcPremium });
@@ -101,61 +146,199 @@ describe('POST /api/tenants/remove-uneligible-ledgers', () => {
       withLedger(ins1!), withLedger(ins2!, { status: 'opt_out', opt_out_date: '2026-01-02' }),
       withLedger(insPlan!, { status: planId, coverage_id: planId }),
       withLedger(unk1!), withLedger(unk2!),
-      withLedger(movWelcome!, { welcome_letter_sent_date: '2026-01-15' }), withLedger(movNotNamed!),
+      withLedger(movWelcome!, { welcome_letter_sent_date: '2026-01-15' }),
+      // No ledger id: nothing to ask about, so it is left alone (and not counted as checked).
+      withLedger(''),
     ]);
     // A finished cycle's tenant is never touched, even with a moved-out ledger.
     const archived = await createCycle({ facility_id: facility.id, facility_number: n, label: `Archived ${stem()}` });
     const [old] = await createTenants(archived, [{ ...withLedger(movArchived!), facility_number: n }], TEST_WRITE);
     await updateCycle(archived, { archived_at: new Date().toISOString() });
+    const before = await snapshot(cycle, tenants);
 
-    const cycleBefore = await getCycleCounters(cycle.id);
-    const facilityBefore = await getFacilityCounters(facility.id);
-    const named = [cur1, cur2, chg, mov1, mov2, ins1, ins2, insPlan, unk1, unk2, movWelcome].map((id) => ` ${id!.toLowerCase()} `);
-    const res = await post(REMOVE, { ledger_ids: named.join(','), software: 'sitelink_alp', facility_number: n });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, error_message: null, tenants_removed: 6 });
+    const preview = await previewOf(facility);
+    const reasons = { [mov1!]: 'moved_out', [mov2!]: 'moved_out', [ins1!]: 'insured', [ins2!]: 'insured', [unk1!]: 'not_found', [unk2!]: 'not_found' } as const;
+    expect(preview).toMatchObject({
+      scope: `facility ${n}`, checked: 11, removable: 6, by_reason: { not_found: 2, moved_out: 2, insured: 2 }, limit: 10, over_cap: false, not_checked: [],
+    });
+    const rows = await previewRows(preview.preview_id);
+    expect(Object.fromEntries(rows.map((r) => [r.ledger_id, r.reason]))).toEqual(reasons);
+    const row = rows.find((r) => r.ledger_id === mov1)!;
+    const mov1Tenant = byLedger(tenants, mov1!);
+    expect(row).toEqual({ id: mov1Tenant.id, facility_number: n, unit: mov1Tenant.unit, name: `${mov1Tenant.first_name} ${mov1Tenant.last_name}`, ledger_id: mov1, reason: 'moved_out' });
+    // The preview removes nothing.
+    expect(await snapshot(cycle, tenants)).toEqual(before);
 
-    const removed = { [mov1!]: 'ineligible_moved_out', [mov2!]: 'ineligible_moved_out', [ins1!]: 'ineligible_insured', [ins2!]: 'ineligible_insured', [unk1!]: 'ineligible_not_found', [unk2!]: 'ineligible_not_found' };
-    for (const [ledgerId, action] of Object.entries(removed)) {
+    const job = await removed(preview.preview_id);
+    expect(job.error).toBeNull();
+    expect(job.result).toEqual({ success: true, error_message: null, tenants_removed: 6 });
+    for (const [ledgerId, why] of Object.entries(reasons)) {
       const gone = byLedger(tenants, ledgerId);
       expect(await getTenant(gone.id), ledgerId).toBeNull();
       const [last] = await tenantHistory(gone.id);
-      expect(last).toMatchObject({ action, by: { username: 'monitor' }, changes: [] });
+      expect(last).toMatchObject({ action: `ineligible_${why}`, by: { username: 'monitor' }, changes: [] });
     }
-    for (const kept of [cur1, cur2, chg, insPlan, movWelcome, movNotNamed]) {
-      const before = byLedger(tenants, kept!);
-      expect(await getTenant(before.id), kept).toEqual(before);
+    for (const kept of [cur1, cur2, chg, insPlan, movWelcome, '']) {
+      const stored = byLedger(tenants, kept!);
+      expect(await getTenant(stored.id), kept).toEqual(stored);
     }
     expect(await getTenant(old!.id)).toEqual(old);
 
     const cycleAfter = await getCycleCounters(cycle.id);
-    expect(cycleAfter.total).toBe(cycleBefore.total - 6);
-    expect(cycleAfter.tagged_for_removal).toBe(cycleBefore.tagged_for_removal - 1);
-    expect(cycleAfter.opted_out).toBe(cycleBefore.opted_out - 1);
-    expect(cycleAfter.non_responder).toBe(cycleBefore.non_responder - 5);
-    expect(cycleAfter.selected_coverage).toBe(cycleBefore.selected_coverage);
+    expect(cycleAfter.total).toBe(before.cycle.total - 6);
+    expect(cycleAfter.tagged_for_removal).toBe(before.cycle.tagged_for_removal - 1);
+    expect(cycleAfter.opted_out).toBe(before.cycle.opted_out - 1);
+    expect(cycleAfter.non_responder).toBe(before.cycle.non_responder - 5);
+    expect(cycleAfter.selected_coverage).toBe(before.cycle.selected_coverage);
     const facilityAfter = await getFacilityCounters(facility.id);
-    expect(facilityAfter.total).toBe(facilityBefore.total - 6);
-    expect(facilityAfter.tagged_for_removal).toBe(facilityBefore.tagged_for_removal - 1);
+    expect(facilityAfter.total).toBe(before.facility.total - 6);
 
-    // The list now holds only what remains; a second call finds nothing more to remove.
-    const again = await post(REMOVE, { ledger_ids: [cur1, cur2, chg, insPlan, movWelcome].join(','), software: 'sitelink_alp', facility_number: n });
-    expect(again.body).toEqual({ success: true, error_message: null, tenants_removed: 0 });
+    // Confirmed once only; a new check finds nothing more, and there is nothing to confirm.
+    expectError(await confirm(preview.preview_id), 409, /^This check was confirmed already/);
+    const again = await previewOf(facility);
+    expect(again).toMatchObject({ checked: 5, removable: 0 });
+    expectError(await confirm(again.preview_id), 409, `None of the 5 tenants of facility ${n} is ineligible; nothing to remove.`);
   });
 
-  it('StorEdge: the same rules through its ledgers; the body may be JSON with a list', async () => {
+  it('checks tenants beyond the 100 rows the page shows, and a cycle alone when one is chosen (StorEdge)', async () => {
     const facility = await softwareFacility('storedge');
+    const current = ledgers(facility, 'current', 105);
+    const moved = ledgers(facility, 'moved_out', 4);
+    // The Send Letters table lists by name: the moved-out tenants sort after the first 100 rows.
+    const { tenants } = await cycleWithTenants(facility, [
+      ...current.map((id, i) => withLedger(id, { last_name: `Aaron${String(i).padStart(3, '0')}` })),
+      ...moved.slice(0, 3).map((id, i) => withLedger(id, { last_name: `Zimmer${i}` })),
+    ]);
+    const second = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Second ${stem()}` });
+    const [other] = await createTenants(second, [{ ...withLedger(moved[3]!, { last_name: 'Zorn' }), facility_number: facility.facility_number }], TEST_WRITE);
+
+    const preview = await previewOf(facility);
+    expect(preview).toMatchObject({ checked: 109, removable: 4, by_reason: { moved_out: 4 } });
+    expect((await previewRows(preview.preview_id)).map((r) => r.ledger_id).sort()).toEqual([...moved].sort());
+    const inCycle = await previewOf(facility, { cycle_id: second.id });
+    expect(inCycle).toMatchObject({ scope: `cycle ${second.label} of facility ${facility.facility_number}`, checked: 1, removable: 1 });
+
+    const synced = await resultOf(SYNC, scopeOf(facility, { cycle_id: second.id }));
+    expect(synced).toMatchObject({ checked: 1, tenants_updated: 1 });
+    expect((await getTenant(other!.id))!.status).toBe('moved_out');
+    expect((await getTenant(byLedger(tenants, moved[0]!).id))!.status).toBeNull();
+    const all = await resultOf(SYNC, scopeOf(facility));
+    expect(all).toMatchObject({ scope: `facility ${facility.facility_number}`, checked: 109, tenants_updated: 3, not_checked: [] });
+    for (const id of moved.slice(0, 3)) expect((await getTenant(byLedger(tenants, id).id))!.status, id).toBe('moved_out');
+  });
+
+  it(`refuses a removal over ${REMOVAL_CAP_SHARE * 100}% of the tenants checked unless the override is sent, changing nothing; with it, removes them`, async () => {
+    const facility = await softwareFacility('sitelink_web');
+    // A mix-up: most of the program's ledger ids are not the software's.
+    const { cycle, tenants } = await cycleWithTenants(facility, [
+      ...ledgers(facility, 'unknown', 20).map((id) => withLedger(id)), ...ledgers(facility, 'current', 10).map((id) => withLedger(id)),
+    ]);
+    const before = await snapshot(cycle, tenants);
+    const preview = await previewOf(facility);
+    expect(preview).toMatchObject({ checked: 30, removable: 20, by_reason: { not_found: 20 }, limit: 12, over_cap: true });
+
+    for (const form of [{}, { allow_over_cap: 'false' }] as Payload[]) {
+      expectError(await confirm(preview.preview_id, form), 422,
+        'This would remove 20 of the 30 tenants checked (67%); one removal may take at most 12 of them. So many ineligible ledgers usually means the program\'s ledger ids are not the software\'s. Check them, or confirm the removal over the cap. Nothing was removed.',
+        'allow_over_cap');
+    }
+    expect(await snapshot(cycle, tenants)).toEqual(before);
+
+    const job = await removed(preview.preview_id, { allow_over_cap: 'true' });
+    expect(job.result).toEqual({ success: true, error_message: null, tenants_removed: 20 });
+    expect((await getCycleCounters(cycle.id)).total).toBe(before.cycle.total - 20);
+  });
+
+  it('removes nothing when a previewed tenant changed since the check; only the caller\'s finished check can be confirmed', async () => {
+    const facility = await softwareFacility('storedge');
+    const [mov1, mov2] = ledgers(facility, 'moved_out', 2);
+    const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(mov1!), withLedger(mov2!)]);
+    const preview = await previewOf(facility);
+    expect(preview.removable).toBe(2);
+    expectError(await confirm(preview.preview_id, {}, admin), 404, 'No such removal check.');
+    expectError(await confirm('no-such-check'), 404, 'No such removal check.');
+
+    const changed = await saveTenant(byLedger(tenants, mov2!), { note: 'Called: still renting' }, TEST_WRITE);
+    const before = await snapshot(cycle, [byLedger(tenants, mov1!), changed]);
+    const job = await removed(preview.preview_id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(`1 of the tenants checked changed or left since the check: ${changed.first_name} ${changed.last_name}. Nothing was removed; check again.`);
+    expect(await snapshot(cycle, [byLedger(tenants, mov1!), changed])).toEqual(before);
+  });
+});
+
+describe('Removed tenants: listed for 30 days and restored with their counters', () => {
+  it('lists the removed tenants of a facility with the reason and who removed them; a restore brings tenants and counters back exactly, on record', async () => {
+    const facility = await softwareFacility('sitelink_alp');
     const [cur] = ledgers(facility, 'current', 1);
     const [mov] = ledgers(facility, 'moved_out', 1);
-    const [ins] = ledgers(facility, 'insured', 1);
-    const [unk] = ledgers(facility, 'unknown', 1);
-    const { tenants } = await cycleWithTenants(facility, [withLedger(cur!), withLedger(mov!), withLedger(ins!), withLedger(unk!)]);
-    const res = await call('POST', REMOVE, { token: monitor, json: { ledger_ids: [cur, mov, ins, unk], software: 'storedge', facility_number: facility.facility_number } });
+    const [unk1, unk2] = ledgers(facility, 'unknown', 2);
+    const { cycle, tenants } = await cycleWithTenants(facility, [
+      withLedger(cur!), withLedger(mov!, { status: 'opt_out', opt_out_date: '2026-01-02' }), withLedger(unk1!, { tagged_for_removal: true }), withLedger(unk2!),
+    ]);
+    const before = await snapshot(cycle, tenants);
+    await removed((await previewOf(facility)).preview_id);
+    expect((await getCycleCounters(cycle.id)).total).toBe(before.cycle.total - 3);
+
+    const list = await call('GET', `/api/removed-tenants?facility_number=${facility.facility_number}`, { token: monitor });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data.map((r: RemovedTenant) => [r.ledger_id, r.reason, r.removed_by]).sort()).toEqual([
+      [mov, 'moved_out', 'monitor'], [unk1, 'not_found', 'monitor'], [unk2, 'not_found', 'monitor'],
+    ].sort());
+    const first = list.body.data[0] as RemovedTenant;
+    expect(Date.parse(first.expires_at) - Date.parse(first.removed_at)).toBe(REMOVED_TENANT_DAYS * 86_400_000);
+    const everyone = await call('GET', '/api/removed-tenants', { token: monitor });
+    expect(everyone.status, everyone.text).toBe(200);
+    expect(everyone.body.pagination).toMatchObject({ exact: false, per_page: 100 });
+
+    const back = [byLedger(tenants, mov!), byLedger(tenants, unk1!), byLedger(tenants, unk2!)];
+    const res = await call('POST', '/api/removed-tenants/restore', { token: admin, form: { ids: back.map((t) => t.id).join(',') } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.tenants_removed).toBe(3);
-    expect(await getTenant(byLedger(tenants, cur!).id)).not.toBeNull();
-    for (const id of [mov, ins, unk]) expect(await getTenant(byLedger(tenants, id!).id)).toBeNull();
-    expect((await tenantHistory(byLedger(tenants, mov!).id))[0]!.action).toBe('ineligible_moved_out');
+    expect(res.body).toEqual({ restored: 3 });
+    const after = await snapshot(cycle, tenants);
+    expect(after.cycle).toEqual(before.cycle);
+    expect(after.facility).toEqual(before.facility);
+    after.tenants.forEach((t, i) => expect({ ...t, updated_at: before.tenants[i]!.updated_at }).toEqual(before.tenants[i]));
+    const [last, removal] = await tenantHistory(back[0]!.id);
+    expect(last).toMatchObject({ action: 'restored', by: { username: 'admin' } });
+    expect(removal).toMatchObject({ action: 'ineligible_moved_out', by: { username: 'monitor' } });
+    const listed = await call('GET', `/api/removed-tenants?facility_number=${facility.facility_number}`, { token: monitor });
+    expect(listed.body.data).toEqual([]);
+
+    // Restored already: 404, nothing changed.
+    expectError(await call('POST', '/api/removed-tenants/restore', { token: monitor, form: { ids: back[0]!.id } }), 404,
+      `This tenant is not among the removed tenants that can be restored (restored already, or removed more than ${REMOVED_TENANT_DAYS} days ago): ${back[0]!.id}. Nothing was restored.`, 'ids');
+    expect(await snapshot(cycle, tenants)).toEqual(after);
+  });
+
+  it('refuses, restoring none, when one of the tenants exists again', async () => {
+    const facility = await softwareFacility('storedge');
+    const [mov1, mov2] = ledgers(facility, 'moved_out', 2);
+    const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(mov1!), withLedger(mov2!)]);
+    await removed((await previewOf(facility)).preview_id);
+    const [again] = await createTenants(cycle, [{ ...withLedger(mov1!), facility_number: facility.facility_number }], { ...TEST_WRITE }, { ids: [byLedger(tenants, mov1!).id] });
+    const before = await snapshot(cycle, [again!]);
+    const res = await call('POST', '/api/removed-tenants/restore', { token: monitor, form: { ids: tenants.map((t) => t.id).join(',') } });
+    const original = byLedger(tenants, mov1!);
+    expectError(res, 409, `1 of these tenants exist again (imported since): ${original.first_name} ${original.last_name}. Nothing was restored.`, 'ids');
+    expect(await snapshot(cycle, [again!])).toEqual(before);
+    expect(await getTenant(byLedger(tenants, mov2!).id)).toBeNull();
+  });
+});
+
+describe('a state: every facility of the state that runs SiteLink or StorEdge', () => {
+  it('previews the state\'s facilities and names those it could not check', async () => {
+    const state = 'WY';
+    const facility = await softwareFacility('sitelink_web', { state });
+    const [mov] = ledgers(facility, 'moved_out', 1);
+    await cycleWithTenants(facility, [withLedger(mov!)]);
+    const noApi = await facilityWith(stem(), { software: 'syrasoft', state });
+    await cycleWithTenants(noApi, [withLedger('L1')]);
+    const preview = await resultOf(REMOVE, { state: 'wy' }) as IneligiblePreview;
+    expect(preview.scope).toBe('state WY');
+    expect(preview.not_checked).toContainEqual({ facility_number: noApi.facility_number, software: 'Syrasoft' });
+    expect(await previewRows(preview.preview_id)).toContainEqual(expect.objectContaining({ facility_number: facility.facility_number, ledger_id: mov, reason: 'moved_out' }));
+    expect(await getTenant((await previewRows(preview.preview_id)).find((r) => r.ledger_id === mov)!.id)).not.toBeNull();
   });
 });
 
@@ -183,10 +366,8 @@ describe('POST /api/tenants/sync-ledger-statuses', () => {
     const historyLength = async (ledgerId: string) => (await tenantHistory(byLedger(tenants, ledgerId).id)).length;
     const unchangedHistory = await Promise.all([cur, movAlready, unk].map((id) => historyLength(id!)));
 
-    const form = { ledger_ids: [cur, chg, mov, movAlready, movTagged, insFirst, insOther, unk].join(','), software: 'storedge', facility_number: n };
-    const res = await post(SYNC, form);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, error_message: null, tenants_updated: 5 });
+    const form = { software: 'storedge', facility_number: n };
+    expect(await resultOf(SYNC, form)).toEqual({ scope: `facility ${n}`, checked: 8, tenants_updated: 5, not_checked: [] });
 
     const now = async (ledgerId: string) => (await getTenant(byLedger(tenants, ledgerId).id))!;
     const moved = simulatedLedger(n, mov!)!;
@@ -221,39 +402,40 @@ describe('POST /api/tenants/sync-ledger-statuses', () => {
     expect(cycleAfter.requires_setup).toBe(cycleBefore.requires_setup);
 
     // Nothing differs any more: a second sync writes nothing.
-    expect((await post(SYNC, form)).body).toEqual({ success: true, error_message: null, tenants_updated: 0 });
+    expect(await resultOf(SYNC, form)).toMatchObject({ checked: 8, tenants_updated: 0 });
   });
 
   it('SiteLink: a facility of SiteLink - Web may name its software family ("sitelink")', async () => {
     const facility = await softwareFacility('sitelink_web');
     const [mov] = ledgers(facility, 'moved_out', 1);
     const { tenants } = await cycleWithTenants(facility, [withLedger(mov!)]);
-    const res = await post(SYNC, { ledger_ids: mov!, software: 'sitelink', facility_number: facility.facility_number });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.tenants_updated).toBe(1);
+    expect(await resultOf(SYNC, { software: 'sitelink', facility_number: facility.facility_number })).toMatchObject({ tenants_updated: 1 });
     expect((await getTenant(tenants[0]!.id))!.status).toBe('moved_out');
   });
 });
 
 describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals change nothing', (_name, path) => {
-  it('422 naming the ledger ids that are not tenants of the facility\'s open cycles (another facility\'s, an archived cycle\'s, none)', async () => {
+  it('4xx for a cycle that is not an open cycle of the facility, a state without facilities to check, and the spec\'s ledger_ids', async () => {
     const facility = await softwareFacility('sitelink_web');
-    const [mov1, mov2, movArchived] = ledgers(facility, 'moved_out', 3);
-    const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(mov1!), withLedger(mov2!)]);
+    const [mov] = ledgers(facility, 'moved_out', 1);
+    const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(mov!)]);
     const archived = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Archived ${stem()}` });
-    await createTenants(archived, [{ ...withLedger(movArchived!), facility_number: facility.facility_number }], TEST_WRITE);
     await updateCycle(archived, { archived_at: new Date().toISOString() });
     const other = await softwareFacility('sitelink_web');
-    // Its own prefix: the other facility's ledger must not share an id with one of this facility's.
-    const [otherLedger] = ledgerIdsOfKind(other.facility_number, 'moved_out', 1, 'OTH-');
-    await cycleWithTenants(other, [withLedger(otherLedger!)]);
+    const { cycle: otherCycle } = await cycleWithTenants(other, []);
     const before = await snapshot(cycle, tenants);
 
-    const res = await post(path, { ledger_ids: [mov1, 'NOPE-1', otherLedger, movArchived].join(','), software: 'sitelink_web', facility_number: facility.facility_number });
-    expectError(res, 422, `These 3 ledgers are not tenants of facility ${facility.facility_number}'s open cycles: NOPE-1, ${otherLedger}, ${movArchived}. Nothing was changed.`, 'ledger_ids');
-    expect(res.body.errors.map((e: { ledger_id: string }) => e.ledger_id)).toEqual(['NOPE-1', otherLedger, movArchived]);
-    expectError(await post(path, { ledger_ids: 'NOPE-2', software: 'sitelink_web', facility_number: facility.facility_number }), 422,
-      `This ledger is not a tenant of facility ${facility.facility_number}'s open cycles: NOPE-2. Nothing was changed.`, 'ledger_ids');
+    expectError(await post(path, scopeOf(facility, { cycle_id: otherCycle.id })), 404, `Cycle ${otherCycle.id} is not a cycle of facility ${facility.facility_number}.`);
+    expectError(await post(path, scopeOf(facility, { cycle_id: archived.id })), 422,
+      `Cycle ${archived.label} of facility ${facility.facility_number} is archived; its tenants are not checked.`, 'cycle_id');
+    expectError(await post(path, scopeOf(facility, { ledger_ids: mov! })), 422, /^ledger_ids is no longer read: every tenant/, 'ledger_ids');
+    expectError(await post(path, { state: 'ZZ' }), 422, 'state must be a two-letter state or territory code.', 'state');
+    expectError(await post(path, { state: 'TX', facility_number: facility.facility_number }), 422, 'Send either facility_number or state, not both.', 'state');
+    expectError(await post(path, { state: 'TX', cycle_id: cycle.id }), 422, /^cycle_id is not used in state mode/, 'cycle_id');
+    expectError(await post(path, { state: 'AS' }), 422, 'State AS has no facilities in the program.', 'state');
+    const gu = await facilityWith(stem(), { software: 'easystorage', state: 'GU' });
+    expectError(await post(path, { state: 'GU' }), 422, 'None of state GU\'s facilities runs SiteLink or StorEdge; their ledgers cannot be checked through an API.', 'state');
+    await retire(gu);
     expect(await snapshot(cycle, tenants)).toEqual(before);
   });
 
@@ -263,13 +445,12 @@ describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals chang
     const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(mov!)]);
     const n = facility.facility_number;
     const before = await snapshot(cycle, tenants);
-    expectError(await post(path, { ledger_ids: mov!, software: 'storedge', facility_number: n }), 422, `Facility ${n} uses SiteLink - ALP, not StorEdge.`, 'software');
-    expectError(await post(path, { ledger_ids: mov!, software: 'sitelink_web', facility_number: n }), 422, `Facility ${n} uses SiteLink - ALP, not SiteLink - Web.`, 'software');
-    expectError(await post(path, { ledger_ids: mov!, software: 'quickbooks', facility_number: n }), 422, /^No such software as quickbooks: software must be one of /, 'software');
-    expectError(await post(path, { ledger_ids: mov!, software: 'sitelink_alp', facility_number: 'NO-SUCH-FAC' }), 404, 'Facility NO-SUCH-FAC does not exist.');
-    expectError(await post(path, { ledger_ids: ' , ', software: 'sitelink_alp', facility_number: n }), 422, /ledger_ids is required/, 'ledger_ids');
-    expectError(await call('POST', path, { token: monitor, form: { ledger_ids: mov!, facility_number: n } }), 422, 'software is required.', 'software');
-    expectError(await call('POST', path, { token: monitor, form: { ledger_ids: mov!, software: 'sitelink_alp' } }), 422, 'facility_number is required.', 'facility_number');
+    expectError(await post(path, { software: 'storedge', facility_number: n }), 422, `Facility ${n} uses SiteLink - ALP, not StorEdge.`, 'software');
+    expectError(await post(path, { software: 'sitelink_web', facility_number: n }), 422, `Facility ${n} uses SiteLink - ALP, not SiteLink - Web.`, 'software');
+    expectError(await post(path, { software: 'quickbooks', facility_number: n }), 422, /^No such software as quickbooks: software must be one of /, 'software');
+    expectError(await post(path, { software: 'sitelink_alp', facility_number: 'NO-SUCH-FAC' }), 404, 'Facility NO-SUCH-FAC does not exist.');
+    expectError(await call('POST', path, { token: monitor, form: { facility_number: n } }), 422, 'software is required.', 'software');
+    expectError(await call('POST', path, { token: monitor, form: { software: 'sitelink_alp' } }), 422, 'facility_number is required.', 'facility_number');
     expect(await snapshot(cycle, tenants)).toEqual(before);
 
     for (const software of ['syrasoft', 'easystorage'] as const) {
@@ -277,24 +458,24 @@ describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals chang
       const noApi = await facilityWith(stem(), { software });
       const made = await cycleWithTenants(noApi, [withLedger('L1')]);
       const noApiBefore = await snapshot(made.cycle, made.tenants);
-      expectError(await post(path, { ledger_ids: 'L1', software, facility_number: noApi.facility_number }), 422,
+      expectError(await post(path, { software, facility_number: noApi.facility_number }), 422,
         `Facility ${noApi.facility_number} uses ${label}; its ledgers cannot be checked through an API.`, 'software');
-      expectError(await post(path, { ledger_ids: 'L1', software: 'storedge', facility_number: noApi.facility_number }), 422,
+      expectError(await post(path, { software: 'storedge', facility_number: noApi.facility_number }), 422,
         `Facility ${noApi.facility_number} uses ${label}, not StorEdge.`, 'software');
       expect(await snapshot(made.cycle, made.tenants)).toEqual(noApiBefore);
     }
 
     await retire(facility);
-    expectError(await post(path, { ledger_ids: mov!, software: 'sitelink_alp', facility_number: n }), 422, `Facility ${n} is retired.`, 'facility_number');
+    expectError(await post(path, { software: 'sitelink_alp', facility_number: n }), 422, `Facility ${n} is retired.`, 'facility_number');
     expect((await snapshot(cycle, tenants)).tenants).toEqual(before.tenants);
   });
 
-  it('404 when the software does not know the facility', async () => {
+  it('the job fails when the software does not know the facility, nothing changed', async () => {
     const facility = await facilityWith(stem(), { software: 'sitelink_web' });
     const { cycle, tenants } = await cycleWithTenants(facility, [withLedger('L1')]);
     const before = await snapshot(cycle, tenants);
-    expectError(await post(path, { ledger_ids: 'L1', software: 'sitelink_web', facility_number: facility.facility_number }), 404,
-      `Facility ${facility.facility_number} was not found in SiteLink.`);
+    const job = await checked(path, { software: 'sitelink_web', facility_number: facility.facility_number });
+    expect([job.status, job.error]).toEqual(['failed', `Facility ${facility.facility_number} was not found in SiteLink.`]);
     expect(await snapshot(cycle, tenants)).toEqual(before);
   });
 
@@ -302,11 +483,20 @@ describe.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: refusals chang
     const facility = await softwareFacility('storedge');
     const [cur] = ledgers(facility, 'current', 1);
     await cycleWithTenants(facility, [withLedger(cur!)]);
-    const form = { ledger_ids: cur!, software: 'storedge', facility_number: facility.facility_number };
+    const form = { software: 'storedge', facility_number: facility.facility_number };
     const nobody = await post(path, form, null);
     expect([nobody.status, nobody.headers.get('x-token-gone')]).toEqual([401, '1']);
     expectError(await post(path, form, manager), 403, 'You do not have permission to do this.');
     expect((await post(path, form, admin)).status).toBe(200);
+  });
+});
+
+describe('the preview, confirm and restore routes: staff only', () => {
+  it.each([
+    ['GET', '/api/tenants/ineligible-previews/x'], ['POST', '/api/tenants/ineligible-previews/x/remove'], ['GET', '/api/removed-tenants'], ['POST', '/api/removed-tenants/restore'],
+  ])('%s %s: nobody 401, a manager 403', async (method, path) => {
+    expect((await call(method, path, { token: null })).status).toBe(401);
+    expectError(await call(method, path, { token: manager, ...(method === 'POST' ? { form: {} } : {}) }), 403, 'You do not have permission to do this.');
   });
 });
 
@@ -325,10 +515,13 @@ describe.each([
   [SIMULATOR_TRIGGERS.wrongShape, 'storedge', 'StorEdge could not be reached: its answer is not a list of ledgers (ledgers.0.id: Invalid input)'],
   [SIMULATOR_TRIGGERS.connectionDropped, 'sitelink_web', 'SiteLink could not be reached: the connection was closed before it answered'],
 ] as const)('the facility software failing (facility %s, %s)', (trigger, software, message) => {
-  it.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: 502 with the message the error modal shows, nothing changed', async (_name, path) => {
+  it.each([['remove', REMOVE], ['sync', SYNC]] as const)('%s: the job fails with the message the error modal shows, nothing changed', async (_name, path) => {
     const { cycle, tenants } = await triggerFacility(trigger, software);
     const before = await snapshot(cycle, tenants);
-    expectError(await post(path, { ledger_ids: tenants.map((t) => t.ledger_id).join(','), software, facility_number: trigger }), 502, message);
+    const job = await checked(path, { software, facility_number: trigger });
+    expect(job.status).toBe('failed');
+    if (typeof message === 'string') expect(job.error).toBe(message);
+    else expect(job.error).toMatch(message);
     expect(await snapshot(cycle, tenants)).toEqual(before);
   });
 });

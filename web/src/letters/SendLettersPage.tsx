@@ -81,7 +81,7 @@ export default function SendLettersPage() {
       void reload();
     },
   });
-  const ledger = useLedgerButtons({ tenants: table.items, onChecked: table.clearSelection });
+  const ledger = useLedgerButtons({ scope, hasRows: table.items.length > 0, onChecked: table.clearSelection });
 
   // Spec §8: a failed load of the staff list is the toast 'Error loading tenants'.
   const { result } = table;

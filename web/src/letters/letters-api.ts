@@ -3,7 +3,7 @@
  * TanStack Query hooks. Everything lives under the 'letters' key; a letter batch or a ledger check
  * reloads it together with the tenant lists, cycles and facilities that show letter dates and statuses.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailedLetterType, MailingFilter } from '../../../shared/contracts/letters';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import type { StateCode } from '../../../shared/states';
@@ -95,13 +95,6 @@ export function startLetters(scope: LetterScope, request: LetterRequest): Promis
 export const letterDownloadLink = (fileName: string, outputName?: string) =>
   call('GET /api/facilities/download-letters/{file_name}', { params: { file_name: fileName }, query: { output_name: outputName } });
 
-export type LedgerCheck = 'remove' | 'sync';
-
-/** Remove Ineligible Tenants or Sync Tenant Statuses for one facility's ledgers. */
-export function checkLedgers(check: LedgerCheck, body: { ledger_ids: string[]; software: string; facility_number: string }) {
-  return check === 'remove' ? call('POST /api/tenants/remove-uneligible-ledgers', { body }) : call('POST /api/tenants/sync-ledger-statuses', { body });
-}
-
 export const fetchLetterBatchesPage = ({ query, page }: PageRequest<LetterBatchFilters>) => call('GET /api/letter-batches', { query: { ...query, page } });
 
 /** After letters or a ledger check: this page's lists and counts, the batches, and every screen showing tenants. */
@@ -111,28 +104,4 @@ export function useReloadLetters() {
     Promise.all(
       [[LETTERS_KEY], ['tenants'], ['cycles'], ['cycle-stats'], ['facilities']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
-}
-
-/** The mutation of a ledger check over one or more facilities' tenants (state mode checks each facility). */
-export function useLedgerCheck() {
-  const reload = useReloadLetters();
-  return useMutation({
-    mutationFn: async ({ check, tenants }: { check: LedgerCheck; tenants: readonly TenantView[] }) => {
-      const groups = new Map<string, { ledger_ids: string[]; software: string; facility_number: string }>();
-      for (const t of tenants) {
-        if (!t.ledger_id) continue;
-        const group = groups.get(t.facility_number) ?? { ledger_ids: [], software: t.software, facility_number: t.facility_number };
-        group.ledger_ids.push(t.ledger_id);
-        groups.set(t.facility_number, group);
-      }
-      let changed = 0;
-      for (const body of groups.values()) {
-        const answer = await checkLedgers(check, body);
-        if (!answer.success) return { success: false as const, error_message: answer.error_message, changed };
-        changed += 'tenants_removed' in answer ? answer.tenants_removed : answer.tenants_updated;
-      }
-      return { success: true as const, error_message: null, changed };
-    },
-    onSettled: () => reload(),
-  });
 }
