@@ -23,9 +23,3 @@ export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SOFTWARE_KEYS = ['easystorage', 'syrasoft', 'sitelink_web', 'sitelink_alp', 'storedge'] as const;
 export type SoftwareKey = (typeof SOFTWARE_KEYS)[number];
-/** Support contact shown in the 'Need Help?' dialog and the manager home panel. */
-export const SUPPORT_CONTACT = {
-  name: 'Program Support',
-  phone: '8005550199',
-  email: 'support@auditletter.example',
-} as const;

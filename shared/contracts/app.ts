@@ -5,6 +5,8 @@ import type { RouteKey } from '../routes';
 export const appStatus = z.object({
   version: z.string(),
   scheduled_maintenance_date: z.string().nullable(),
+  /** How to reach the program office (Program Settings), for the Need Help dialog on every page, login included; null until set. */
+  program_contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }).nullable(),
 });
 export type AppStatus = z.infer<typeof appStatus>;
 

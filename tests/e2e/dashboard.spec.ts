@@ -83,7 +83,7 @@ test('the manager home shows the facility, one card per cycle, and the recent-cy
   for (const text of [facility.account_name, '12 Test Lane', 'Springfield', 'IL', '62701', '(217) 555-0142', `site-${facility.facility_number.toLowerCase()}@test.example`]) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   }
-  await expect(page.getByText(/please report it to Program Support/)).toBeVisible();
+  await expect(page.getByText(/please report it to Demo Tenant Protection Program/)).toBeVisible();
   await expect(page.getByText('Tenants who have moved out can be selected until 2 days before the Audit Letter date.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Master Audit' })).toHaveAttribute('href', '/master-audit');
 

@@ -36,6 +36,7 @@ test('a user without a facility is told to contact support', async ({ page, make
   const user = await makeUser();
   await loginAs(page, user.username, user.password);
   await expect(page.getByText('You are not set up as a facility owner')).toBeVisible();
-  await expect(page.getByText(/Please contact Program Support at \(800\) 555-0199/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'support@auditletter.example' })).toBeVisible();
+  // The program office as Program Settings hold it (the demo's fictitious values).
+  await expect(page.getByText(/Please contact Demo Tenant Protection Program at \(800\) 555-0100/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'letters@demo-program.example' })).toBeVisible();
 });

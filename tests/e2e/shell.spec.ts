@@ -16,9 +16,9 @@ test('Support opens the Need Help? dialog for managers and visitors, never for s
   await page.getByRole('button', { name: 'Support' }).click();
   const dialog = page.getByRole('dialog', { name: 'Need Help?' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Program Support')).toBeVisible();
-  await expect(dialog.getByRole('link', { name: '(800) 555-0199' })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'support@auditletter.example' })).toHaveAttribute('href', 'mailto:support@auditletter.example');
+  await expect(dialog.getByText('Demo Tenant Protection Program')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '(800) 555-0100' })).toHaveAttribute('href', 'tel:8005550100');
+  await expect(dialog.getByRole('link', { name: 'letters@demo-program.example' })).toHaveAttribute('href', 'mailto:letters@demo-program.example');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 

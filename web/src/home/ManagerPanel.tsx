@@ -14,7 +14,6 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { SUPPORT_CONTACT } from '../../../shared/constants';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../../shared/contracts/dashboard';
 import { formatPhone } from '../../../shared/format';
@@ -24,24 +23,16 @@ import { useAuth } from '../auth/auth-context';
 import { useFollow } from '../shell/follow';
 import { formatWireDate } from '../widgets/date-format';
 import { ManagerNotices } from './ManagerNotices';
+import { ProgramContactText } from '../program-settings/ProgramContact';
 
 /** M/DD/YYYY (spec §9), '--' when the cycle has no such date. */
 const dateOrDashes = (wire: string | null) => (wire ? formatWireDate(wire, 'M/dd/yyyy') : '--');
-
-function SupportContact() {
-  return (
-    <>
-      {SUPPORT_CONTACT.name} at {formatPhone(SUPPORT_CONTACT.phone)} or{' '}
-      <Link href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</Link>
-    </>
-  );
-}
 
 function NotAnOwner() {
   return (
     <Container header={<Header variant="h2">Your facility</Header>}>
       <Alert type="warning" header="You are not set up as a facility owner">
-        Your account is not linked to a facility, so there is no facility information to show. Please contact <SupportContact /> to be set up.
+        Your account is not linked to a facility, so there is no facility information to show. Please contact <ProgramContactText /> to be set up.
       </Alert>
     </Container>
   );
@@ -145,7 +136,7 @@ function FacilityDetails({ facility }: { facility: ManagerFacility }) {
           ]}
         />
         <Box variant="p">
-          If any of this information is wrong, please report it to <SupportContact />.
+          If any of this information is wrong, please report it to <ProgramContactText />.
         </Box>
         <Box variant="p">Tenants who have moved out can be selected until 2 days before the Audit Letter date.</Box>
       </SpaceBetween>

@@ -3,6 +3,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useAuth } from '../auth/auth-context';
 import { useFollow } from '../shell/follow';
 
 /** The three button groups of the monitor menu (spec: Home dashboard). */
@@ -17,20 +18,25 @@ export const MONITOR_MENU = [
       { href: '/upload-tenants', text: 'Upload Tenants' },
       { href: '/import-history', text: 'Import History' },
       { href: '/send-letters', text: 'Send Proof Letters' },
+      // Beyond the spec's menu: tenants removed as ineligible, restorable for 30 days (docs/decisions.md).
+      { href: '/removed-tenants', text: 'Removed Tenants' },
       { href: '/manage-users', text: 'View User Accounts' },
       { href: '/insurance-policy-management', text: 'Insurance Policy Management' },
+      // Beyond the spec's menu: the program's identity on letters (docs/decisions.md "Program Settings").
+      { href: '/program-settings', text: 'Program Settings', adminOnly: true },
     ],
   },
 ] as const;
 
 export function MonitorMenu() {
   const follow = useFollow();
+  const { isAdmin } = useAuth();
   return (
     <ColumnLayout columns={3}>
       {MONITOR_MENU.map(({ group, links }) => (
         <Container key={group} header={<Header variant="h2">{group}</Header>} fitHeight>
           <SpaceBetween size="s">
-            {links.map((link) => (
+            {links.filter((link) => isAdmin || !('adminOnly' in link && link.adminOnly)).map((link) => (
               <Button key={link.href} href={link.href} onFollow={follow} fullWidth>
                 {link.text}
               </Button>

@@ -30,6 +30,8 @@ const UploadTenantsPage = lazy(() => import('../imports/UploadTenantsPage'));
 const ImportHistoryPage = lazy(() => import('../imports/ImportHistoryPage'));
 const SendLettersPage = lazy(() => import('../letters/SendLettersPage'));
 const LetterBatchesPage = lazy(() => import('../letters/LetterBatchesPage'));
+const RemovedTenantsPage = lazy(() => import('../letters/RemovedTenantsPage'));
+const ProgramSettingsPage = lazy(() => import('../program-settings/ProgramSettingsPage'));
 const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -52,7 +54,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: SendLettersPage },
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: LetterBatchesPage },
+  { path: '/removed-tenants', title: 'Removed Tenants', access: ['monitor'], page: RemovedTenantsPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
+  { path: '/program-settings', title: 'Program Settings', access: ['admin'], page: ProgramSettingsPage },
   { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: MasterAuditPage },
   { path: '/cycle-audit/:cycle_id', title: 'Cycle Audit', access: ['manager'], page: CycleAuditPage },
 ];

@@ -19,13 +19,18 @@ export function maintenanceText(date: Date): string {
     + 'We apologize for any inconvenience.';
 }
 
-export function useStatusBanners(): FlashbarProps.MessageDefinition[] {
-  const { data } = useQuery({
+/** GET /api/app/status, polled: the version, planned maintenance and the program's contact. */
+export function useAppStatus() {
+  return useQuery({
     queryKey: ['app-status'],
     queryFn: () => call('GET /api/app/status'),
     refetchInterval: APP_STATUS_POLL_MS,
     refetchIntervalInBackground: true,
   });
+}
+
+export function useStatusBanners(): FlashbarProps.MessageDefinition[] {
+  const { data } = useAppStatus();
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY));
   const banners: FlashbarProps.MessageDefinition[] = [];
   if (!data) return banners;
