@@ -1,7 +1,8 @@
 /**
  * The rent-roll import job (worker: rent-roll-imports). The file is read twice, streamed both times:
  *   1. survey: every row read and checked, so a file refused as a whole (unreadable, no header, more than
- *      one facility, no known Prime Site ID, no cycle to join) is refused before anything is written;
+ *      one facility, no known Prime Site ID or none at all, Prime Site IDs that disagree, another facility
+ *      than the cycle's, no cycle to join) is refused before anything is written;
  *   2. import: each row classified (refused, Prime Site ID not in the system, already active, already went
  *      through the system, new) and the new tenants written through the tenant store in transactions that
  *      also move the import's checkpoint (import-checkpoint.ts), so a retry resumes where the last one
@@ -27,7 +28,8 @@ import { openImportFile } from './import-files';
 import type { ImportJobInput } from './import-job-type';
 import { writeImportReports } from './import-reports';
 import type { DuplicateRow, RefusedRow } from './import-reports';
-import { facilitiesBySite, importedTenantId, ledgerKey, ledgerStandings, siteKey } from './import-target';
+import { cycleSite, facilitiesBySite, importedTenantId, ledgerKey, ledgerStandings, siteKey } from './import-target';
+import type { CycleSite } from './import-target';
 import { readRentRoll } from './rent-roll-reader';
 import { recordedImport } from './recorded-import';
 import type { ImportedTenant } from './rent-roll-reader';
@@ -46,20 +48,21 @@ async function openFiles(input: ImportJobInput, open: (key: string) => Promise<R
 }
 
 /**
- * The rows of the import's files. A file refused as a whole throws ImportFileError, a JobRefused: the job
- * fails at once with its message, since a retry would read the same bytes.
+ * The rows of the import's files; in a cycle's Import Tenants, rows that name no Prime Site ID (nor does
+ * the file above its header) are the cycle's facility's. A file refused as a whole throws ImportFileError,
+ * a JobRefused: the job fails at once with its message, since a retry would read the same bytes.
  */
-async function* rows(input: ImportJobInput, open: (key: string) => Promise<Readable>) {
-  yield* readRentRoll(input.software, await openFiles(input, open));
+async function* rows(input: ImportJobInput, open: (key: string) => Promise<Readable>, given: CycleSite | null) {
+  yield* readRentRoll(input.software, await openFiles(input, open), undefined, { primeSiteId: given?.prime_site_id || undefined });
 }
 
 interface Survey { rows: number; bySite: Map<string, { written: string; rows: number }>; firstRefusal: string | null }
 
-async function survey(input: ImportJobInput, open: (key: string) => Promise<Readable>, ctx: JobRunContext): Promise<Survey> {
+async function survey(input: ImportJobInput, open: (key: string) => Promise<Readable>, ctx: JobRunContext, given: CycleSite | null): Promise<Survey> {
   const bySite = new Map<string, { written: string; rows: number }>();
   let firstRefusal: string | null = null;
   let count = 0;
-  for await (const item of rows(input, open)) {
+  for await (const item of rows(input, open, given)) {
     count += 1;
     if ('tenant' in item) {
       const key = siteKey(item.tenant.prime_site_id);
@@ -73,15 +76,19 @@ async function survey(input: ImportJobInput, open: (key: string) => Promise<Read
   return { rows: count, bySite, firstRefusal };
 }
 
+/** The cycle's facility's Prime Site ID, named beside the file's when they disagree. */
+const cycleSiteNamed = (given: CycleSite | null): string =>
+  (given?.prime_site_id ? ` This cycle's facility ${given.facility_number} has Prime Site ID ${given.prime_site_id}.` : '');
+
 /** The facility of the file: exactly one known Prime Site ID among its rows. */
-async function facilityOf(found: Survey, fileName: string): Promise<{ facility: FacilityEntry; site: string }> {
+async function facilityOf(found: Survey, fileName: string, given: CycleSite | null): Promise<{ facility: FacilityEntry; site: string }> {
   const facilities = await facilitiesBySite();
   const known = [...found.bySite].filter(([key]) => facilities.has(key));
   const names = (list: typeof known) => list.map(([key, s]) => `${s.written} (facility ${facilities.get(key)!.map((f) => f.facility_number).join(' or ')}, ${s.rows} rows)`).join(', ');
   if (known.length === 0) {
     const ids = [...found.bySite.values()].map((s) => s.written);
     throw new JobRefused(ids.length
-      ? `No facility has the Prime Site ID ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''} of '${fileName}'. Set the facility's Prime Site ID first.`
+      ? `No facility has the Prime Site ID ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''} of '${fileName}'.${cycleSiteNamed(given) || " Set the facility's Prime Site ID first."}`
       : `No row of '${fileName}' can be imported. The first problem: ${found.firstRefusal ?? 'no tenant rows'}`);
   }
   if (known.length > 1) throw new JobRefused(`'${fileName}' holds tenants of more than one facility: Prime Site ID ${names(known)}. Import one facility's tenants at a time.`);
@@ -93,12 +100,12 @@ async function facilityOf(found: Survey, fileName: string): Promise<{ facility: 
   return { facility: candidates[0]!, site: key };
 }
 
-async function targetCycle(facility: FacilityEntry, cycleId: string | null): Promise<CycleRecord> {
+async function targetCycle(facility: FacilityEntry, cycleId: string | null, given: CycleSite | null): Promise<CycleRecord> {
   if (cycleId) {
     const cycle = await getCycle(cycleId);
     if (!cycle) throw new JobRefused('The cycle of this import no longer exists.');
     if (cycle.facility_id !== facility.id) {
-      throw new JobRefused(`This rent roll is for facility ${facility.facility_number}, not for this cycle's facility ${cycle.facility_number}.`);
+      throw new JobRefused(`This rent roll is for Prime Site ID ${facility.prime_site_id} (facility ${facility.facility_number}), not for this cycle's facility ${cycle.facility_number}${given?.prime_site_id ? ` (Prime Site ID ${given.prime_site_id})` : ''}.`);
     }
     if (cycle.archived_at) throw new JobRefused(`Cycle '${cycle.label}' is archived: tenants cannot be imported into it.`);
     return cycle;
@@ -122,9 +129,10 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
     // Written by the import routes only (import-routes.ts queueImport).
     const input = ctx.job.input as unknown as ImportJobInput;
     const fileName = input.files.rent_roll?.name ?? 'rent roll';
-    const found = await survey(input, open, ctx);
-    const { facility, site } = await facilityOf(found, fileName);
-    const cycle = await targetCycle(facility, input.cycle_id);
+    const given = await cycleSite(input.cycle_id);
+    const found = await survey(input, open, ctx, given);
+    const { facility, site } = await facilityOf(found, fileName, given);
+    const cycle = await targetCycle(facility, input.cycle_id, given);
     const standings = await ledgerStandings(facility.id);
     const how: TenantWrite = { actor: { user_id: input.user_id, username: input.username }, action: 'import' };
 
@@ -167,7 +175,7 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
     };
 
     let lastRow = 0;
-    for await (const item of rows(input, open)) {
+    for await (const item of rows(input, open, given)) {
       read += 1;
       lastRow = item.row;
       if ('errors' in item) {
@@ -179,8 +187,8 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
           const written = t.prime_site_id.trim() || '(blank)';
           missing.set(written, (missing.get(written) ?? 0) + 1);
         } else if (seenLedgers.has(key)) {
-          // The reader refuses a tenant id that comes back after other tenants' rows; this also catches one
-          // written in another case ('a1', 'A1'), which would otherwise give two tenants one id.
+          // The reader merges a tenant's rows by site and tenant id compared as here, so this should not
+          // happen; kept so that a change there cannot give two tenants one id.
           refused.push({ row: item.row, column: 'Tenant ID', message: `Tenant ID ${t.ledger_id} is already on row ${seenLedgers.get(key)} of this file.` });
         } else {
           seenLedgers.set(key, item.row);

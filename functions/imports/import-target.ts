@@ -6,8 +6,9 @@
  *   - 'went_through': it is a tenant only of archived cycles (not imported; listed in the duplicates file).
  */
 import { createHash } from 'node:crypto';
-import { getCyclesWithCounters } from '../cycles/cycle-store';
+import { getCycle, getCyclesWithCounters } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
+import { getFacility } from '../facilities/facility-store';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import { ledgersOfFacility } from '../tenants/tenant-list';
@@ -25,6 +26,19 @@ export const siteKey = (primeSiteId: string): string => primeSiteId.trim().toLow
  */
 export const importedTenantId = (cycleId: string, ledgerId: string): string =>
   `imp-${createHash('sha256').update(`${cycleId}\u0000${ledgerKey(ledgerId)}`).digest('hex').slice(0, 32)}`;
+
+/** The facility of a cycle's Import Tenants, as a source of the rows' Prime Site ID (prime-site.ts). */
+export interface CycleSite { facility_number: string; prime_site_id: string }
+
+/**
+ * The cycle's facility and its Prime Site ID ('' when unset): in a cycle's Import Tenants, the site of
+ * rows that name none. Null without a cycle, or when the cycle is gone (the job then refuses the import).
+ */
+export async function cycleSite(cycleId: string | null): Promise<CycleSite | null> {
+  const cycle = cycleId ? await getCycle(cycleId) : null;
+  const facility = cycle ? await getFacility(cycle.facility_id) : null;
+  return facility ? { facility_number: facility.facility_number, prime_site_id: facility.prime_site_id.trim() } : null;
+}
 
 /** Facilities still in the program by Prime Site ID (from the catalog: no read per row). */
 export async function facilitiesBySite(): Promise<Map<string, FacilityEntry[]>> {

@@ -3,7 +3,8 @@
  * modal): an upload of each software type on /upload-tenants (files straight to the uploads bucket,
  * the progress bar, the 'Import Complete' card), and a cycle's Import Tenants with the duplicates list's
  * download. Every test makes its own facility (with its own Prime Site ID) and cycle from the sample
- * workbooks of localstack/samples/rent-rolls.ts.
+ * workbooks of localstack/samples/rent-rolls.ts (sorted by unit; SiteLink - Web and StorEdge name the
+ * site only in a title row).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'alp-e2e-rent-rolls-'));
+/** A Prime Site ID of the test's own, with a digit, as one in a title row ('Site ID: P…1') must have. */
+const siteId = (): string => `P${randomBytes(3).toString('hex')}1`;
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function sample(software: ImportSoftware, primeSiteId: string, rows = 12): Promise<SampleRentRoll> {
@@ -49,9 +52,18 @@ async function importSample(page: Page, scope: ReturnType<Page['locator']> | Pag
 const cardValue = (scope: ReturnType<Page['locator']> | Page, label: string) =>
   scope.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
 
+test("Upload Tenants: the Software choices in the spec's order, the second (SiteLink - ALP) chosen", async ({ page }) => {
+  await loginAs(page, DEMO.monitor.username);
+  await page.goto('/upload-tenants');
+  const select = page.getByRole('button', { name: /Software/ });
+  await expect(select).toContainText('SiteLink - ALP');
+  await select.click();
+  await expect(page.getByRole('option')).toHaveText(['SiteLink - Web', 'SiteLink - ALP', 'Syrasoft', 'StorEdge', 'EasyStorage']);
+});
+
 for (const software of IMPORT_SOFTWARE_KEYS) {
   test(`Upload Tenants: a ${importSoftwareLabel(software)} rent roll`, async ({ page, request }) => {
-    const site = `P${randomBytes(3).toString('hex')}`;
+    const site = siteId();
     const facility = await makeFacility(request, { prime_site_id: site, software: software === 'sitelink_alp' ? 'sitelink_web' : software });
     await makeCycle(request, facility.facility_number);
     const rentRoll = await sample(software, site);
@@ -73,7 +85,7 @@ for (const software of IMPORT_SOFTWARE_KEYS) {
 }
 
 test('Import Tenants on a cycle: the card counts tenants that went through the system and offers their list', async ({ page, request }) => {
-  const site = `P${randomBytes(3).toString('hex')}`;
+  const site = siteId();
   const facility = await makeFacility(request, { prime_site_id: site, software: 'storedge' });
   const first = await makeCycle(request, facility.facility_number, { label: `Spring ${randomBytes(2).toString('hex')}` });
   const rentRoll = await sample('storedge', site);

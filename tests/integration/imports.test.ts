@@ -2,7 +2,8 @@
  * Rent-roll imports through the real calls, bucket, queue and worker: both import calls (multipart and
  * presigned upload), the job's result and progress, the tenants, counters and history they write, the
  * rules of docs/import-formats.md (already active, already went through the system, Prime Site ID not in
- * the system, refused rows), whole files refused with nothing written, and the job's exactly-once
+ * the system, refused rows), rent rolls as the software writes them (sorted by unit, the site in the title
+ * rows or given by the cycle), whole files refused with nothing written, and the job's exactly-once
  * behaviour (a second run, a run that dies half way). Every test makes its own facility (with its own
  * Prime Site ID) and cycles; rows are found by filter.
  */
@@ -31,6 +32,10 @@ import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
 import { getTenants } from '../../functions/tenants/tenant-store';
 import type { ImportResult } from '../../shared/contracts/imports';
 import { queueEnvName } from '../../shared/jobs';
+import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 let monitor: string;
 let manager: string;
@@ -60,8 +65,11 @@ async function rentRoll(lines: readonly Line[]): Promise<Buffer> {
 const line = (site: string, n: number, extra: Partial<Line> = {}): Line =>
   ({ site, ledger: `L${n}`, first: `First${n}`, last: `Last${n}`, unit: `U${n}`, ...extra });
 
+/** A Prime Site ID of its own; with a digit, as a title row's site must have ('Site ID: S…1'). */
+const siteId = (): string => `S${stem()}1`;
+
 async function facilityAndCycle(): Promise<{ facility: FacilityRecord; cycle: CycleRecord; site: string }> {
-  const site = `S${stem()}`;
+  const site = siteId();
   const facility = await facilityWith(stem(), { prime_site_id: site, software: 'sitelink_web' });
   const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Cycle ${stem()}` });
   return { facility, cycle, site };
@@ -175,6 +183,108 @@ describe('POST /api/cycles/import-tenants (multipart)', () => {
     const newest = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Newest ${stem()}` });
     const job = await finished(await postFiles('/api/tenants/import', { software: 'sitelink_web' }, { rent_roll: { name: 'r.xlsx', bytes: await rentRoll([line(site, 7)]) } }));
     expect(job.result).toMatchObject({ cycle_id: newest.id, insert_count: 1, facility_number: facility.facility_number });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Rent rolls as the software writes them
+
+/** A workbook of these rows (titles, header and data as given). */
+async function workbookOf(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Rent Roll').addRows(rows);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const WEB_HEADER = ['Unit', 'Tenant ID', 'First Name', 'Last Name', 'City'];
+
+async function cycleTenants(cycle: CycleRecord) {
+  const ids = (await ledgersOfFacility(cycle.facility_id)).filter((t) => t.cycle_id === cycle.id).map((t) => t.id);
+  return (await getTenants(ids)).sort((a, b) => a.ledger_id.localeCompare(b.ledger_id));
+}
+
+describe('rent rolls as the software writes them', () => {
+  it('sorted by unit: a tenant\'s rows apart are one tenant with all its units, counted once', async () => {
+    const { cycle, site } = await facilityAndCycle();
+    const bytes = await rentRoll([
+      line(site, 1, { unit: 'A101' }), line(site, 2, { unit: 'A102' }), line(site, 1, { unit: 'B201', city: 'Dallas' }),
+      line(site, 3, { unit: 'B202' }), line(site, 2, { unit: 'C301' }), line(site, 1, { unit: 'C302' }),
+    ]);
+    const job = await finished(await importToCycle(cycle, bytes));
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ rows_read: 3, insert_count: 3, error_count: 0 });
+    expect((await cycleTenants(cycle)).map((t) => [t.ledger_id, t.unit, t.units, t.city])).toEqual([
+      ['L1', 'A101', ['A101', 'B201', 'C302'], 'Austin'],
+      ['L2', 'A102', ['A102', 'C301'], 'Austin'],
+      ['L3', 'B202', [], 'Austin'],
+    ]);
+    expect((await getCycleCounters(cycle.id)).total).toBe(3);
+  });
+
+  it("the site in the title rows ('Site ID: …'), no site column: imported into that facility, by either call", async () => {
+    const { facility, cycle, site } = await facilityAndCycle();
+    const titled = (n: number) => workbookOf([['Rent Roll'], [`Site ID: ${site}`], [], WEB_HEADER, ['A1', `L${n}`, 'Ana', 'Lee', 'Austin'], ['A2', `L${n + 1}`, 'Bo', 'Park', 'Austin']]);
+    expect((await finished(await importToCycle(cycle, await titled(1)))).result).toMatchObject({ insert_count: 2, missing_prime_ids: 0 });
+    const job = await finished(await postFiles('/api/tenants/import', { software: 'sitelink_web' }, { rent_roll: { name: 'r.xlsx', bytes: await titled(3) } }));
+    expect(job.result).toMatchObject({ facility_number: facility.facility_number, cycle_id: cycle.id, insert_count: 2 });
+    expect(await cycleLedgers(cycle)).toEqual(['L1', 'L2', 'L3', 'L4']);
+  });
+
+  it("no site anywhere in the file: a cycle's Import Tenants takes the cycle's facility's; the other call refuses it", async () => {
+    const { cycle } = await facilityAndCycle();
+    const bytes = await workbookOf([['Rent Roll'], WEB_HEADER, ['A1', 'L1', 'Ana', 'Lee', 'Austin']]);
+    expect((await finished(await importToCycle(cycle, bytes))).result).toMatchObject({ insert_count: 1 });
+    const refused = await finished(await postFiles('/api/tenants/import', { software: 'sitelink_web' }, { rent_roll: { name: 'nosite.xlsx', bytes } }));
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toBe("The rent roll 'nosite.xlsx' names no Prime Site ID: it has no Site ID column and no line such as 'Site ID: 40101' above its header. "
+      + "Import it from its cycle's Import Tenants (the cycle's facility then gives it), or export it with the site.");
+    expect(await cycleLedgers(cycle)).toEqual(['L1']);
+  });
+
+  it('samples as each software writes them, sorted by unit with the site in a title row, import every tenant', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'import-samples-'));
+    try {
+      for (const software of ['sitelink_web', 'storedge'] as const) {
+        const site = siteId();
+        const facility = await facilityWith(stem(), { prime_site_id: site, software });
+        const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Cycle ${stem()}` });
+        const sample = await writeSampleRentRoll({ software, primeSiteId: site, rows: 80, seed: 31, dir });
+        expect(sample.site).toBe('title');
+        const job = await finished(await postFiles('/api/cycles/import-tenants', { software, cycle_id: cycle.id }, { rent_roll: { name: 'r.xlsx', bytes: await readFile(sample.files.rent_roll) } }));
+        expect(job.result, job.error ?? '').toMatchObject({ insert_count: sample.tenants.length, error_count: 0, missing_prime_ids: 0 });
+        const several = sample.tenants.find((t) => t.units.length > 1)!;
+        expect((await cycleTenants(cycle)).find((t) => t.ledger_id === several.ledger_id)!.units).toEqual(several.units);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Prime Site IDs that disagree refuse the file, naming both, and change nothing', () => {
+  const refusedWith = async (cycle: CycleRecord, bytes: Buffer) => {
+    const job = await finished(await importToCycle(cycle, bytes, 'May.xlsx'));
+    expect(job.status).toBe('failed');
+    expect(await cycleLedgers(cycle)).toEqual([]);
+    expect((await getCycleCounters(cycle.id)).total).toBe(0);
+    return job.error!;
+  };
+
+  it('the title rows and a row\'s site column', async () => {
+    const { cycle, site } = await facilityAndCycle();
+    const bytes = await workbookOf([[`Facility ID: ${site}`], [], ['Site ID', ...WEB_HEADER], [site, 'A1', 'L1', 'Ana', 'Lee', 'Austin'], ['40999', 'A2', 'L2', 'Bo', 'Park', 'Austin']]);
+    expect(await refusedWith(cycle, bytes)).toBe(`The rent roll 'May.xlsx' names two Prime Site IDs: ${site} above its header (row 1) and 40999 in its Site ID column (row 5). A rent roll is one facility's: export it again for one facility.`);
+  });
+
+  it("the file's site and the cycle's facility's", async () => {
+    const { cycle, site } = await facilityAndCycle();
+    const other = await facilityAndCycle();
+    const titled = await workbookOf([[`Site ID: ${other.site}`], WEB_HEADER, ['A1', 'L1', 'Ana', 'Lee', 'Austin']]);
+    expect(await refusedWith(cycle, titled)).toBe(
+      `This rent roll is for Prime Site ID ${other.site} (facility ${other.facility.facility_number}), not for this cycle's facility ${cycle.facility_number} (Prime Site ID ${site}).`,
+    );
+    const unknown = await workbookOf([['Site ID: 40998'], WEB_HEADER, ['A1', 'L1', 'Ana', 'Lee', 'Austin']]);
+    expect(await refusedWith(cycle, unknown)).toBe(`No facility has the Prime Site ID 40998 of 'May.xlsx'. This cycle's facility ${cycle.facility_number} has Prime Site ID ${site}.`);
   });
 });
 

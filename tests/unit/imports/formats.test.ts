@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_SOFTWARE_KEYS } from '../../../shared/import-software';
+import { DEFAULT_IMPORT_SOFTWARE, IMPORT_SOFTWARE_KEYS, IMPORT_SOFTWARE_OPTIONS } from '../../../shared/import-software';
 import { writeSampleRentRoll } from '../../../localstack/samples/rent-rolls';
 import type { SampleRentRoll } from '../../../localstack/samples/rent-rolls';
 import { expectedTenant, readAll } from './expected-tenants';
@@ -98,5 +98,12 @@ describe('known rows', () => {
     const { tenants } = await readAll('storedge', written.files);
     expect(new Set(tenants.map((t) => t.tenant.move_in_date)).size).toBeGreaterThan(100);
     expect(tenants.every((t) => /^\d{4}-\d{2}-\d{2}$/.test(t.tenant.move_in_date ?? ''))).toBe(true);
+  });
+});
+
+describe('the Software choices', () => {
+  it("are in the spec's order (§9), the default the second, SiteLink - ALP (§5)", () => {
+    expect(IMPORT_SOFTWARE_OPTIONS.map((o) => o.label)).toEqual(['SiteLink - Web', 'SiteLink - ALP', 'Syrasoft', 'StorEdge', 'EasyStorage']);
+    expect(DEFAULT_IMPORT_SOFTWARE).toBe('sitelink_alp');
   });
 });
