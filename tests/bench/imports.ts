@@ -7,7 +7,8 @@
  *            through the local runtime: POST /api/tenants/import-uploads, the presigned POST of the file
  *            to the uploads bucket, POST /api/cycles/import-tenants with the upload id, then
  *            GET /api/jobs/{id} every 100 ms until done (the runtime's queue poller runs the worker);
- *   memory   the rent-roll-imports worker's peak memory on a 50,000-row file: the worker bundled as CDK
+ *   memory   the rent-roll-imports worker's peak memory on a 50,000-row file sorted by unit (a tenant's rows
+ *            apart, so every tenant is held until the sheet is read): the worker bundled as CDK
  *            bundles it, run by a fresh `node` (as a Lambda execution environment runs it) on an SQS event
  *            naming a job whose file is in the uploads bucket; the process's peak resident set size
  *            (getrusage maxRSS, what Lambda reports as Max Memory Used) is the number.
