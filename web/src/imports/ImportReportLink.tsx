@@ -1,7 +1,7 @@
 /**
  * A link to an import's duplicates list or refused-rows report (the 'Import Complete' card, Import
- * History): opens the short-lived download in a new window, then the popup-blocker hint; a failure
- * (say 410: no longer kept) is told beside the link.
+ * History): downloads it through a short-lived link; a failure (say 410: no longer kept) is told
+ * beside the link.
  */
 import { useState } from 'react';
 import Button from '@cloudscape-design/components/button';
@@ -9,9 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ImportReport } from '../../../shared/contracts/import-history';
 import { errorText } from '../api/api-error';
-import { POPUP_HINT } from '../facilities/popup-hint';
-import { useToast } from '../shell/toasts';
-import { openImportReport } from './import-history-api';
+import { downloadImportReport } from './import-history-api';
 
 interface Props {
   importId: string;
@@ -21,15 +19,13 @@ interface Props {
 }
 
 export function ImportReportLink({ importId, report, children, ariaLabel }: Props) {
-  const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = async () => {
     setBusy(true);
     setError(null);
     try {
-      await openImportReport(importId, report);
-      toast(POPUP_HINT);
+      await downloadImportReport(importId, report);
     } catch (err) {
       setError(errorText(err));
     } finally {

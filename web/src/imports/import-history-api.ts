@@ -15,8 +15,18 @@ export type ImportHistoryFilters = Omit<Partial<QueryOf<'GET /api/import-history
 export const fetchImportHistoryPage = ({ query, page, cursor }: PageRequest<ImportHistoryFilters>) =>
   call('GET /api/import-history', { query: { ...query, page, cursor } });
 
-/** Asks for the report's link and opens it: the browser saves the workbook (Content-Disposition: attachment). */
-export async function openImportReport(importId: string, report: ImportReport): Promise<void> {
+/**
+ * Asks for the report's link and follows it in this page: S3 answers it as an attachment, so the browser
+ * saves the workbook and the page stays. A followed link, not a new window, because the duplicates list
+ * also downloads with no click at all (use-import.ts), and popup blockers stop windows nobody clicked for.
+ */
+export async function downloadImportReport(importId: string, report: ImportReport): Promise<void> {
   const link = await call('GET /api/import-history/{id}/download', { params: { id: importId }, query: { report } });
-  window.open(link.url, '_blank', 'noopener');
+  const anchor = document.createElement('a');
+  anchor.href = link.url;
+  anchor.download = link.filename;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
 }

@@ -13,10 +13,8 @@ import type { JobView } from '../../../shared/contracts/jobs';
 import type { ImportFileRole, ImportSoftware } from '../../../shared/import-software';
 import { ApiError, errorText } from '../api/api-error';
 import { call } from '../api/client';
-import { POPUP_HINT } from '../facilities/popup-hint';
 import { useMounted, waitForJob } from '../jobs/wait-for-job';
-import { useToast } from '../shell/toasts';
-import { openImportReport } from './import-history-api';
+import { downloadImportReport } from './import-history-api';
 
 /** Spec §8: the text when the answer carried no data. */
 export const UNKNOWN_IMPORT_ERROR = 'An unknown error occurred!';
@@ -57,7 +55,6 @@ async function sendFile(target: { url: string; fields: Record<string, string> },
 
 export function useImport() {
   const queryClient = useQueryClient();
-  const toast = useToast();
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const mounted = useMounted();
   const show = useCallback((next: ImportState) => {
@@ -92,8 +89,7 @@ export function useImport() {
       show({ phase: 'done', result, importId: job.id, downloadError: null });
       if (result.duplicate_tenant_filename && mounted.current) {
         try {
-          await openImportReport(job.id, 'duplicates');
-          toast(POPUP_HINT);
+          await downloadImportReport(job.id, 'duplicates');
         } catch (err) {
           show({ phase: 'done', result, importId: job.id, downloadError: errorText(err) });
         }
@@ -103,7 +99,7 @@ export function useImport() {
     } catch (err) {
       show({ phase: 'failed', message: err instanceof ApiError ? errorText(err, UNKNOWN_IMPORT_ERROR) : errorText(err) });
     }
-  }, [mounted, queryClient, show, toast]);
+  }, [mounted, queryClient, show]);
 
   const reset = useCallback(() => show({ phase: 'idle' }), [show]);
   return { state, run, reset };
