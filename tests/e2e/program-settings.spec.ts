@@ -36,7 +36,7 @@ test('an admin edits the program identity on Program Settings: checked fields, s
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Website must be a full https:// address.')).toBeVisible();
     await expect(page.getByText('Signature is required.')).toBeVisible();
-    await expect(page.getByText('Please fix the 2 fields marked below.')).toBeVisible();
+    await expect(page.getByText('Please fix the 2 fields marked below.').first()).toBeVisible();
     expect((await stored(request)).version).toBe(before.version);
 
     await page.getByLabel('Website').fill('https://answers.demo-program.example');
