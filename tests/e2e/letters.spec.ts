@@ -52,7 +52,8 @@ async function tenantsOfFacility(request: APIRequestContext, facilityNumber: str
 async function seed(request: APIRequestContext, rows = 12, facilityFields: Record<string, string> = {}): Promise<Seeded> {
   const site = `L${randomBytes(3).toString('hex')}`;
   const facility = await makeFacility(request, { prime_site_id: site, software: 'storedge', ...facilityFields });
-  const cycle = await makeCycle(request, facility.facility_number);
+  // The letters say from when the plan is added: a Letter Effective Date after every letter these tests send.
+  const cycle = await makeCycle(request, facility.facility_number, { letter_effective_date: wireDay(60) });
   const rentRoll = await writeSampleRentRoll({ software: 'storedge', primeSiteId: site, rows, seed: randomInt(1, 1_000_000), dir: join(dir, randomBytes(3).toString('hex')) });
   await importRentRoll(request, cycle.id, 'storedge', rentRoll.files);
   const all = (await tenantsOfFacility(request, facility.facility_number)).filter((t) => !t.incomplete_address);
@@ -232,6 +233,22 @@ test('audit then reminder letters for a facility: warning, date, prompts, progre
   await expect(dialog(page, 'Generate letters')).toContainText('One or more of the selected tenants have already been sent an audit letter. Continue?');
   await dialog(page, 'Generate letters').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('1 of at most 300 tenants checked.')).toBeVisible();
+
+  // Yes sends it again on purpose: the call carries resend, and the tenant has the new letter's date.
+  const resentDay = wireDay(1);
+  await letterButton(page, 'Audit Letter').click();
+  await dialog(page, 'Warning').getByRole('button', { name: 'Yes' }).click();
+  await setLetterDate(page, 'Audit Letter Date', resentDay);
+  await expect(dialog(page, 'Generate letters')).toContainText('One or more of the selected tenants have already been sent an audit letter. Continue?');
+  const resent = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/generate-letters'));
+  await dialog(page, 'Generate letters').getByRole('button', { name: 'Yes' }).click();
+  const asked = new URL((await resent).url()).searchParams;
+  expect([asked.get('tenants'), asked.get('resend')]).toEqual([someone.id, 'true']);
+  ready = await lettersReady(page, 'Audit letters are ready');
+  await expect(ready).toContainText('1 letter was written for 1 tenant.');
+  await ready.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByText(/tenants checked/)).toBeHidden();
+  expect((await tenantById(request, facility.facility_number, someone.id)).initial_letter_sent_date).toBe(resentDay);
 
   // Reminder letters to two checked tenants: the statuses warning, its date, no prompt.
   expect(await chooseFilter(page, 'Reminder Letter Ready')).toBe(seeded.shown);
