@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailingKeysOf } from '../../../functions/letters/mailing-rules';
+import { isReadyFor, mailingKeysOf } from '../../../functions/letters/mailing-rules';
 import type { MailingTenant } from '../../../functions/letters/mailing-rules';
 
 const tenant = (over: Partial<MailingTenant> = {}): MailingTenant => ({
@@ -26,5 +26,27 @@ describe('which letter a tenant is ready for', () => {
   it('an incomplete address is ready for nothing; a tenant tagged for removal only counts as tagged', () => {
     expect(mailingKeysOf(tenant({ zip_code: ' ' }))).toEqual([]);
     expect(mailingKeysOf(tenant({ tagged_for_removal: true }))).toEqual(['tagged_for_removal']);
+  });
+});
+
+describe('ready for a letter now, and again on purpose (resend)', () => {
+  it('resend reads the tenant as not sent that letter yet; the rest of the rule holds', () => {
+    const audited = tenant({ initial_letter_sent_date: '2026-10-01' });
+    expect(isReadyFor(audited, 'initial')).toBe(false);
+    expect(isReadyFor(audited, 'initial', true)).toBe(true);
+    expect(isReadyFor(audited, 'reminder')).toBe(true);
+    // A reminder needs the audit letter, resend or not; an answer ends both letters.
+    expect(isReadyFor(tenant(), 'reminder', true)).toBe(false);
+    expect(isReadyFor(tenant({ initial_letter_sent_date: '2026-10-01', status: 'opt_out' }), 'initial', true)).toBe(false);
+    expect(isReadyFor(tenant({ initial_letter_sent_date: '2026-10-01', tagged_for_removal: true }), 'initial', true)).toBe(false);
+    expect(isReadyFor(tenant({ initial_letter_sent_date: '2026-10-01', address: '' }), 'initial', true)).toBe(false);
+  });
+
+  it('a welcome letter counts as sent by post or by the e-mailed certificate', () => {
+    const emailed = tenant({ status: 'plan-1', email: 'a@b.example', welcome_certificate_emailed_date: '2026-10-01' });
+    expect(isReadyFor(emailed, 'welcome')).toBe(false);
+    expect(isReadyFor(emailed, 'welcome', true)).toBe(true);
+    expect(isReadyFor(tenant({ status: 'plan-1', welcome_letter_sent_date: '2026-10-01' }), 'welcome', true)).toBe(true);
+    expect(isReadyFor(tenant({ welcome_letter_sent_date: '2026-10-01' }), 'welcome', true)).toBe(false);
   });
 });
