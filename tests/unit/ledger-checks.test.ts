@@ -10,6 +10,7 @@ import {
 import type { LedgerState } from '../../functions/letters/ledger-checks';
 import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
 import type { TenantRecord } from '../../functions/tenants/tenant-record';
+import { removalLimit } from '../../shared/contracts/ledger-checks';
 import type { CoverageOption } from '../../shared/contracts/program';
 
 const TODAY = '2026-03-10';
@@ -129,5 +130,11 @@ describe('what a sync writes', () => {
     // A tenant of several units keeps its list; a unit already on it is no change.
     expect(sync(tenant({ units: ['A101', 'A102'] }), state({ unit: 'B1' }))).toEqual({ unit: 'B1' });
     expect(sync(tenant({ units: ['A101', 'A102'] }), state({ unit: 'A102' }))).toEqual({});
+  });
+});
+
+describe('the removal cap', () => {
+  it('is 40% of the tenants checked, never fewer than 10 tenants', () => {
+    expect([0, 11, 25, 26, 30, 1000].map(removalLimit)).toEqual([10, 10, 10, 10, 12, 400]);
   });
 });
