@@ -87,13 +87,13 @@ export function RemovalPreviewModal({ preview, busy, onConfirm, onCancel }: Prop
         )}
         <ServerTableFrame
           table={table}
-          title="Tenants to remove"
-          refreshLabel="Refresh tenants to remove"
+          title="Ineligible tenants"
+          refreshLabel="Refresh ineligible tenants"
           testId="removal-preview-table"
           tableProps={{
             columnDefinitions: COLUMNS,
             loadingText: 'Loading tenants',
-            ariaLabels: { tableLabel: 'Tenants to remove' },
+            ariaLabels: { tableLabel: 'Ineligible tenants' },
             empty: <TableEmptyState error={table.result.error} empty="No tenants to remove." testId="removal-preview-error" />,
           }}
         />
