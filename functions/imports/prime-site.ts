@@ -24,11 +24,12 @@ export interface TitleSite { value: string; row: number }
  * bare 'Site' or 'Facility' is not a label: 'Facility: Storage 24' names the facility, not its id.
  */
 const LABEL = String.raw`\b(?:site|facility|location)\s*(?:id|#|no\.?|number)(?![a-z])`;
-/** A label with the id after it in the same cell; the id holds a digit ('Site ID Report' names none). */
-const LABEL_AND_ID = new RegExp(String.raw`${LABEL}\s*[:#]?\s*([a-z0-9][a-z0-9-]*)`, 'i');
+/** A label with the id after it in the same cell. */
+const LABEL_AND_ID = new RegExp(String.raw`${LABEL}\s*(:?)\s*#?\s*([a-z0-9][a-z0-9-]*)`, 'i');
 /** A cell that is only a label: the id is in the next filled cell. */
-const LABEL_ONLY = new RegExp(String.raw`^${LABEL}\s*[:#]?$`, 'i');
-const hasDigit = (text: string): boolean => /\d/.test(text);
+const LABEL_ONLY = new RegExp(String.raw`^${LABEL}\s*(:?)\s*#?$`, 'i');
+/** An id is one word after a colon ('Site ID: MAIN'), or one holding a digit ('Site # 40104'): 'Site ID Report' names none. */
+const isId = (colon: string, word: string): boolean => colon === ':' || /\d/.test(word);
 
 /** The site one title row names, if any. */
 function siteInRow(row: SheetRow): string | null {
@@ -37,10 +38,11 @@ function siteInRow(row: SheetRow): string | null {
     const text = texts[i]!;
     if (!text) continue;
     const inCell = LABEL_AND_ID.exec(text);
-    if (inCell && hasDigit(inCell[1]!)) return inCell[1]!;
-    if (LABEL_ONLY.test(text)) {
+    if (inCell && isId(inCell[1]!, inCell[2]!)) return inCell[2]!;
+    const label = LABEL_ONLY.exec(text);
+    if (label) {
       const next = texts.slice(i + 1).find(Boolean);
-      if (next && hasDigit(next) && !/\s/.test(next)) return next;
+      if (next && !/\s/.test(next) && isId(label[1]!, next)) return next;
     }
   }
   return null;

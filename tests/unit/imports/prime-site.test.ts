@@ -54,6 +54,11 @@ describe('the title rows above the header', () => {
     expect(sitesOf(await read('syrasoft', syrasoft))).toEqual(['40104']);
   });
 
+  it("an id without a digit after a colon: 'Location ID: MAIN'", async () => {
+    const path = await sheet('word.xlsx', [['Location ID: MAIN'], WEB, ...rows]);
+    expect(sitesOf(await read('sitelink_web', path))).toEqual(['MAIN', 'MAIN']);
+  });
+
   it("a facility's name is no site: 'Facility: Storage 24', 'Site 9 Storage', 'Site ID Report' name none", async () => {
     const path = await sheet('names.xlsx', [['Facility: Storage 24'], ['Site 9 Storage'], ['Site ID Report'], WEB, ...rows]);
     expect((await refusal('sitelink_web', path)).message).toMatch(/names no Prime Site ID/);
