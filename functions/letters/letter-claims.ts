@@ -121,19 +121,16 @@ async function claimGroup(req: ClaimRequest, group: readonly string[]): Promise<
       return;
     } catch (err) {
       const reasons = cancellationReasons(err);
+      const inTheWay = group.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
+      const held = inTheWay.length > 0 ? await holdersOf(req.letterType, inTheWay, now) : [];
+      const blocking = held.filter((h) => holds(h, req.resend));
+      if (blocking.length > 0) throw new ClaimsHeld(blocking);
       if (tried >= TRIES) {
         throw new HttpError(409, 'Another letter batch is being set up for these tenants right now; no letter was generated. Try again in a moment.');
       }
-      const inTheWay = group.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
-      if (inTheWay.length > 0) {
-        const held = await holdersOf(req.letterType, inTheWay, now);
-        const blocking = held.filter((h) => holds(h, req.resend));
-        if (blocking.length > 0) throw new ClaimsHeld(blocking);
-        for (const h of held) replaceable.set(h.claim.tenant_id, h.claim);
-      } else {
-        // Another call's transaction on the same claims at the same moment (TransactionConflict): look again shortly.
-        await new Promise((resolve) => setTimeout(resolve, 20 * tried + Math.random() * 30));
-      }
+      for (const h of held) replaceable.set(h.claim.tenant_id, h.claim);
+      // Another call's transaction on the same claims at the same moment (TransactionConflict): look again shortly.
+      if (inTheWay.length === 0) await new Promise((resolve) => setTimeout(resolve, 20 * tried + Math.random() * 30));
     }
   }
 }
