@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
+import { simulatedLedger } from '../../localstack/simulators/data';
 import { MAILING_FILTER_LABELS } from '../../shared/contracts/letters';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, apiLogin, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
@@ -368,8 +369,12 @@ async function softwareKnownNumber(request: APIRequestContext): Promise<string> 
   }
 }
 
-test('Remove Ineligible Tenants and Sync Tenant Statuses: no facility, confirmation, success modals', async ({ page, request }) => {
-  const seeded = await seed(request, 12, { facility_number: await softwareKnownNumber(request) });
+test('Remove Ineligible Tenants and Sync Tenant Statuses: no facility, the confirmation listing every tenant with its reason, success modals, restore', async ({ page, request }) => {
+  // A facility whose tenants include a moved-out ledger the simulator reports (about one ledger in eight).
+  let seeded = await seed(request, 40, { facility_number: await softwareKnownNumber(request) });
+  const movedOut = (s: Seeded) => s.tenants.find((t) => simulatedLedger(s.facility.facility_number, t.ledger_id)?.kind === 'moved_out');
+  while (!movedOut(seeded)) seeded = await seed(request, 40, { facility_number: await softwareKnownNumber(request) });
+  const leaving = movedOut(seeded)!;
   await openPage(page);
   // With no rows in the table there is nothing to check.
   await page.getByRole('button', { name: 'Remove Ineligible Tenants' }).click();
@@ -380,26 +385,56 @@ test('Remove Ineligible Tenants and Sync Tenant Statuses: no facility, confirmat
   await dialog(page, 'Failed').getByRole('button', { name: 'OK' }).click();
 
   const before = seeded.shown;
+  const n = seeded.facility.facility_number;
+  // Every tenant of the facility is checked, those hidden for an incomplete address too.
+  const total = (await tenantsOfFacility(request, n)).length;
   await findFacility(page, seeded.facility, before);
   const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/tenants/remove-uneligible-ledgers');
   await page.getByRole('button', { name: 'Remove Ineligible Tenants' }).click();
+  // The whole facility is checked, not the rows on screen.
+  expect((await sent).postDataJSON()).toEqual({ facility_number: n, software: 'storedge' });
   const confirm = dialog(page, 'Remove Ineligible Tenants');
-  await expect(confirm).toContainText(`${before} tenants`);
-  await confirm.getByRole('button', { name: 'Remove' }).click();
-  // The ledgers of the tenants in the table (a list, so the client sends JSON).
-  const body = (await sent).postDataJSON() as { ledger_ids: string[]; facility_number: string; software: string };
-  expect(body.ledger_ids).toHaveLength(before);
-  expect(body.facility_number).toBe(seeded.facility.facility_number);
-  expect(body.software).toBe('storedge');
+  await expect(confirm.getByTestId('removal-summary')).toContainText(`The facility software was asked about the ${total} tenants of facility ${n}.`);
+  const listedRow = confirm.getByTestId('removal-preview-table').locator('tbody tr').filter({ hasText: leaving.ledger_id });
+  await expect(listedRow).toContainText(`${leaving.first_name} ${leaving.last_name ?? ''}`.trim());
+  await expect(listedRow).toContainText('Moved out');
+  const removeButton = confirm.getByRole('button', { name: /^Remove \d+ tenants?$/ });
+  const toRemove = Number((await removeButton.textContent())?.match(/\d+/)?.[0]);
+  expect(toRemove).toBeGreaterThan(0);
+  await expect(confirm.getByRole('heading', { level: 2, name: /^Ineligible tenants/ })).toContainText(`(${toRemove})`);
+  // Nothing is removed before the confirmation.
+  await expect(tenantsHeading(page)).toContainText(`(${before})`);
+  // Over the cap, Remove waits for the separate override (tests/integration/ledger-checks.test.ts covers the server's refusal).
+  if (await confirm.getByTestId('over-cap').isVisible()) {
+    await expect(removeButton).toBeDisabled();
+    await confirm.getByRole('checkbox', { name: /^Remove all \d+ anyway/ }).check();
+  }
+  await removeButton.click();
   const success = dialog(page, 'Success');
-  await expect(success).toContainText(/^\d+ tenant\(s\) were ineligible and removed\.$|\d+ tenant\(s\) were ineligible and removed\./);
-  const removed = Number((await success.textContent())?.match(/(\d+) tenant\(s\)/)?.[1] ?? NaN);
+  await expect(success).toContainText(`${toRemove} tenant(s) were ineligible and removed. They can be restored for 30 days on Removed Tenants.`);
   await success.getByRole('button', { name: 'OK' }).click();
-  await expect(tenantsHeading(page)).toContainText(`(${before - removed})`);
+  expect((await tenantsOfFacility(request, n)).length).toBe(total - toRemove);
+  await expect(tenantsHeading(page)).not.toContainText(`(${before})`);
 
   await page.getByRole('button', { name: 'Sync Tenant Statuses' }).click();
   await expect(dialog(page, 'Success')).toContainText('Successfully updated tenant statuses.');
   await dialog(page, 'Success').getByRole('button', { name: 'OK' }).click();
+
+  // Staff put a removed tenant back from Removed Tenants.
+  await page.goto('/removed-tenants');
+  await page.getByRole('searchbox', { name: 'Facility Number' }).fill(n);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const removedTable = page.getByTestId('removed-tenants-table');
+  const removedRow = removedTable.locator('tbody tr').filter({ hasText: leaving.ledger_id });
+  await expect(removedRow).toContainText('Moved out');
+  await expect(removedRow).toContainText(DEMO.monitor.username);
+  await expect(page.getByRole('heading', { level: 2, name: /^Removed tenants/ })).toContainText(`(${toRemove})`);
+  await removedRow.getByRole('checkbox').click({ force: true });
+  await page.getByRole('button', { name: 'Restore 1 tenant' }).click();
+  await expect(dialog(page, 'Success')).toContainText('1 tenant(s) restored.');
+  await dialog(page, 'Success').getByRole('button', { name: 'OK' }).click();
+  await expect(removedRow).toHaveCount(0);
+  expect((await tenantById(request, n, leaving.id)).ledger_id).toBe(leaving.ledger_id);
 });
 
 test('tenants tagged for removal block the letters; tenants with an incomplete address are hidden', async ({ page, request }) => {
