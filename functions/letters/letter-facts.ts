@@ -20,7 +20,13 @@ export interface LetterFactProblem {
 
 type LetterTenant = Pick<TenantRecord, 'id' | 'facility_id' | 'cycle_id' | 'coverage_id' | 'status' | 'insurance_effective_date' | 'first_name' | 'last_name' | 'unit'>;
 
-export function letterFactProblems(tenants: readonly LetterTenant[], ctx: LetterContext, choice: LetterChoice): LetterFactProblem[] {
+/**
+ * `dates: false` for sample letters: a preview dated today for any letter type, whose planned dates need
+ * not be in sequence with today; the plan and its start date are checked all the same.
+ */
+export function letterFactProblems(
+  tenants: readonly LetterTenant[], ctx: LetterContext, choice: LetterChoice, { dates: checkDates = true }: { dates?: boolean } = {},
+): LetterFactProblem[] {
   if (choice.letter_type === 'welcome') {
     const planless = tenants.filter((t) => enrollmentOf(t).plan === null);
     if (planless.length === 0) return [];
@@ -46,6 +52,7 @@ export function letterFactProblems(tenants: readonly LetterTenant[], ctx: Letter
     if (!dates.letter_effective_date) {
       problems.push({ message: `${where[0]!.toUpperCase()}${where.slice(1)} has no Letter Effective Date: set it in Manage Cycles, so the letter can say from when the plan is added.` });
     }
+    if (!checkDates) continue;
     for (const message of letterDateProblems(choice.letter_type, dates)) problems.push({ message: `${message.replace(/\.$/, '')} (${where}).` });
   }
   return problems;

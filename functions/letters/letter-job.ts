@@ -18,9 +18,7 @@ import type { MailedLetterType, LetterJobResult } from '../../shared/contracts/l
 import { LETTER_TYPE_LABELS, MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
 import { wasSentLetter } from '../../shared/letter-sent';
 import { getCyclesWithCounters } from '../cycles/cycle-store';
-import type { CycleRecord } from '../cycles/cycle-store';
-import { getFacilitiesByIds, requireFacility } from '../facilities/facility-store';
-import type { FacilityRecord } from '../facilities/facility-store';
+import { requireFacility } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
 import { identityProblem, readProgramSettings } from '../program/program-settings';
 import { getStateCoverages } from '../program/reference-data';
@@ -34,14 +32,17 @@ import {
 } from './letter-batch-store';
 import type { LetterBatchRecord } from './letter-batch-store';
 import { claimedElsewhere } from './letter-claims';
-import { SAMPLE_RECIPIENT, coveragesOf, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
+import { SAMPLE_RECIPIENT, SAMPLE_TENANT_WHERE, coveragesOf, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
 import type { LetterChoice } from './letter-content';
+import { letterContextOf } from './letter-context';
+import type { LetterContext } from './letter-context';
+import { letterFactProblems, letterFactsError } from './letter-facts';
 import { letterPdfName, mailMergeName, putLetterFile } from './letter-files';
 import { letterBatchInput, sampleLettersInput } from './letter-job-type';
 import type { LetterBatchInput } from './letter-job-type';
 import { mailMergeWorkbook } from './mail-merge';
 import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
-import type { LetterCoverage, LetterPage, LetterProgram } from './letter-pdf';
+import type { LetterPage, LetterProgram } from './letter-pdf';
 import { coverageAmount, longDate, monthlyPremium } from './letter-text';
 import { hasEmail, isReadyFor } from './mailing-rules';
 import { sendCertificateEmail } from './welcome-email';
@@ -51,27 +52,8 @@ const SENT_FIELD: Record<MailedLetterType, 'initial_letter_sent_date' | 'reminde
   initial: 'initial_letter_sent_date', reminder: 'reminder_letter_sent_date', welcome: 'welcome_letter_sent_date',
 };
 
-interface Context {
-  facilities: Map<string, FacilityRecord>;
-  cycles: Map<string, CycleRecord>;
-  coverages: Map<string, LetterCoverage[]>;
-}
-
-async function contextOf(tenants: readonly TenantRecord[]): Promise<Context> {
-  const facilityIds = [...new Set(tenants.map((t) => t.facility_id))];
-  const cycleIds = [...new Set(tenants.map((t) => t.cycle_id))];
-  const [facilities, cycles] = await Promise.all([getFacilitiesByIds(facilityIds), getCyclesWithCounters(cycleIds)]);
-  const coverages = new Map<string, LetterCoverage[]>();
-  const states = new Map<string, Promise<Awaited<ReturnType<typeof getStateCoverages>>>>();
-  for (const f of facilities.values()) {
-    if (!states.has(f.state)) states.set(f.state, getStateCoverages(f.state));
-    coverages.set(f.id, coveragesOf(f, await states.get(f.state)!));
-  }
-  return { facilities, cycles: new Map(cycles.map(({ cycle }) => [cycle.id, cycle])), coverages };
-}
-
 /** Every tenant still there and still where the batch was asked for, or the job is refused with nothing marked. */
-function checkTenants(input: LetterBatchInput, tenants: readonly TenantRecord[], ctx: Context): void {
+function checkTenants(input: LetterBatchInput, tenants: readonly TenantRecord[], ctx: LetterContext): void {
   if (tenants.length !== input.tenant_ids.length) {
     const missing = input.tenant_ids.length - tenants.length;
     throw new JobRefused(`${missing} of the ${input.tenant_ids.length} chosen tenants no longer exist; no letter was generated and no tenant was marked. Reload the list and choose again.`);
@@ -111,7 +93,7 @@ async function runLetterBatch(run: JobRunContext): Promise<Record<string, unknow
 
 async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterBatchInput, program: LetterProgram): Promise<Record<string, unknown>> {
   const chosen = await getTenants(input.tenant_ids);
-  const ctx = await contextOf(chosen);
+  const ctx = await letterContextOf(chosen);
   checkTenants(input, chosen, ctx);
   const tenants = await stillReady(input, chosen, job.id);
   await progress(10);
@@ -120,6 +102,9 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
     letter_type: input.letter_type, letter_date: input.letter_date,
     audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
   };
+  // Checked by the call; checked again in case a facility or cycle changed while the job waited.
+  const facts = letterFactsError(letterFactProblems(tenants, ctx, choice));
+  if (facts) throw new JobRefused(facts.message);
   const pageOf = (t: TenantRecord): LetterPage => letterPageOf({
     recipient: recipientOf(t), enrollment: enrollmentOf(t), facility: ctx.facilities.get(t.facility_id)!, cycle: ctx.cycles.get(t.cycle_id) ?? null,
     coverages: ctx.coverages.get(t.facility_id)!, choice,
@@ -253,6 +238,12 @@ async function runSampleLetters({ job, progress }: JobRunContext): Promise<Recor
   });
   const cycle = input.cycle_id ? (await getCyclesWithCounters([input.cycle_id]))[0]?.cycle ?? null : null;
   const coverages = coveragesOf(facility, await getStateCoverages(facility.state));
+  // The facility or cycle may have changed since the call checked that the letters can name the plan and its start.
+  const ctx: LetterContext = { facilities: new Map([[facility.id, facility]]), cycles: new Map(cycle ? [[cycle.id, cycle]] : []), coverages: new Map([[facility.id, coverages]]) };
+  const facts = letterFactsError(letterFactProblems([{ ...SAMPLE_TENANT_WHERE, facility_id: facility.id, cycle_id: cycle?.id ?? '' }], ctx, {
+    letter_type: 'initial', letter_date: input.letter_date, audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
+  }, { dates: false }));
+  if (facts) throw new JobRefused(facts.message);
   const pages = MAILED_LETTER_TYPES.map((type) => letterPageOf({
     recipient: SAMPLE_RECIPIENT, enrollment: sampleEnrollment(coverages, cycle?.letter_effective_date ?? facility.letter_effective_date), facility, cycle, coverages,
     choice: {

@@ -22,6 +22,13 @@ import type { TenantRecord } from '../tenants/tenant-store';
 import { isCoverageChoice } from '../program/counters';
 import { claimTenants, releaseClaims } from './letter-claims';
 import { letterFileKey, letterFileStem } from './letter-files';
+import { SAMPLE_TENANT_WHERE } from './letter-content';
+import type { LetterChoice } from './letter-content';
+import { letterContextOf } from './letter-context';
+import { letterFactProblems, letterFactsError } from './letter-facts';
+import { calendarDateIn } from '../../shared/format';
+import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
+import { requireProgramIdentity } from '../program/program-settings';
 import { LETTER_JOB_TYPES, LETTER_QUEUE } from './letter-job-type';
 import type { LetterBatchInput, SampleLettersInput } from './letter-job-type';
 import { countersOfScope, facilityScope, mailingCountsOf, mailingPage, stateFacilities, stateScope } from './mailing-scope';
@@ -29,7 +36,14 @@ import type { MailingScope } from './mailing-scope';
 import { isReadyFor } from './mailing-rules';
 
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the program's time zone: a batch made on a US evening is dated that day, not UTC's tomorrow. */
+const todayFor = (settings: ProgramSettingsView) => calendarDateIn(settings.settings.time_zone);
+
+/** 422 when the letters could not be true for these tenants (no default plan, no start date, dates out of order, no own plan). */
+async function checkLetterFacts(tenants: Parameters<typeof letterFactProblems>[0], choice: LetterChoice, options?: { dates?: boolean }): Promise<void> {
+  const error = letterFactsError(letterFactProblems(tenants, await letterContextOf(tenants), choice, options));
+  if (error) throw new HttpError(422, error.message, { field: 'tenants', details: error.details });
+}
 const describe = (scope: MailingScope) => (scope.kind === 'facility' ? `facility ${scope.facility.facility_number}` : `state ${scope.state}`);
 
 /** The tenants named by the request, each checked against the scope and the letter; or the first 300 ready ones. */
@@ -88,10 +102,14 @@ function refuse(tenants: readonly TenantRecord[], bad: (t: TenantRecord) => bool
 }
 
 async function generate(scope: MailingScope, query: GenerateLettersQuery, caller: Caller) {
+  const settings = await requireProgramIdentity('letters are generated');
   const counters = await countersOfScope(scope);
   if (counters.tagged_for_removal > 0) throw conflict(TAGGED_FOR_REMOVAL_WARNING);
   const tenantIds = await chooseTenants(scope, query);
-  const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : today();
+  const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : todayFor(settings);
+  await checkLetterFacts(await getTenants(tenantIds), {
+    letter_type: query.letter_type, letter_date: letterDate, audit_letter_date: query.audit_letter_date ?? null, reminder_letter_date: query.reminder_letter_date ?? null,
+  });
   const jobId = randomUUID();
   const fileStem = letterFileStem({ scope: scope.kind === 'facility' ? scope.facility.facility_number : scope.state, letterType: query.letter_type, letterDate, jobId });
   const input: LetterBatchInput = {
@@ -130,8 +148,13 @@ export const letterRoutes = {
   'GET /api/facilities/{id}/generate-sample-letters': implement(LETTER_CONTRACTS['GET /api/facilities/{id}/generate-sample-letters'], async (input) => {
     const scope = await facilityScope(input.params.id, input.query.cycle_id);
     if (scope.kind !== 'facility') throw notFound();
+    const letterDate = todayFor(await requireProgramIdentity('sample letters are generated'));
+    // The sample tenant lives in the facility (and cycle): its letters must be able to name the plan and its start there too.
+    const sampleTenant = { ...SAMPLE_TENANT_WHERE, facility_id: scope.facility.id, cycle_id: scope.cycleId ?? '' };
+    await checkLetterFacts([sampleTenant], {
+      letter_type: 'initial', letter_date: letterDate, audit_letter_date: input.query.audit_letter_date ?? null, reminder_letter_date: input.query.reminder_letter_date ?? null,
+    }, { dates: false });
     const jobId = randomUUID();
-    const letterDate = today();
     const sample: SampleLettersInput = {
       facility_id: scope.facility.id, cycle_id: scope.cycleId, audit_letter_date: input.query.audit_letter_date ?? null,
       reminder_letter_date: input.query.reminder_letter_date ?? null, letter_date: letterDate,

@@ -27,6 +27,11 @@ import type { LetterBatchInput } from '../../functions/letters/letter-job-type';
 import { letterFileStem } from '../../functions/letters/letter-files';
 import { claimTenants } from '../../functions/letters/letter-claims';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
+import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
+import { calendarDateIn } from '../../shared/format';
+
+/** Letters are dated on the program's calendar (the demo's time zone), not UTC's. */
+const programToday = () => calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone);
 
 let monitor = '';
 let monitorId = '';
@@ -74,8 +79,8 @@ async function mailingFacility(state = 'TX'): Promise<{ facility: FacilityRecord
   const { cycle, tenants } = await cycleWithTenants(facility, [
     tenant(1, null, { first_name: 'Ada', last_name: 'Audit', email: '' }),
     tenant(2, null, { first_name: 'Rae', last_name: 'Remind', email: '', initial_letter_sent_date: '2026-10-01' }),
-    tenant(3, 'cov-1', { first_name: 'Wes', last_name: 'Welcome', email: '' }),
-    tenant(4, 'cov-1', { first_name: 'Ema', last_name: 'Mailer', email: `ema-${randomUUID().slice(0, 8)}@tenant.example` }),
+    tenant(3, 'cov-2000-12', { first_name: 'Wes', last_name: 'Welcome', email: '', coverage_id: 'cov-2000-12', insurance_effective_date: '2027-01-15' }),
+    tenant(4, 'cov-2000-12', { first_name: 'Ema', last_name: 'Mailer', email: `ema-${randomUUID().slice(0, 8)}@tenant.example`, coverage_id: 'cov-2000-12', insurance_effective_date: '2027-01-15' }),
     tenant(5, null, { first_name: 'Ian', last_name: 'Incomplete', address: '', email: '' }),
     tenant(6, 'moved_out', { first_name: 'Mo', last_name: 'Moved', email: '' }),
   ]);
@@ -197,10 +202,10 @@ describe('generating letters', () => {
     const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome', cycle_id: cycleId });
     expect(job.result).toMatchObject({ letter_type: 'welcome', tenant_count: 2, letter_count: 1, certificates_emailed: 1 });
     const [wes, ema] = await getTenants([t.Wes!.id, t.Ema!.id]);
-    expect(wes!.welcome_letter_sent_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(wes!.welcome_letter_sent_date).toBe(programToday());
     expect(wes!.welcome_certificate_emailed_date).toBeNull();
     expect(ema!.welcome_letter_sent_date).toBeNull();
-    expect(ema!.welcome_certificate_emailed_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(ema!.welcome_certificate_emailed_date).toBe(programToday());
     const mails = (await sesMessages()).filter((m) => m.Destination.ToAddresses.includes(ema!.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.RawData).toContain('Content-Type: application/pdf');
