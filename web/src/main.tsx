@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { I18nProvider } from '@cloudscape-design/components/i18n';
+import cloudscapeEnglish from '@cloudscape-design/components/i18n/messages/all.en';
 import '@cloudscape-design/global-styles/index.css';
 import { onTokenGone } from './api/client';
 import { queryClient } from './api/query-client';
@@ -19,12 +21,16 @@ onTokenGone(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    {/* Cloudscape's own English labels for the controls a page does not name itself (a search field's
+        clear button, a modal's close button, pager buttons), so no control is left without a name. */}
+    <I18nProvider locale="en" messages={[cloudscapeEnglish]}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>,
 );

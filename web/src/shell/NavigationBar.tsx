@@ -49,7 +49,8 @@ export function NavigationBar() {
           ) : undefined
         }
         utilities={utilities}
-        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All' }}
+        // The greeting sits in the search slot; in a narrow window it folds behind an icon button, named for what it shows.
+        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', searchIconAriaLabel: 'Show greeting', searchDismissIconAriaLabel: 'Hide greeting' }}
       />
       <SupportDialog visible={supportOpen} onClose={() => setSupportOpen(false)} />
     </>
