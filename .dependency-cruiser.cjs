@@ -1,13 +1,17 @@
 /**
  * The dependency direction of DESIGN.md: web -> shared, functions -> shared, infra -> shared (+ the
  * entry paths of functions, which CDK only names as files). shared imports nothing but zod.
- * Nothing imports from web or tests. localstack (the local runtime) may use functions and shared.
+ * Nothing imports from web or tests, except that the accessibility test reads the web route table.
+ * localstack (the local runtime) may use functions and shared.
  */
 module.exports = {
   forbidden: [
     { name: 'shared-is-pure', severity: 'error', comment: 'shared imports nothing but zod and itself',
       from: { path: '^shared/' }, to: { pathNot: ['^shared/', '^node_modules/zod/', '^node_modules/\\.pnpm/zod'], dependencyTypesNot: ['type-only'] } },
-    { name: 'nothing-imports-web', severity: 'error', from: { pathNot: '^web/' }, to: { path: '^web/' } },
+    { name: 'nothing-imports-web', severity: 'error', from: { pathNot: ['^web/', '^tests/e2e/accessibility\\.spec\\.ts$'] }, to: { path: '^web/' } },
+    { name: 'accessibility-test-reads-only-the-route-table', severity: 'error',
+      comment: 'the accessibility test walks the web route table so a page added to it is checked; nothing else of web',
+      from: { path: '^tests/e2e/accessibility\\.spec\\.ts$' }, to: { path: '^web/', pathNot: '^web/src/routes/route-table\\.ts$' } },
     { name: 'nothing-imports-tests', severity: 'error', from: { pathNot: '^tests/' }, to: { path: '^tests/' } },
     { name: 'web-only-shared', severity: 'error', comment: 'the browser app uses shared, never server code',
       from: { path: '^web/' }, to: { path: ['^functions/', '^infra/', '^localstack/'] } },

@@ -22,7 +22,12 @@ export function describeViolations(violations: readonly Violation[]): string {
   return violations
     .map((v) => [
       `${v.id} (${v.impact ?? 'no impact given'}): ${v.help}`,
-      ...v.nodes.map((node) => `    at ${node.target.map((t) => JSON.stringify(t)).join(' > ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n\s*/g, '; ')}` : ''}`),
+      // The target is a generated selector (Cloudscape's class names are hashed); the element's markup says which control it is.
+      ...v.nodes.map((node) => [
+        `    at ${node.target.map((t) => JSON.stringify(t)).join(' > ')}`,
+        `      ${node.html.length > 200 ? `${node.html.slice(0, 200)}...` : node.html}`,
+        ...(node.failureSummary ? [`      ${node.failureSummary.replace(/\n\s*/g, '; ')}`] : []),
+      ].join('\n')),
       `    see ${v.helpUrl}`,
     ].join('\n'))
     .join('\n');

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 export { expect };
 
@@ -60,6 +60,11 @@ export const notifications = (page: Page) => page.getByTestId('notifications');
 
 const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
 
+/** Aborts every request of `context` that leaves the machine (the blockInternet fixture; for contexts a test makes itself). */
+export async function keepOffInternet(context: BrowserContext): Promise<void> {
+  await context.route((url) => !isLocal(url), (route) => route.abort('internetdisconnected'));
+}
+
 interface Fixtures {
   blockInternet: void;
   /** Makes a user through the API as admin: no permissions, no facility, generated password. */
@@ -69,7 +74,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   blockInternet: [
     async ({ context }, use) => {
-      await context.route((url) => !isLocal(url), (route) => route.abort('internetdisconnected'));
+      await keepOffInternet(context);
       await use();
     },
     { auto: true },
