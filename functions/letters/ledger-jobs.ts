@@ -7,14 +7,10 @@
  * The facility software is asked one facility at a time in calls of 200 (SiteLink) or 100 (StorEdge)
  * ledgers, so a state of thousands of tenants is a few hundred calls inside the worker's 15 minutes.
  */
-import { EXPORTS_TEMPORARY_PREFIX } from '../../shared/resources';
-import { INELIGIBILITY_REASONS, PREVIEW_VALID_MINUTES, ineligiblePreview, removalLimit } from '../../shared/contracts/ledger-checks';
-import type { IneligiblePreview, IneligibleTenant, Ineligibility, SyncResult } from '../../shared/contracts/ledger-checks';
-import { s3Client, s3Commands } from '../aws/clients';
-import { bucketName } from '../aws/config';
+import { INELIGIBILITY_REASONS, PREVIEW_VALID_MINUTES, removalLimit } from '../../shared/contracts/ledger-checks';
+import type { IneligiblePreview, Ineligibility, SyncResult } from '../../shared/contracts/ledger-checks';
 import { getFacility } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
-import { getJob } from '../jobs/job-store';
 import { HttpError } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
@@ -23,33 +19,10 @@ import { recoverableRemoval } from '../tenants/removed-tenants';
 import { getTenants, removeTenantsRecoverably, saveTenants } from '../tenants/tenant-store';
 import type { TenantRecord, TenantWrite } from '../tenants/tenant-store';
 import { askSoftware, askable, ineligibilityOf, removalAction, syncChangesOf, tenantsToCheck, todayUtc } from './ledger-checks';
-import { LEDGER_JOB_TYPES, ledgerScopeInput, removalInput } from './ledger-job-types';
+import { ledgerScopeInput, removalInput } from './ledger-job-types';
+import { previewOf, readPreviewRows, writePreviewRows } from './ledger-preview';
+import type { PreviewRow } from './ledger-preview';
 import type { LedgerScopeInput } from './ledger-job-types';
-
-/** The preview's tenants, in the exports bucket's temporary prefix (expired by its lifecycle rule). */
-export const previewKey = (previewId: string): string => `${EXPORTS_TEMPORARY_PREFIX}ineligible-previews/${previewId}.json`;
-
-/** A previewed tenant: what the page shows, and the version the removal is locked on. */
-export interface PreviewRow extends IneligibleTenant { updated_at: string }
-
-/** The preview's tenants; null once the bucket's lifecycle rule expired the file. */
-export async function readPreviewRows(previewId: string): Promise<PreviewRow[] | null> {
-  const { GetObjectCommand } = await s3Commands();
-  try {
-    const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('exports'), Key: previewKey(previewId) }));
-    return JSON.parse(await out.Body!.transformToString('utf-8')) as PreviewRow[];
-  } catch (err) {
-    if (err instanceof Error && err.name === 'NoSuchKey') return null;
-    throw err;
-  }
-}
-
-async function writePreviewRows(previewId: string, rows: readonly PreviewRow[]): Promise<void> {
-  const { PutObjectCommand } = await s3Commands();
-  await (await s3Client()).send(new PutObjectCommand({
-    Bucket: bucketName('exports'), Key: previewKey(previewId), Body: JSON.stringify(rows), ContentType: 'application/json',
-  }));
-}
 
 const nameOf = (t: TenantRecord) => [t.first_name, t.last_name].filter(Boolean).join(' ');
 const byName = (a: PreviewRow, b: PreviewRow) =>
@@ -124,13 +97,6 @@ async function preview(ctx: JobRunContext): Promise<IneligiblePreview> {
 }
 
 const listOf = (names: readonly string[]) => (names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', '));
-
-/** The preview a removal was confirmed from, as its job stored it. */
-export async function previewOf(previewId: string): Promise<IneligiblePreview | null> {
-  const job = await getJob(previewId);
-  if (!job || job.type !== LEDGER_JOB_TYPES.preview || job.status !== 'done') return null;
-  return ineligiblePreview.parse(job.result);
-}
 
 async function removal(ctx: JobRunContext): Promise<Record<string, unknown>> {
   const input = removalInput.parse(ctx.job.input);

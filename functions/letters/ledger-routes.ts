@@ -18,10 +18,10 @@ import { implement, requireCaller } from '../runtime/route';
 import type { Caller } from '../runtime/route';
 import { writeBy } from '../tenants/tenant-changes';
 import { listRemovedTenants, restoreRemovedTenants } from '../tenants/removed-tenants';
-import { resolveScope } from './ledger-checks';
+import { resolveScope } from './ledger-scope';
 import { CONFIRMED_FIELD, LEDGER_JOB_TYPES, LEDGER_QUEUE } from './ledger-job-types';
 import type { LedgerScopeInput, RemovalInput } from './ledger-job-types';
-import { previewOf, readPreviewRows } from './ledger-jobs';
+import { previewOf, readPreviewRows } from './ledger-preview';
 
 const PAGE = 100;
 const actorOf = (caller: Caller) => writeBy(caller, '').actor;
