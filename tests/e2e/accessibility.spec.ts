@@ -1,10 +1,11 @@
 /**
- * Every page of the web route table, and the main modals, pass axe-core's WCAG 2 A/AA rules. The table is
- * iterated itself, so a page added to it is checked without touching this file; each page is opened with
- * the login that reaches it (admin for staff pages, the demo manager for manager pages, no login for
- * public ones), once its data has loaded. One browser context per login keeps it quick.
+ * Every page of the web route table, with its main modals and panels, passes axe-core's WCAG 2 A/AA
+ * rules. The table is iterated itself, so a page added to it is checked without touching this file; each
+ * page is opened with the login that reaches it (admin for staff pages, the demo manager for manager
+ * pages, no login for public ones) once its data has loaded, and checked again with its search fields
+ * filled and with its main modals and detail panels open. One browser context per login keeps it quick.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { SpinnerWrapper } from '@cloudscape-design/components/test-utils/selectors';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import { WEB_ROUTES } from '../../web/src/routes/route-table';
@@ -67,18 +68,18 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator(spinners).filter({ visible: true })).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Main modals of a page, each opened on the loaded page; answers the open dialog. */
-const MODALS: Record<string, { name: string; open: (page: Page) => Promise<ReturnType<Page['getByRole']>> }[]> = {
+/** The main modals and detail panels of a page, each opened on the loaded page; `open` answers what must then show. */
+const OPENED_PARTS: Record<string, { name: string; open: (page: Page) => Promise<Locator> }[]> = {
   '/tenant-list': [
     {
-      name: 'Edit Tenant',
+      name: 'Edit Tenant modal',
       open: async (page) => {
         await page.getByTestId('tenants-table').getByRole('rowheader').first().click();
         return page.getByRole('dialog', { name: /^Edit Tenant/ });
       },
     },
     {
-      name: 'Edit Tenant Status',
+      name: 'Edit Tenant Status modal',
       open: async (page) => {
         await page.getByRole('button', { name: /^Edit status of / }).first().click();
         // Named after the tenant; the only dialog open.
@@ -86,27 +87,50 @@ const MODALS: Record<string, { name: string; open: (page: Page) => Promise<Retur
       },
     },
   ],
-  '/manage-users': [
+  '/list-facilities': [
     {
-      name: 'New User',
+      name: 'facility detail panel',
       open: async (page) => {
-        await page.getByRole('button', { name: 'Add User' }).click();
-        return page.getByRole('dialog', { name: 'New User' });
+        await page.getByTestId('facilities-table').locator('tbody tr').first().getByRole('cell').nth(2).click();
+        return page.getByTestId('facility-detail');
       },
     },
   ],
   '/manage-cycles': [
     {
-      name: 'Create a new cycle',
+      name: 'Create a new cycle modal',
       open: async (page) => {
         await page.getByRole('button', { name: 'New Cycle' }).click();
         return page.getByRole('dialog', { name: 'Create a new cycle' });
       },
     },
+    {
+      name: 'cycle detail panel',
+      open: async (page) => {
+        await page.getByTestId('cycles-table').locator('tbody tr').filter({ has: page.getByRole('rowheader') }).first().getByRole('cell').nth(2).click();
+        return page.getByRole('heading', { name: /^Cycle / });
+      },
+    },
+  ],
+  '/manage-users': [
+    {
+      name: 'New User modal',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Add User' }).click();
+        return page.getByRole('dialog', { name: 'New User' });
+      },
+    },
+    {
+      name: 'user detail panel',
+      open: async (page) => {
+        await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^manager\b/ }) }).getByRole('cell').nth(2).click();
+        return page.getByRole('heading', { name: 'User manager' });
+      },
+    },
   ],
   '/profile': [
     {
-      name: 'Change Password',
+      name: 'Change Password modal',
       open: async (page) => {
         await page.getByRole('button', { name: 'Change Password' }).click();
         return page.getByRole('dialog', { name: 'Change Password' });
@@ -158,11 +182,10 @@ for (const route of WEB_ROUTES) {
         await settle(page);
         await expectAccessible(page);
       });
-      for (const modal of login === 'guest' ? [] : MODALS[route.path] ?? []) {
-        await test.step(`the ${modal.name} modal`, async () => {
+      for (const part of login === 'guest' ? [] : OPENED_PARTS[route.path] ?? []) {
+        await test.step(`the ${part.name}`, async () => {
           await openLoaded(page, path, null);
-          const dialog = await modal.open(page);
-          await expect(dialog).toBeVisible();
+          await expect(await part.open(page)).toBeVisible();
           await settle(page);
           await expectAccessible(page);
         });
