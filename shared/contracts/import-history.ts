@@ -11,6 +11,7 @@ import type { RouteKey } from '../routes';
 import { IMPORT_FILE_ROLES, IMPORT_SOFTWARE_KEYS } from '../import-software';
 import { exportDownload } from './export-file';
 import { formInt } from './form';
+import { importCounts } from './import-counts';
 
 export const IMPORT_HISTORY_PAGE_SIZE = 100;
 
@@ -27,17 +28,6 @@ export const importHistoryQuery = z.object({
   page: formInt.pipe(z.number().min(1, 'page must be 1 or more.').max(10_000, 'page must be at most 10000.')).optional(),
   /** Where page `page` starts: the next_cursor the page before answered (page 1 needs none). */
   cursor: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
-});
-
-/** The counts of the 'Import Complete' card (spec §3 Import result). */
-export const importCounts = z.object({
-  rows_read: z.number(),
-  insert_count: z.number(),
-  active_tenants_count: z.number(),
-  error_count: z.number(),
-  missing_prime_ids: z.number(),
-  missing_prime_site_ids: z.array(z.string()),
-  duplicate_tenant_count: z.number(),
 });
 
 export const importRecordView = z.object({

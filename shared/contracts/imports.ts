@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
+import { importCounts } from './import-counts';
 import { jobView } from './jobs';
 import { IMPORT_FILE_ROLES, MAX_IMPORT_FILE_BYTES, filesNeededBy, importFileLabel, importSoftwareLabel, isImportSoftware } from '../import-software';
 import type { ImportFileRole, ImportSoftware } from '../import-software';
@@ -115,13 +116,7 @@ export const importResult = z.object({
   facility_number: z.string(),
   cycle_id: z.string(),
   cycle_label: z.string(),
-  rows_read: z.number(),
-  insert_count: z.number(),
-  active_tenants_count: z.number(),
-  error_count: z.number(),
-  missing_prime_ids: z.number(),
-  missing_prime_site_ids: z.array(z.string()),
-  duplicate_tenant_count: z.number(),
+  ...importCounts.shape,
   duplicate_tenant_filename: z.string().nullable(),
   error_report_filename: z.string().nullable(),
 });

@@ -13,6 +13,7 @@ import { baseUrl, call } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeManagerWithFacility, tokenFor } from './fixtures';
 import { facilityWith, stem } from './facility-fixtures';
+import { firstSheetAt } from './download-fixture';
 import { s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName } from '../../functions/aws/config';
 import { createCycle, requireCycle, updateCycle } from '../../functions/cycles/cycle-store';
@@ -75,14 +76,6 @@ const history = (query: Record<string, string | number>, token = monitor) => cal
 const download = (id: string, report: string, token = monitor) => call('GET', `/api/import-history/${id}/download`, { token, query: { report } });
 const rowsOf = (res: ApiResponse) => res.body.data as ImportRecordView[];
 
-async function workbookAt(url: string): Promise<ExcelJS.Worksheet> {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await res.arrayBuffer());
-  return workbook.worksheets[0]!;
-}
-
 describe('every import is on record', () => {
   it('a finished import: who, when, software, file, the card\'s counts, and both reports downloadable by import', async () => {
     const { cycle, site, facilityNumber } = await facilityAndCycle();
@@ -112,11 +105,11 @@ describe('every import is on record', () => {
     const duplicates = await download(job.id, 'duplicates');
     expect(duplicates.status, duplicates.text).toBe(200);
     expect(duplicates.body.filename).toBe(`${facilityNumber}_duplicate_tenants.xlsx`);
-    const sheet = await workbookAt(duplicates.body.url as string);
+    const sheet = await firstSheetAt(duplicates.body.url as string);
     expect([2, 3].map((r) => String(sheet.getRow(r).getCell(3).value)).sort()).toEqual(['L1', 'L2']);
     const refused = await download(job.id, 'refused_rows');
     expect(refused.status, refused.text).toBe(200);
-    expect(String((await workbookAt(refused.body.url as string)).getRow(2).getCell(2).value)).toBe('Moved In');
+    expect(String((await firstSheetAt(refused.body.url as string)).getRow(2).getCell(2).value)).toBe('Moved In');
 
     // Kept under the import reports' prefix, not the week-long temporary exports: the export download refuses the key.
     expect(job.result!.duplicate_tenant_filename!.startsWith(IMPORT_REPORTS_PREFIX)).toBe(true);

@@ -16,6 +16,7 @@ import { baseUrl, call } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeManagerWithFacility, tokenFor } from './fixtures';
 import { facilityWith, stem } from './facility-fixtures';
+import { firstSheetAt } from './download-fixture';
 import { createCycle, getCycleCounters, requireCycle, updateCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
@@ -138,7 +139,7 @@ describe('POST /api/cycles/import-tenants (multipart)', () => {
     // The refused row's report names the row and the column.
     const report = await call('GET', `/api/import-history/${job.id}/download`, { token: monitor, query: { report: 'refused_rows' } });
     expect(report.status, report.text).toBe(200);
-    const sheet = await workbookAt(report.body.url as string);
+    const sheet = await firstSheetAt(report.body.url as string);
     expect(sheet.rowCount).toBe(2);
     expect(String(sheet.getRow(2).getCell(2).value)).toBe('Moved In');
 
@@ -172,7 +173,7 @@ describe('POST /api/cycles/import-tenants (multipart)', () => {
     expect(await cycleLedgers(next)).toEqual(['L3']);
     const link = await call('GET', `/api/import-history/${job.id}/download`, { token: monitor, query: { report: 'duplicates' } });
     expect(link.status, link.text).toBe(200);
-    const sheet = await workbookAt(link.body.url as string);
+    const sheet = await firstSheetAt(link.body.url as string);
     expect([2, 3].map((r) => String(sheet.getRow(r).getCell(3).value)).sort()).toEqual(['L1', 'L2']);
     // The duplicates list is staff's: a manager cannot have it.
     expect((await call('GET', `/api/import-history/${job.id}/download`, { token: manager, query: { report: 'duplicates' } })).status).toBe(403);
@@ -512,11 +513,3 @@ describe('a message delivered more than once', () => {
     expect((await getCycleCounters(cycle.id)).total).toBe(130);
   });
 });
-
-async function workbookAt(url: string): Promise<ExcelJS.Worksheet> {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await res.arrayBuffer());
-  return workbook.worksheets[0]!;
-}

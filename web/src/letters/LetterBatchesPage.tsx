@@ -3,21 +3,16 @@
  * written, newest first, 50 a page; filters facility number and letter type applied by Search and
  * cleared by Reset; each row's PDF (Download) and mail-merge workbook (Mail Merge).
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LETTER_TYPE_LABELS, MAILED_LETTER_TYPES } from '../../../shared/contracts/letters';
 import type { MailedLetterType } from '../../../shared/contracts/letters';
 import { POPUP_HINT } from '../facilities/popup-hint';
 import { useToast } from '../shell/toasts';
+import { FacilityFilterForm } from '../widgets/FacilityFilterForm';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { useSearchFilters } from '../widgets/use-search-filters';
 import { useServerTable } from '../widgets/use-server-table';
 import { letterBatchColumns } from './letter-batch-columns';
 import { fetchLetterBatchesPage, letterBatchesKey } from './letters-api';
@@ -35,18 +30,8 @@ const filtersOf = (d: Draft): LetterBatchFilters => ({ facility_number: d.facili
 
 export default function LetterBatchesPage() {
   const toast = useToast();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [filters, setFilters] = useState<LetterBatchFilters>(filtersOf(EMPTY));
-  const table = useServerTable({ queryKey: letterBatchesKey, query: filters, fetchPage: fetchLetterBatchesPage });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(filtersOf(draft));
-  };
-  const reset = () => {
-    setDraft(EMPTY);
-    setFilters(filtersOf(EMPTY));
-  };
+  const form = useSearchFilters(EMPTY, filtersOf);
+  const table = useServerTable({ queryKey: letterBatchesKey, query: form.filters, fetchPage: fetchLetterBatchesPage });
 
   return (
     <ContentLayout header={<Header variant="h1">Letter Batches</Header>}>
@@ -56,23 +41,7 @@ export default function LetterBatchesPage() {
         description="Newest first. Download opens the letters' PDF, Mail Merge the workbook of their addresses."
         refreshLabel="Refresh letter batches"
         above={[
-          <form key="filters" onSubmit={search} noValidate>
-            <SpaceBetween direction="horizontal" size="s" alignItems="end">
-              <FormField label="Facility Number">
-                <Input type="search" value={draft.facilityNumber} ariaLabel="Facility Number" onChange={({ detail }) => setDraft((d) => ({ ...d, facilityNumber: detail.value }))} />
-              </FormField>
-              <FormField label="Letter Type">
-                <Select
-                  selectedOption={TYPE_OPTIONS.find((o) => o.value === draft.letterType) ?? TYPE_OPTIONS[0]!}
-                  options={TYPE_OPTIONS}
-                  ariaLabel="Letter Type"
-                  onChange={({ detail }) => setDraft((d) => ({ ...d, letterType: (detail.selectedOption.value ?? '') as Draft['letterType'] }))}
-                />
-              </FormField>
-              <Button formAction="none" onClick={reset}>Reset</Button>
-              <Button variant="primary" formAction="submit">Search</Button>
-            </SpaceBetween>
-          </form>,
+          <FacilityFilterForm key="filters" form={form} select={{ field: 'letterType', label: 'Letter Type', options: TYPE_OPTIONS }} />,
         ]}
         testId="letter-batches-table"
         tableProps={{

@@ -5,20 +5,19 @@
  * checked rows (at most 300) are restored with their counters, on the tenant's history.
  */
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { INELIGIBILITY_LABELS, REMOVED_TENANT_DAYS } from '../../../shared/contracts/ledger-checks';
 import type { RemovedTenant } from '../../../shared/contracts/ledger-checks';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import { errorText } from '../api/api-error';
+import { FacilityFilterForm } from '../widgets/FacilityFilterForm';
+import type { FacilityDraft } from '../widgets/FacilityFilterForm';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { useSearchFilters } from '../widgets/use-search-filters';
 import { useServerTable } from '../widgets/use-server-table';
 import { fetchRemovedTenantsPage, removedTenantsKey, restoreTenants } from './ledger-api';
 import type { RemovedTenantFilters } from './ledger-api';
@@ -38,19 +37,17 @@ const COLUMNS = [
   { id: 'expires_at', header: 'Restorable Until', cell: (t: RemovedTenant) => batchDate(t.expires_at) },
 ];
 
+const EMPTY: FacilityDraft = { facilityNumber: '' };
+const filtersOf = (d: FacilityDraft): RemovedTenantFilters => ({ facility_number: d.facilityNumber.trim() || undefined });
+
 export default function RemovedTenantsPage() {
   const reload = useReloadLetters();
-  const [draft, setDraft] = useState('');
-  const [filters, setFilters] = useState<RemovedTenantFilters>({});
+  const form = useSearchFilters(EMPTY, filtersOf);
   const [restoring, setRestoring] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const table = useServerTable({ queryKey: removedTenantsKey, query: filters, fetchPage: fetchRemovedTenantsPage, selectionLimit: MAX_BULK_TENANTS });
+  const table = useServerTable({ queryKey: removedTenantsKey, query: form.filters, fetchPage: fetchRemovedTenantsPage, selectionLimit: MAX_BULK_TENANTS });
   const checked = table.selectedItems;
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ facility_number: draft.trim() || undefined });
-  };
   const restore = async () => {
     setRestoring(true);
     try {
@@ -78,15 +75,7 @@ export default function RemovedTenantsPage() {
         ]}
         refreshLabel="Refresh removed tenants"
         above={[
-          <form key="filters" onSubmit={search} noValidate>
-            <SpaceBetween direction="horizontal" size="s" alignItems="end">
-              <FormField label="Facility Number">
-                <Input type="search" value={draft} ariaLabel="Facility Number" onChange={({ detail }) => setDraft(detail.value)} />
-              </FormField>
-              <Button formAction="none" onClick={() => { setDraft(''); setFilters({}); }}>Reset</Button>
-              <Button variant="primary" formAction="submit">Search</Button>
-            </SpaceBetween>
-          </form>,
+          <FacilityFilterForm key="filters" form={form} />,
         ]}
         testId="removed-tenants-table"
         tableProps={{
