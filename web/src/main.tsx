@@ -3,13 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '@cloudscape-design/components/i18n';
-import cloudscapeEnglish from '@cloudscape-design/components/i18n/messages/all.en';
 import '@cloudscape-design/global-styles/index.css';
 import { onTokenGone } from './api/client';
 import { queryClient } from './api/query-client';
 import { AuthProvider } from './auth/auth-context';
 import { sessionStore } from './auth/session-store';
 import { router } from './routes/router';
+import { CONTROL_NAMES } from './shell/control-names';
 import { ToastProvider } from './shell/toasts';
 
 // The server no longer knows the token (expired, revoked, user deleted): forget it and log in again.
@@ -21,9 +21,8 @@ onTokenGone(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* Cloudscape's own English labels for the controls a page does not name itself (a search field's
-        clear button, a modal's close button, pager buttons), so no control is left without a name. */}
-    <I18nProvider locale="en" messages={[cloudscapeEnglish]}>
+    {/* Names for Cloudscape's built-in icon buttons that a page does not name itself. */}
+    <I18nProvider locale="en" messages={[CONTROL_NAMES]}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <ToastProvider>
