@@ -139,14 +139,15 @@ const OPENED_PARTS: Record<string, { name: string; open: (page: Page) => Promise
   ],
 };
 
-/** One page per login for the whole file, logged in once (a failed test's worker starts a new one). */
+/** One page per login for the whole file, logged in once (a failed test's worker starts a new one), sized as the config says. */
 const sessions = new Map<Login, Promise<{ context: BrowserContext; page: Page }>>();
 function sessionOf(browser: Browser, login: Login): Promise<{ context: BrowserContext; page: Page }> {
   let session = sessions.get(login);
   if (!session) {
     session = (async () => {
       // Reduced motion: a colour caught halfway through a transition is not the colour the user reads.
-      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, reducedMotion: 'reduce' });
+      const { baseURL, viewport } = test.info().project.use;
+      const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
       await keepOffInternet(context);
       const page = await context.newPage();
       if (login !== 'guest') await loginAs(page, DEMO[login].username);
