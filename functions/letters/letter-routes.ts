@@ -29,6 +29,7 @@ import { letterFactProblems, letterFactsError } from './letter-facts';
 import { calendarDateIn } from '../../shared/format';
 import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
 import { requireProgramIdentity } from '../program/program-settings';
+import { cyclesOfFacility } from '../cycles/cycle-store';
 import { LETTER_JOB_TYPES, LETTER_QUEUE } from './letter-job-type';
 import type { LetterBatchInput, SampleLettersInput } from './letter-job-type';
 import { countersOfScope, facilityScope, mailingCountsOf, mailingPage, stateFacilities, stateScope } from './mailing-scope';
@@ -149,14 +150,16 @@ export const letterRoutes = {
     const scope = await facilityScope(input.params.id, input.query.cycle_id);
     if (scope.kind !== 'facility') throw notFound();
     const letterDate = todayFor(await requireProgramIdentity('sample letters are generated'));
+    // Without a chosen cycle the sample shows the facility's newest open cycle: the dates its letters will carry.
+    const cycleId = scope.cycleId ?? (await cyclesOfFacility(scope.facility.id)).at(-1)?.cycle.id ?? null;
     // The sample tenant lives in the facility (and cycle): its letters must be able to name the plan and its start there too.
-    const sampleTenant = { ...SAMPLE_TENANT_WHERE, facility_id: scope.facility.id, cycle_id: scope.cycleId ?? '' };
+    const sampleTenant = { ...SAMPLE_TENANT_WHERE, facility_id: scope.facility.id, cycle_id: cycleId ?? '' };
     await checkLetterFacts([sampleTenant], {
       letter_type: 'initial', letter_date: letterDate, audit_letter_date: input.query.audit_letter_date ?? null, reminder_letter_date: input.query.reminder_letter_date ?? null,
     }, { dates: false });
     const jobId = randomUUID();
     const sample: SampleLettersInput = {
-      facility_id: scope.facility.id, cycle_id: scope.cycleId, audit_letter_date: input.query.audit_letter_date ?? null,
+      facility_id: scope.facility.id, cycle_id: cycleId, audit_letter_date: input.query.audit_letter_date ?? null,
       reminder_letter_date: input.query.reminder_letter_date ?? null, letter_date: letterDate,
       file_stem: letterFileStem({ scope: scope.facility.facility_number, letterType: 'sample', letterDate, jobId }),
     };
