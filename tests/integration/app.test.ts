@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { makeUser, tokenFor } from './fixtures';
 import { ROUTES, routeKey } from '../../shared/routes';
+import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import type { RouteDef } from '../../shared/routes';
 import { CONTRACTS } from '../../shared/contracts';
 import { createUser } from '../../functions/users/user-store';
@@ -23,7 +24,11 @@ describe('GET /api/app/status', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toEqual({ version: PACKAGE_VERSION, scheduled_maintenance_date: null });
+    expect(res.body).toEqual({
+      version: PACKAGE_VERSION, scheduled_maintenance_date: null,
+      // The program office from Program Settings, for the Need Help dialog before login (the demo's values).
+      program_contact: { name: DEMO_PROGRAM_SETTINGS.program_name, phone: DEMO_PROGRAM_SETTINGS.phone, email: DEMO_PROGRAM_SETTINGS.email },
+    });
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
