@@ -53,7 +53,11 @@ const STREETS = ['Maple Avenue', 'Oak Street', 'Cedar Lane', 'Lakeview Drive', '
 async function readyFacility(letters: number): Promise<string> {
   const number = `LB${randomBytes(3).toString('hex').toUpperCase()}`;
   const facility = await facilityWith(number, { state: 'TX', account_name: `Letter Bench Storage ${number}` });
-  const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: `Bench ${number}` });
+  // Dated as letters need it: the plan added to the rent of tenants who do not answer starts after the 2026-12-01 audit letter.
+  const cycle = await createCycle({
+    facility_id: facility.id, facility_number: facility.facility_number, label: `Bench ${number}`,
+    initial_letter_send_date: '2026-12-01', reminder_letter_send_date: '2026-12-21', update_responses_deadline_date: '2027-01-10', letter_effective_date: '2027-01-15',
+  });
   const tenants: NewTenant[] = Array.from({ length: letters }, (_, i) => ({
     facility_number: facility.facility_number, first_name: `Tenant${i}`, last_name: `Bench${String(i).padStart(4, '0')}`, unit: `B${i}`, ledger_id: `BL${i}`,
     address: `${100 + i} ${STREETS[i % STREETS.length]}`, city: 'Austin', state: 'TX', zip_code: '78701', email: '', access_code: `AC${100000 + i}`,
