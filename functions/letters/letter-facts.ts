@@ -10,7 +10,8 @@ import type { LetterContext } from './letter-context';
 import { letterDateProblems } from './letter-dates';
 import type { TenantRecord } from '../tenants/tenant-record';
 
-const tenantName = (t: Pick<TenantRecord, 'first_name' | 'last_name' | 'unit'>) => `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})`;
+/** 'Jane Doe (unit B-117)': how a refusal names a tenant. */
+export const tenantLabel = (t: Pick<TenantRecord, 'first_name' | 'last_name' | 'unit'>) => `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})`;
 
 export interface LetterFactProblem {
   message: string;
@@ -32,7 +33,7 @@ export function letterFactProblems(
     if (planless.length === 0) return [];
     return [{
       message: `${planless.length === 1 ? '1 of the chosen tenants has' : `${planless.length} of the chosen tenants have`} no coverage plan on record, so a welcome letter could not state it; no letter was generated. Set the tenant's coverage first.`,
-      tenants: planless.map((t) => ({ id: t.id, message: tenantName(t) })),
+      tenants: planless.map((t) => ({ id: t.id, message: tenantLabel(t) })),
     }];
   }
   const problems: LetterFactProblem[] = [];

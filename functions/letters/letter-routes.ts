@@ -25,7 +25,7 @@ import { letterFileKey, letterFileStem } from './letter-files';
 import { SAMPLE_TENANT_WHERE } from './letter-content';
 import type { LetterChoice } from './letter-content';
 import { letterContextOf } from './letter-context';
-import { letterFactProblems, letterFactsError } from './letter-facts';
+import { letterFactProblems, letterFactsError, tenantLabel } from './letter-facts';
 import { calendarDateIn } from '../../shared/format';
 import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
 import { requireProgramIdentity } from '../program/program-settings';
@@ -48,7 +48,7 @@ async function checkLetterFacts(tenants: Parameters<typeof letterFactProblems>[0
 const describe = (scope: MailingScope) => (scope.kind === 'facility' ? `facility ${scope.facility.facility_number}` : `state ${scope.state}`);
 
 /** The tenants named by the request, each checked against the scope and the letter; or the first 300 ready ones. */
-async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): Promise<string[]> {
+async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): Promise<TenantRecord[]> {
   if (!query.tenants) {
     const facilities = scope.kind === 'facility' ? [{ id: scope.facility.id }] : scope.facilities;
     const ids: string[] = [];
@@ -58,7 +58,7 @@ async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): 
       ids.push(...(await matchingTenantIds({ scope: listScope, mailing: READY_FILTER[query.letter_type], sort: 'name' })).slice(0, MAX_BULK_TENANTS - ids.length));
     }
     if (ids.length === 0) throw unprocessable(`No tenants of ${describe(scope)} are ready for ${query.letter_type === 'initial' ? 'an' : 'a'} ${LETTER_TYPE_LABELS[query.letter_type]} letter.`);
-    return ids;
+    return getTenants(ids);
   }
   const tenants = await getTenants(query.tenants);
   if (tenants.length !== query.tenants.length) {
@@ -74,7 +74,7 @@ async function chooseTenants(scope: MailingScope, query: GenerateLettersQuery): 
   if (query.letter_type === 'reminder') refuse(tenants, (t) => !wasSentLetter(t, 'initial'), 'were not sent an audit letter yet, so they get no reminder letter');
   refuse(tenants, (t) => !isReadyFor(t, query.letter_type, true), `have answered already, so they get no ${LETTER_TYPE_LABELS[query.letter_type].toLowerCase()} letter`);
   if (!query.resend) refuseAlreadySent(tenants, query.letter_type);
-  return query.tenants;
+  return tenants;
 }
 
 /** Mailing a tenant a letter it was sent already takes the explicit `resend` (the page asks first). */
@@ -84,7 +84,7 @@ function refuseAlreadySent(tenants: readonly TenantRecord[], type: MailedLetterT
   const which = sent.length === 1 ? '1 of the chosen tenants has' : `${sent.length} of the chosen tenants have`;
   throw new HttpError(409, `${which} already been sent ${type === 'initial' ? 'an' : 'a'} ${LETTER_TYPE_LABELS[type].toLowerCase()} letter; no letter was generated. `
     + 'Reload the list; to mail them again on purpose, check them and answer Continue when asked.', {
-    field: 'tenants', details: sent.map((t) => ({ id: t.id, message: `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})` })),
+    field: 'tenants', details: sent.map((t) => ({ id: t.id, message: tenantLabel(t) })),
   });
 }
 
@@ -98,7 +98,7 @@ function refuse(tenants: readonly TenantRecord[], bad: (t: TenantRecord) => bool
   if (refused.length === 0) return;
   const which = refused.length === 1 ? '1 of the chosen tenants' : `${refused.length} of the chosen tenants`;
   throw new HttpError(422, `${which} ${why}; no letter was generated.`, {
-    field: 'tenants', details: refused.map((t) => ({ id: t.id, message: `${[t.first_name, t.last_name].filter(Boolean).join(' ')} (unit ${t.unit})` })),
+    field: 'tenants', details: refused.map((t) => ({ id: t.id, message: tenantLabel(t) })),
   });
 }
 
@@ -106,9 +106,10 @@ async function generate(scope: MailingScope, query: GenerateLettersQuery, caller
   const settings = await requireProgramIdentity('letters are generated');
   const counters = await countersOfScope(scope);
   if (counters.tagged_for_removal > 0) throw conflict(TAGGED_FOR_REMOVAL_WARNING);
-  const tenantIds = await chooseTenants(scope, query);
+  const tenants = await chooseTenants(scope, query);
+  const tenantIds = tenants.map((t) => t.id);
   const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : todayFor(settings);
-  await checkLetterFacts(await getTenants(tenantIds), {
+  await checkLetterFacts(tenants, {
     letter_type: query.letter_type, letter_date: letterDate, audit_letter_date: query.audit_letter_date ?? null, reminder_letter_date: query.reminder_letter_date ?? null,
   });
   const jobId = randomUUID();
