@@ -17,11 +17,8 @@
 import type { MailedLetterType, LetterJobResult } from '../../shared/contracts/letters';
 import { LETTER_TYPE_LABELS, MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
 import { wasSentLetter } from '../../shared/letter-sent';
-import { getCyclesWithCounters } from '../cycles/cycle-store';
-import { requireFacility } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
 import { identityProblem, readProgramSettings } from '../program/program-settings';
-import { getStateCoverages } from '../program/reference-data';
 import { calendarDateIn } from '../../shared/format';
 import { HttpError } from '../runtime/http-error';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
@@ -32,7 +29,7 @@ import {
 } from './letter-batch-store';
 import type { LetterBatchRecord } from './letter-batch-store';
 import { claimedElsewhere } from './letter-claims';
-import { SAMPLE_RECIPIENT, SAMPLE_TENANT_WHERE, coveragesOf, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
+import { SAMPLE_RECIPIENT, SAMPLE_TENANT_WHERE, enrollmentOf, letterPageOf, letterProgramOf, recipientOf, sampleEnrollment } from './letter-content';
 import type { LetterChoice } from './letter-content';
 import { letterContextOf } from './letter-context';
 import type { LetterContext } from './letter-context';
@@ -233,14 +230,15 @@ function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]>
 async function runSampleLetters({ job, progress }: JobRunContext): Promise<Record<string, unknown>> {
   const input = sampleLettersInput.parse(job.input);
   const program = await currentProgram();
-  const facility = await requireFacility(input.facility_id).catch(() => {
-    throw new JobRefused('The facility of these sample letters no longer exists.');
-  });
-  const cycle = input.cycle_id ? (await getCyclesWithCounters([input.cycle_id]))[0]?.cycle ?? null : null;
-  const coverages = coveragesOf(facility, await getStateCoverages(facility.state));
+  // The sample tenant placed in the facility (and cycle), read as a batch's tenants are.
+  const sampleTenant = { ...SAMPLE_TENANT_WHERE, facility_id: input.facility_id, cycle_id: input.cycle_id ?? '' };
+  const ctx = await letterContextOf([sampleTenant]);
+  const facility = ctx.facilities.get(input.facility_id);
+  if (!facility) throw new JobRefused('The facility of these sample letters no longer exists.');
+  const cycle = input.cycle_id ? ctx.cycles.get(input.cycle_id) ?? null : null;
+  const coverages = ctx.coverages.get(facility.id)!;
   // The facility or cycle may have changed since the call checked that the letters can name the plan and its start.
-  const ctx: LetterContext = { facilities: new Map([[facility.id, facility]]), cycles: new Map(cycle ? [[cycle.id, cycle]] : []), coverages: new Map([[facility.id, coverages]]) };
-  const facts = letterFactsError(letterFactProblems([{ ...SAMPLE_TENANT_WHERE, facility_id: facility.id, cycle_id: cycle?.id ?? '' }], ctx, {
+  const facts = letterFactsError(letterFactProblems([sampleTenant], ctx, {
     letter_type: 'initial', letter_date: input.letter_date, audit_letter_date: input.audit_letter_date, reminder_letter_date: input.reminder_letter_date,
   }, { dates: false }));
   if (facts) throw new JobRefused(facts.message);
