@@ -168,8 +168,11 @@ export const ROUTES = [
   r('POST', '/api/removed-tenants/restore', 'facility-software', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/for-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/export-policy-setup', 'tenants', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/setup-policies', 'tenants', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/setup-policy', 'tenants', STAFF, 'tenants-letters'),
+  // Beyond the spec's call list: the 'List Setup Tenants' tab's tenants (docs/decisions.md 'Policy setup').
+  r('GET', '/api/tenants/set-up-policies', 'tenants', STAFF, 'tenants-letters'),
+  // The setup calls talk to the facility software, whose clients the facility-software bundle holds.
+  r('POST', '/api/tenants/setup-policies', 'facility-software', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/setup-policy', 'facility-software', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}/status', 'tenants', STAFF, 'tenants-letters'),
   // Beyond the spec: every tenant change is on record; managers read their own facility's.
