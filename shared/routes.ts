@@ -106,7 +106,8 @@ export const ROUTES = [
   r('GET', '/api/facilities/{id}/tenant-mailing-counts', 'letters', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/{id}/generate-letters', 'letters', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/{id}/generate-sample-letters', 'letters', STAFF, 'tenants-letters'),
-  r('GET', '/api/facilities/{id}/check-charges', 'facilities', STAFF, 'tenants-letters'),
+  // Check Charges asks the facility software (a job on the ledger-checks queue), like the other calls of the facility-software group.
+  r('GET', '/api/facilities/{id}/check-charges', 'facility-software', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/download-letters/{file_name}', 'letters', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/state/{state}', 'letters', STAFF, 'tenants-letters'),
   r('GET', '/api/facilities/state/{state}/tenants-mailing', 'letters', STAFF, 'tenants-letters'),
