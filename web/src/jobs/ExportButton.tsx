@@ -11,9 +11,11 @@ import type { ExportSteps } from './use-export-job';
 
 export interface ExportButtonProps<F extends { job_id: string }> extends ExportSteps<F> {
   disabled?: boolean;
+  /** The button's text (default 'Export'). */
+  label?: string;
 }
 
-export function ExportButton<F extends { job_id: string }>({ create, download, failure, disabled }: ExportButtonProps<F>) {
+export function ExportButton<F extends { job_id: string }>({ create, download, failure, disabled, label = 'Export' }: ExportButtonProps<F>) {
   const { run, progress } = useExportJob();
   const running = progress !== null;
   return (
@@ -25,7 +27,7 @@ export function ExportButton<F extends { job_id: string }>({ create, download, f
           </div>
         </Box>
       )}
-      <Button iconName="download" disabled={disabled} loading={running} onClick={() => void run({ create, download, failure })}>Export</Button>
+      <Button iconName="download" disabled={disabled} loading={running} onClick={() => void run({ create, download, failure })}>{label}</Button>
     </SpaceBetween>
   );
 }

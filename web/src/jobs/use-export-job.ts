@@ -15,8 +15,11 @@ export interface ExportSteps<F extends { job_id: string }> {
   create: () => Promise<F>;
   /** The download call for that file, once its job is done: answers the presigned link. */
   download: (file: F) => Promise<{ url: string }>;
-  /** How a failure is told: an error toast (default), or only logged where the spec says so (the manager view's export, §8). */
-  failure?: 'toast' | 'log';
+  /**
+   * How a failure is told: an error toast (default), only logged where the spec says so (the manager
+   * view's export, §8), or handed to the page that shows it its own way (the policy export's 'Error' modal).
+   */
+  failure?: 'toast' | 'log' | ((error: unknown) => void);
 }
 
 export interface ExportJob {
@@ -49,6 +52,7 @@ export function useExportJob(): ExportJob {
       toast(POPUP_HINT);
     } catch (err) {
       if (steps.failure === 'log') console.error('The export failed:', err);
+      else if (typeof steps.failure === 'function') steps.failure(err);
       else toast(`The export failed: ${errorText(err)}`, 'error');
     } finally {
       show(null);

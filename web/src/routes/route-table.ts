@@ -32,7 +32,7 @@ const SendLettersPage = lazy(() => import('../letters/SendLettersPage'));
 const LetterBatchesPage = lazy(() => import('../letters/LetterBatchesPage'));
 const RemovedTenantsPage = lazy(() => import('../letters/RemovedTenantsPage'));
 const ProgramSettingsPage = lazy(() => import('../program-settings/ProgramSettingsPage'));
-const NotAvailableYetPage = lazy(() => import('../pages/NotAvailableYetPage'));
+const InsurancePolicyManagementPage = lazy(() => import('../policy-setup/InsurancePolicyManagementPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -52,7 +52,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: UploadTenantsPage },
   { path: '/import-history', title: 'Import History', access: ['monitor'], page: ImportHistoryPage },
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: SendLettersPage },
-  { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: NotAvailableYetPage },
+  { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: InsurancePolicyManagementPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: LetterBatchesPage },
   { path: '/removed-tenants', title: 'Removed Tenants', access: ['monitor'], page: RemovedTenantsPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
