@@ -113,7 +113,9 @@ export const ENV = {
   sitelinkUser: 'SITELINK_API_USER',
   sitelinkPassword: 'SITELINK_API_PASSWORD',
   storedgeUrl: 'STOREDGE_API_URL',
+  /** StorEdge signs requests with OAuth 1.0a: the API key is the consumer key, this the consumer secret. */
   storedgeApiKey: 'STOREDGE_API_KEY',
+  storedgeApiSecret: 'STOREDGE_API_SECRET',
   crmUrl: 'CRM_API_URL',
   crmToken: 'CRM_API_TOKEN',
   /** Deployed, each system's credentials sit in its own Secrets Manager secret, named by these ARNs. */
@@ -140,7 +142,7 @@ export const localName = (prefix: string, logical: string): string => `${prefix}
  */
 export const EXTERNAL_SYSTEMS = {
   sitelink: { label: 'SiteLink', env: [ENV.sitelinkUrl, ENV.sitelinkCorpCode, ENV.sitelinkUser, ENV.sitelinkPassword], secretArn: ENV.sitelinkSecretArn },
-  storedge: { label: 'StorEdge', env: [ENV.storedgeUrl, ENV.storedgeApiKey], secretArn: ENV.storedgeSecretArn },
+  storedge: { label: 'StorEdge', env: [ENV.storedgeUrl, ENV.storedgeApiKey, ENV.storedgeApiSecret], secretArn: ENV.storedgeSecretArn },
   crm: { label: 'The CRM', env: [ENV.crmUrl, ENV.crmToken], secretArn: ENV.crmSecretArn },
 } as const;
 export type ExternalSystem = keyof typeof EXTERNAL_SYSTEMS;

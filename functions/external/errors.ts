@@ -1,7 +1,8 @@
 /**
  * What can go wrong when the program calls an outside system, as one typed error, and how a route
  * answers it (docs/decisions.md, "Outside systems"): not configured is 503, a facility the system does
- * not know is 404, every failure of the system itself is 502 '<System> could not be reached: ...'.
+ * not know is 404, a change the system refused is 409 '<System> refused it: ...', every failure of the
+ * system itself is 502 '<System> could not be reached: ...'.
  */
 import { EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { ExternalSystem } from '../../shared/resources';
@@ -21,7 +22,13 @@ export type ExternalFailure =
   /** The system refused the program's credentials. */
   | 'rejected'
   /** The system does not know the facility. */
-  | 'not_found';
+  | 'not_found'
+  /**
+   * The system answered but would not do it (SiteLink: a negative Ret_Code on a write; StorEdge: 422):
+   * a failure of this one request (a moved-out ledger, an unknown tenant), not an outage. The detail is
+   * the system's own message.
+   */
+  | 'refused';
 
 export class ExternalSystemError extends Error {
   constructor(
@@ -49,6 +56,10 @@ export function toHttpError(err: ExternalSystemError, facilityNumber: string): H
       return err.system === 'crm'
         ? notFound(`No facility with number ${facilityNumber} was found in the CRM.`)
         : notFound(`Facility ${facilityNumber} was not found in ${label}.`);
+    case 'refused':
+      // Not the caller's input (422) and not an outage (502): the state of the record in the system
+      // (a moved-out ledger) stands against the change.
+      return new HttpError(409, `${label} refused it: ${err.detail}`);
     default:
       return new HttpError(502, `${label} could not be reached: ${err.detail}`);
   }

@@ -8,7 +8,9 @@ import { ExternalSystemError } from './errors';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Answers larger than this are not coverage tables or account records. */
-const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+/** A whole facility's report (SiteLink's rent roll: ~75 columns a unit, thousands of units) may be larger. */
+export const MAX_REPORT_BYTES = 50 * 1024 * 1024;
 
 export interface ExternalAnswer {
   status: number;
@@ -72,19 +74,21 @@ function transportDetail(err: unknown, url: URL, timeoutMs: number): { failure: 
   }
 }
 
-export async function callExternal(system: ExternalSystem, url: URL, init: RequestInit, timeoutMs: number): Promise<ExternalAnswer> {
+export async function callExternal(
+  system: ExternalSystem, url: URL, init: RequestInit, timeoutMs: number, maxBytes = MAX_ANSWER_BYTES,
+): Promise<ExternalAnswer> {
   // One signal for the whole exchange: a system that sends headers and then stalls times out too.
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await fetch(url, { ...init, signal, redirect: 'manual' });
     const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > MAX_ANSWER_BYTES) {
+    if (Number.isFinite(declared) && declared > maxBytes) {
       await res.body?.cancel();
-      throw new ExternalSystemError(system, 'malformed', `its answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+      throw new ExternalSystemError(system, 'malformed', `its answer is larger than ${maxBytes} bytes`);
     }
     const text = await res.text();
-    if (Buffer.byteLength(text) > MAX_ANSWER_BYTES) {
-      throw new ExternalSystemError(system, 'malformed', `its answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+    if (Buffer.byteLength(text) > maxBytes) {
+      throw new ExternalSystemError(system, 'malformed', `its answer is larger than ${maxBytes} bytes`);
     }
     return { status: res.status, headers: res.headers, text };
   } catch (err) {

@@ -14,7 +14,7 @@ export { CRM_ACCOUNTS, DEMO_FACILITY_NUMBERS, SIMULATED_FACILITY_NUMBERS, SIMULA
 /** The local credentials; only the simulators accept them. */
 export const SIMULATOR_CREDENTIALS = {
   sitelink: { corpCode: 'CCLOCAL', user: 'audit-letter-local', password: 'local-sitelink-password' },
-  storedgeApiKey: 'local-storedge-key',
+  storedge: { key: 'local-storedge-key', secret: 'local-storedge-secret' },
   crmToken: 'local-crm-token',
 } as const;
 
@@ -28,7 +28,7 @@ export interface RunningSimulators {
 export async function startSimulators(): Promise<RunningSimulators> {
   const started = await Promise.allSettled([
     startSiteLinkSimulator(SIMULATOR_CREDENTIALS.sitelink),
-    startStorEdgeSimulator(SIMULATOR_CREDENTIALS.storedgeApiKey),
+    startStorEdgeSimulator(SIMULATOR_CREDENTIALS.storedge),
     startCrmSimulator(SIMULATOR_CREDENTIALS.crmToken),
   ]);
   const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -48,7 +48,8 @@ export async function startSimulators(): Promise<RunningSimulators> {
       [ENV.sitelinkUser]: login.user,
       [ENV.sitelinkPassword]: login.password,
       [ENV.storedgeUrl]: storedge.url,
-      [ENV.storedgeApiKey]: SIMULATOR_CREDENTIALS.storedgeApiKey,
+      [ENV.storedgeApiKey]: SIMULATOR_CREDENTIALS.storedge.key,
+      [ENV.storedgeApiSecret]: SIMULATOR_CREDENTIALS.storedge.secret,
       [ENV.crmUrl]: crm.url,
       [ENV.crmToken]: SIMULATOR_CREDENTIALS.crmToken,
     },

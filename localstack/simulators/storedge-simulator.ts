@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { SIMULATOR_TRIGGERS, knownToSoftware, simulatedLedger, storEdgeItems } from './data';
+import { NonceBook, oauthProblem } from './oauth-verify';
 import { misbehave, sendJson, startSimulatorServer } from './server';
 import type { RunningSimulator } from './server';
 
@@ -64,7 +65,8 @@ function sendLedgers(res: ServerResponse, facilityId: string, url: URL): void {
   sendJson(res, 200, { ledgers, meta: { page, per_page: perPage, total_count: all.length, request_id: randomUUID() } });
 }
 
-export async function startStorEdgeSimulator(apiKey: string, port = 0): Promise<RunningSimulator & { url: string }> {
+export async function startStorEdgeSimulator(consumer: { key: string; secret: string }, port = 0): Promise<RunningSimulator & { url: string }> {
+  const nonces = new NonceBook();
   const running = await startSimulatorServer('StorEdge', (req, res) => {
     const url = new URL(req.url ?? '/', 'http://simulator');
     const items = ITEMS_PATH.exec(url.pathname);
@@ -80,8 +82,9 @@ export async function startStorEdgeSimulator(apiKey: string, port = 0): Promise<
     }
     const facilityId = decodeURIComponent(match[1]!);
     if (misbehave(facilityId, res)) return;
-    if (req.headers.authorization !== `Bearer ${apiKey}` || facilityId === SIMULATOR_TRIGGERS.credentialsRefused) {
-      sendJson(res, 401, { error: { code: 'unauthorized', message: 'Invalid or missing API key' } });
+    const problem = oauthProblem(req, consumer, nonces);
+    if (problem || facilityId === SIMULATOR_TRIGGERS.credentialsRefused) {
+      sendJson(res, 401, { error: { code: 'unauthorized', message: problem ?? 'Invalid consumer key' } });
       return;
     }
     if (facilityId === SIMULATOR_TRIGGERS.serverError) {

@@ -512,7 +512,7 @@ async function triggerFacility(facilityNumber: string, software: string): Promis
 describe.each([
   [SIMULATOR_TRIGGERS.serverError, 'sitelink_web', /^SiteLink could not be reached: it answered HTTP 500 \(Server was unable to process request\.\)$/],
   [SIMULATOR_TRIGGERS.unparseable, 'sitelink_alp', 'SiteLink could not be reached: its answer is not valid XML'],
-  [SIMULATOR_TRIGGERS.credentialsRefused, 'storedge', 'StorEdge could not be reached: it refused the program\'s StorEdge API key (STOREDGE_API_KEY)'],
+  [SIMULATOR_TRIGGERS.credentialsRefused, 'storedge', 'StorEdge could not be reached: it refused the program\'s StorEdge API credentials (STOREDGE_API_KEY, STOREDGE_API_SECRET)'],
   [SIMULATOR_TRIGGERS.wrongShape, 'storedge', 'StorEdge could not be reached: its answer is not a list of ledgers (ledgers.0.id: Invalid input)'],
   [SIMULATOR_TRIGGERS.connectionDropped, 'sitelink_web', 'SiteLink could not be reached: the connection was closed before it answered'],
 ] as const)('the facility software failing (facility %s, %s)', (trigger, software, message) => {

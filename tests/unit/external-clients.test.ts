@@ -119,8 +119,8 @@ describe('SiteLink client (SOAP InsuranceLedgerStatusByLedgerIDs)', () => {
     expect([...byId.keys()].sort()).toEqual([...kinds.current, ...kinds.details_changed, ...kinds.moved_out, ...kinds.insured].sort());
     for (const id of kinds.current) {
       expect(byId.get(id)).toEqual({
-        LedgerID: id, sUnitName: null, sAddr1: null, sAddr2: null, sCity: null, sRegion: null, sPostalCode: null, dMovedOut: null,
-        InsurCoverageID: null, dcCoverage: null, dcPremium: null, sPolicyNum: null,
+        LedgerID: id, TenantID: expect.any(String), UnitID: expect.any(String), sUnitName: null, sAddr1: null, sAddr2: null, sCity: null,
+        sRegion: null, sPostalCode: null, dMovedOut: null, InsurCoverageID: null, dcCoverage: null, dcPremium: null, sPolicyNum: null, dInsurStart: null,
       });
     }
     for (const id of kinds.moved_out) expect(byId.get(id)!.dMovedOut).toBe(simulatedLedger(LEDGER_FACILITY, id)!.moveOutDate);
@@ -162,7 +162,7 @@ describe('StorEdge client (GET /v1/{facility}/ledgers?ids=...)', () => {
     const byId = new Map(ledgers.map((l) => [l.id, l]));
     expect([...byId.keys()].sort()).toEqual([...kinds.current, ...kinds.details_changed, ...kinds.moved_out, ...kinds.insured].sort());
     for (const id of kinds.current) {
-      expect(byId.get(id)).toEqual({ id, status: 'current', move_out_date: null, unit_name: null, address: null, insurance: null });
+      expect(byId.get(id)).toEqual({ id, status: 'current', move_out_date: null, unit_name: null, tenant_name: expect.any(String), address: null, insurance: null });
     }
     for (const id of kinds.moved_out) expect(byId.get(id)).toMatchObject({ status: 'moved_out', move_out_date: simulatedLedger(LEDGER_FACILITY, id)!.moveOutDate });
     for (const id of kinds.details_changed) {
@@ -326,7 +326,7 @@ describe('transport failures and settings', () => {
 
   it('the simulators accept only their local credentials', () => {
     expect(sims.env[ENV.sitelinkCorpCode]).toBe(SIMULATOR_CREDENTIALS.sitelink.corpCode);
-    expect(sims.env[ENV.storedgeApiKey]).toBe(SIMULATOR_CREDENTIALS.storedgeApiKey);
+    expect([sims.env[ENV.storedgeApiKey], sims.env[ENV.storedgeApiSecret]]).toEqual([SIMULATOR_CREDENTIALS.storedge.key, SIMULATOR_CREDENTIALS.storedge.secret]);
     expect(sims.env[ENV.crmToken]).toBe(SIMULATOR_CREDENTIALS.crmToken);
   });
 });
