@@ -34,6 +34,8 @@ const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
   [workerEntry('archive-exports')]: ['exceljs'],
   // pdf-lib and exceljs are most of its 2.6 MB bundle: ≈ 195 ms of init with them inside (docs/decisions.md).
   [workerEntry('letter-generation')]: ['exceljs', 'pdf-lib'],
+  // The SiteLink rent roll and StorEdge ledger reports are written there, beside the checks (docs/decisions.md "Ledger reports").
+  [workerEntry('ledger-checks')]: ['exceljs'],
 };
 
 /** What `entry`'s function installs beside its bundle (empty for almost every function). */

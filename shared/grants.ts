@@ -70,8 +70,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'reads maintained stats; create-export writes the job record and queues the spreadsheet job; download-export presigns the file (or reads the job: not ready yet)',
   }),
   exports: g({
-    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
-    why: 'create-export routes read the list they export (cycle, facility, tenant list), write the job record and queue the spreadsheet job; download presigns the file (or reads its job: not ready yet)',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports', 'ledger-checks'],
+    why: 'create-export routes read the list they export (cycle, facility, tenant list), write the job record and queue the spreadsheet job (the ledger reports on ledger-checks, whose worker asks SiteLink/StorEdge); download presigns the file (or reads its job: not ready yet)',
   }),
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
@@ -84,7 +84,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
   'facility-software': g({
     table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks'],
-    why: 'remove-uneligible-ledgers and sync-ledger-statuses queue the ledger-check jobs; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
+    why: 'remove-uneligible-ledgers, sync-ledger-statuses and check-charges queue the ledger-check jobs; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
   }),
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
@@ -115,6 +115,6 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
   'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
   'ledger-checks': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, external: ['sitelink', 'storedge'],
-    why: 'asks SiteLink/StorEdge for the ledgers of a scope, writes the removal preview, updates or removes (recoverably) the tenants and job progress',
+    why: 'asks SiteLink/StorEdge for the ledgers of a scope, writes the removal preview, updates or removes (recoverably) the tenants and job progress; confirms charges; writes the rent roll and ledger report workbooks',
   }),
 };

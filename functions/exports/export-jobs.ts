@@ -15,11 +15,18 @@ import * as z from 'zod';
 import type { JobQueueName } from '../../shared/jobs';
 import { enqueueJob, getJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
+import type { LEDGER_JOB_TYPES } from '../letters/ledger-job-types';
 import { exportKey, parseExportKey, safeFilename } from './export-keys';
 import type { ExportOwner } from './export-keys';
 
-/** Every spreadsheet export goes through this queue's worker (with the archive spreadsheets). */
-export const EXPORT_QUEUE: JobQueueName = 'archive-exports';
+/** Every spreadsheet export goes through this queue's worker (with the archive spreadsheets)... */
+export const EXPORT_QUEUE = 'archive-exports' satisfies JobQueueName;
+/**
+ * ...but the ledger reports, whose rows come from SiteLink or StorEdge: the ledger-checks worker holds
+ * their clients (functions/exports/ledger-reports.ts). The download route finds a job on either.
+ */
+export const LEDGER_REPORT_QUEUE = 'ledger-checks' satisfies JobQueueName;
+export type LedgerReportJobType = (typeof LEDGER_JOB_TYPES)['rentRollReport' | 'ledgerReport'];
 
 /** Job types: `{what}-export`, one per create-export route. */
 export const EXPORT_JOB_TYPES = {
@@ -49,8 +56,10 @@ export function exportJobId(fileKey: string): string {
   return UUID.test(folder) ? folder : `${folder}_${filename.replace(/\.[A-Za-z0-9]+$/, '')}`;
 }
 
-export interface ExportJobRequest {
-  type: ExportJobType;
+/** The job: an export of the archive-exports worker, or a ledger report of the ledger-checks worker. */
+export type ExportJobRequest = ExportFile & ({ type: ExportJobType; queue?: typeof EXPORT_QUEUE } | { type: LedgerReportJobType; queue: typeof LEDGER_REPORT_QUEUE });
+
+interface ExportFile {
   /** Who may download it: staff only, or staff and the facility's manager. */
   owner: ExportOwner;
   /** The file name to save as, with or without `.xlsx` (e.g. `all_facilities`). */
@@ -78,7 +87,7 @@ export async function enqueueExport(request: ExportJobRequest): Promise<QueuedEx
   }
   const job = await enqueueJob({
     id: jobId,
-    queue: EXPORT_QUEUE,
+    queue: request.queue ?? EXPORT_QUEUE,
     type: request.type,
     createdBy: request.createdBy,
     facilityId: request.owner.kind === 'facility' ? request.owner.facility_id : null,
@@ -90,6 +99,6 @@ export async function enqueueExport(request: ExportJobRequest): Promise<QueuedEx
 /** The export's job while it is still queued or running (a retry puts it back to queued), else null. */
 export async function pendingExportJob(fileKey: string): Promise<JobRecord | null> {
   const job = await getJob(exportJobId(fileKey));
-  if (!job || job.queue !== EXPORT_QUEUE || job.input.file_key !== fileKey) return null;
+  if (!job || (job.queue !== EXPORT_QUEUE && job.queue !== LEDGER_REPORT_QUEUE) || job.input.file_key !== fileKey) return null;
   return job.status === 'queued' || job.status === 'running' ? job : null;
 }

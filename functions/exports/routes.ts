@@ -4,12 +4,14 @@
  * lists' (functions/exports/tenants-export.ts); the archive-exports worker writes them.
  * `GET /api/exports/download` presigns any one-off export the caller may read: staff every export, a
  * manager only its own facility's (the `export` ownership scope of the route table, resolved from the
- * key in functions/exports/download.ts).
+ * key in functions/exports/download.ts). The SiteLink rent roll and StorEdge ledger reports are queued
+ * for the ledger-checks worker, which holds those systems' clients (functions/exports/ledger-reports.ts).
  */
 import { EXPORT_CONTRACTS } from '../../shared/contracts/exports';
 import type { RouteImpl } from '../runtime/route';
 import { downloadRoute } from './download';
 import { facilitiesExportRoute } from './facilities-export';
+import { ledgerReportRoutes } from './ledger-reports';
 import { managerTenantsExportRoute, monitorTenantsExportRoute } from './tenants-export';
 
 export const exportRoutes: Partial<Record<string, RouteImpl>> = {
@@ -20,4 +22,5 @@ export const exportRoutes: Partial<Record<string, RouteImpl>> = {
   'GET /api/exports/facilities': facilitiesExportRoute,
   'GET /api/exports/monitor-tenants': monitorTenantsExportRoute,
   'GET /api/exports/manager-tenants': managerTenantsExportRoute,
+  ...ledgerReportRoutes,
 };

@@ -39,8 +39,8 @@ export interface LedgerState {
   unit: string | null;
   /** The address on the ledger, only when complete (street, city, state and zip). */
   address: { address: string; city: string; state: string; zip_code: string } | null;
-  /** The insurance the ledger carries through the facility's own plans. */
-  plan: { softwareId: string | null; coverage: number | null; premium: number | null } | null;
+  /** The insurance the ledger carries through the facility's own plans; startsOn (YYYY-MM-DD) is when its coverage starts. */
+  plan: { softwareId: string | null; coverage: number | null; premium: number | null; startsOn: string | null } | null;
 }
 
 function addressOf(street: string | null, street2: string | null, city: string | null, state: string | null, zip: string | null): LedgerState['address'] {
@@ -54,7 +54,7 @@ export function fromSiteLink(row: SiteLinkLedgerStatus): LedgerState {
     movedOutOn: row.dMovedOut,
     unit: row.sUnitName,
     address: addressOf(row.sAddr1, row.sAddr2, row.sCity, row.sRegion, row.sPostalCode),
-    plan: row.InsurCoverageID ? { softwareId: row.InsurCoverageID, coverage: row.dcCoverage, premium: row.dcPremium } : null,
+    plan: row.InsurCoverageID ? { softwareId: row.InsurCoverageID, coverage: row.dcCoverage, premium: row.dcPremium, startsOn: row.dInsurStart } : null,
   };
 }
 
@@ -68,7 +68,7 @@ export function fromStorEdge(ledger: StorEdgeLedger, today: string): LedgerState
     movedOutOn: movedOut,
     unit: ledger.unit_name,
     address: a ? addressOf(a.address1, a.address2, a.city, a.state, a.postal_code) : null,
-    plan: insured ? { softwareId: insurance.invoiceable_item_id, coverage: insurance.coverage_amount, premium: insurance.amount } : null,
+    plan: insured ? { softwareId: insurance.invoiceable_item_id, coverage: insurance.coverage_amount, premium: insurance.amount, startsOn: insurance.start_date } : null,
   };
 }
 
@@ -160,12 +160,21 @@ export const askable = (t: TenantRecord): boolean => ledgerKey(t.ledger_id) !== 
 export async function askSoftware(f: LedgerScopeInput['facilities'][number], tenants: readonly TenantRecord[], today: string): Promise<Map<string, LedgerState>> {
   const ledgerIds = [...new Map(tenants.map((t) => [ledgerKey(t.ledger_id), t.ledger_id.trim()])).values()];
   if (ledgerIds.length === 0) return new Map();
+  return fromSoftware(f.facility_number, () => ledgerStates(f.family, f.facility_number, ledgerIds, today));
+}
+
+/**
+ * A call to a facility's software inside a job: its failure refuses the job at once with the message
+ * the page shows ('SiteLink could not be reached: ...', 'Facility N was not found in SiteLink.'), the
+ * details logged.
+ */
+export async function fromSoftware<T>(facilityNumber: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await ledgerStates(f.family, f.facility_number, ledgerIds, today);
+    return await call();
   } catch (err) {
     if (!(err instanceof ExternalSystemError)) throw err;
-    logger.warn('outside system call failed', { system: err.system, failure: err.failure, detail: err.detail, evidence: err.evidence, facility_number: f.facility_number });
-    throw new JobRefused(toHttpError(err, f.facility_number).message);
+    logger.warn('outside system call failed', { system: err.system, failure: err.failure, detail: err.detail, evidence: err.evidence, facility_number: facilityNumber });
+    throw new JobRefused(toHttpError(err, facilityNumber).message);
   }
 }
 

@@ -6,7 +6,13 @@ import * as z from 'zod';
 import type { JobQueueName } from '../../shared/jobs';
 
 export const LEDGER_QUEUE: JobQueueName = 'ledger-checks';
-export const LEDGER_JOB_TYPES = { sync: 'ledger-sync', preview: 'ineligible-preview', removal: 'ineligible-removal' } as const;
+export const LEDGER_JOB_TYPES = {
+  sync: 'ledger-sync', preview: 'ineligible-preview', removal: 'ineligible-removal',
+  /** Check Charges of one facility (functions/charges/). */
+  chargeCheck: 'charge-check',
+  /** The ledger reports, written as exports (functions/exports/ledger-reports.ts). */
+  rentRollReport: 'sitelink-rent-roll-report', ledgerReport: 'storedge-ledger-report',
+} as const;
 
 const actor = z.object({ user_id: z.string(), username: z.string() });
 
@@ -31,3 +37,7 @@ export type RemovalInput = z.infer<typeof removalInput>;
 
 /** The job's field that records the removal a preview was confirmed into (claimed once). */
 export const CONFIRMED_FIELD = 'removal_job_id';
+
+/** Check Charges: the facility and its software, checked by the route. */
+export const chargeCheckInput = z.object({ facility_id: z.string(), facility_number: z.string(), family: z.enum(['sitelink', 'storedge']), by: actor });
+export type ChargeCheckInput = z.infer<typeof chargeCheckInput>;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProgramSettingsChange, ProgramSettingsFields, ProgramSettingsValues, ProgramSettingsView, ProgramSettingKey } from '../../shared/contracts/program-settings';
 import { OPTIONAL_PROGRAM_SETTINGS, PROGRAM_SETTING_LABELS } from '../../shared/contracts/program-settings';
+import { calendarDateIn } from '../../shared/format';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
@@ -88,6 +89,15 @@ export async function programSettingsHistory(): Promise<ProgramSettingsChange[]>
   return (out.Items ?? []).map((item) => ({
     at: item.at as string, by: (item.by as Actor).username, changes: item.changes as ProgramSettingsChange['changes'],
   }));
+}
+
+/**
+ * Today (YYYY-MM-DD) in the program's time zone, the date a change made now carries (a charge check at
+ * 8 pm in Chicago is dated that day); UTC's date until an admin sets the zone.
+ */
+export async function programToday(): Promise<string> {
+  const zone = (await readProgramSettings()).settings.time_zone.trim();
+  return calendarDateIn(zone || 'UTC');
 }
 
 /** What generating letters or sending certificates needs: the message that says what to set, or null. */

@@ -29,26 +29,26 @@ const COVERAGES: CoverageOption[] = [
 ];
 
 describe('a ledger state from the software\'s answer', () => {
-  it('SiteLink: a complete address joins its two lines; a partial one is no address; insurance is the coverage id and amounts', () => {
+  it('SiteLink: a complete address joins its two lines; a partial one is no address; insurance is the coverage id, amounts and start', () => {
     const row = {
       LedgerID: 'L1', sUnitName: 'B202', sAddr1: '5 New St', sAddr2: 'Apt 2', sCity: 'Plano', sRegion: 'tx', sPostalCode: '75075', dMovedOut: null,
-      InsurCoverageID: '110101', dcCoverage: 2000, dcPremium: 12, sPolicyNum: 'P1',
+      InsurCoverageID: '110101', dcCoverage: 2000, dcPremium: 12, sPolicyNum: 'P1', TenantID: 'T1', UnitID: 'U1', dInsurStart: '2026-02-01',
     };
     expect(fromSiteLink(row)).toEqual({
       ledgerId: 'L1', movedOutOn: null, unit: 'B202', address: { address: '5 New St, Apt 2', city: 'Plano', state: 'TX', zip_code: '75075' },
-      plan: { softwareId: '110101', coverage: 2000, premium: 12 },
+      plan: { softwareId: '110101', coverage: 2000, premium: 12, startsOn: '2026-02-01' },
     });
     expect(fromSiteLink({ ...row, sCity: null, InsurCoverageID: null }).address).toBeNull();
     expect(fromSiteLink({ ...row, InsurCoverageID: null }).plan).toBeNull();
   });
 
-  it('StorEdge: moved_out without a date moved out today; insurance by item id or amount', () => {
-    const ledger = { id: 'L1', status: 'moved_out', move_out_date: null, unit_name: null, address: null, insurance: null };
+  it('StorEdge: moved_out without a date moved out today; insurance by item id or amount, with its start', () => {
+    const ledger = { id: 'L1', status: 'moved_out', move_out_date: null, unit_name: null, tenant_name: null, address: null, insurance: null };
     expect(fromStorEdge(ledger, TODAY)).toEqual(state({ movedOutOn: TODAY }));
     expect(fromStorEdge({ ...ledger, status: 'current', move_out_date: '2025-02-03' }, TODAY).movedOutOn).toBe('2025-02-03');
-    const insured = fromStorEdge({ ...ledger, status: 'current', insurance: { invoiceable_item_id: 'se-basic', coverage_amount: 2000, amount: 12, policy_number: null } }, TODAY);
-    expect(insured.plan).toEqual({ softwareId: 'se-basic', coverage: 2000, premium: 12 });
-    expect(fromStorEdge({ ...ledger, status: 'current', insurance: { invoiceable_item_id: null, coverage_amount: null, amount: null, policy_number: 'x' } }, TODAY).plan).toBeNull();
+    const insured = fromStorEdge({ ...ledger, status: 'current', insurance: { invoiceable_item_id: 'se-basic', coverage_amount: 2000, amount: 12, policy_number: null, start_date: '2026-02-01' } }, TODAY);
+    expect(insured.plan).toEqual({ softwareId: 'se-basic', coverage: 2000, premium: 12, startsOn: '2026-02-01' });
+    expect(fromStorEdge({ ...ledger, status: 'current', insurance: { invoiceable_item_id: null, coverage_amount: null, amount: null, policy_number: 'x', start_date: null } }, TODAY).plan).toBeNull();
   });
 });
 
@@ -57,14 +57,14 @@ describe('ineligible tenants', () => {
     expect(ineligibilityOf(tenant(), undefined, TODAY)).toBe('not_found');
     expect(ineligibilityOf(tenant(), state({ movedOutOn: TODAY }), TODAY)).toBe('moved_out');
     expect(ineligibilityOf(tenant(), state({ movedOutOn: '2025-01-05' }), TODAY)).toBe('moved_out');
-    expect(ineligibilityOf(tenant({ status: 'opt_out' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1 } }), TODAY)).toBe('insured');
+    expect(ineligibilityOf(tenant({ status: 'opt_out' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1, startsOn: null } }), TODAY)).toBe('insured');
     expect(ineligibilityOf(tenant({ tagged_for_removal: true }), undefined, TODAY)).toBe('not_found');
   });
 
   it('eligible: a current ledger, a move-out still to come, a program plan on the ledger', () => {
     expect(ineligibilityOf(tenant(), state(), TODAY)).toBeNull();
     expect(ineligibilityOf(tenant(), state({ movedOutOn: '2026-03-11' }), TODAY)).toBeNull();
-    expect(ineligibilityOf(tenant({ status: 'cov-2000-12', coverage_id: 'cov-2000-12' }), state({ plan: { softwareId: '110101', coverage: 2000, premium: 12 } }), TODAY)).toBeNull();
+    expect(ineligibilityOf(tenant({ status: 'cov-2000-12', coverage_id: 'cov-2000-12' }), state({ plan: { softwareId: '110101', coverage: 2000, premium: 12, startsOn: null } }), TODAY)).toBeNull();
   });
 
   it('a tenant whose welcome letter went out is never removed', () => {
@@ -79,11 +79,11 @@ describe('ineligible tenants', () => {
 
 describe('the program plan on a ledger', () => {
   it('by the software\'s plan id first, then by coverage and premium; none when neither matches', () => {
-    expect(matchingOption({ softwareId: '110101', coverage: 9, premium: 9 }, COVERAGES, 'sitelink')?.id).toBe('cov-2000-12');
-    expect(matchingOption({ softwareId: 'se-basic', coverage: null, premium: null }, COVERAGES, 'storedge')?.id).toBe('cov-2000-12');
-    expect(matchingOption({ softwareId: 'se-basic', coverage: null, premium: null }, COVERAGES, 'sitelink')).toBeNull();
-    expect(matchingOption({ softwareId: 'other', coverage: 5000, premium: 22 }, COVERAGES, 'sitelink')?.id).toBe('cov-5000-22');
-    expect(matchingOption({ softwareId: 'other', coverage: 3000, premium: 16 }, COVERAGES, 'sitelink')).toBeNull();
+    expect(matchingOption({ softwareId: '110101', coverage: 9, premium: 9, startsOn: null }, COVERAGES, 'sitelink')?.id).toBe('cov-2000-12');
+    expect(matchingOption({ softwareId: 'se-basic', coverage: null, premium: null, startsOn: null }, COVERAGES, 'storedge')?.id).toBe('cov-2000-12');
+    expect(matchingOption({ softwareId: 'se-basic', coverage: null, premium: null, startsOn: null }, COVERAGES, 'sitelink')).toBeNull();
+    expect(matchingOption({ softwareId: 'other', coverage: 5000, premium: 22, startsOn: null }, COVERAGES, 'sitelink')?.id).toBe('cov-5000-22');
+    expect(matchingOption({ softwareId: 'other', coverage: 3000, premium: 16, startsOn: null }, COVERAGES, 'sitelink')).toBeNull();
   });
 });
 
@@ -108,17 +108,17 @@ describe('what a sync writes', () => {
   });
 
   it('insurance of a program plan: that plan, set up and effective today; another plan: Provided Proof', () => {
-    const plan = { softwareId: '110101', coverage: 2000, premium: 12 };
+    const plan = { softwareId: '110101', coverage: 2000, premium: 12, startsOn: null };
     expect(sync(tenant({ tenant_made_selection: true }), state({ plan }))).toEqual({
       status: 'cov-2000-12', coverage_id: 'cov-2000-12', tenant_made_selection: false, setup_insurance_date: TODAY, insurance_effective_date: TODAY,
     });
-    expect(sync(tenant({ status: 'opt_out', opt_out_date: '2026-02-02' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1 } }))).toEqual({
+    expect(sync(tenant({ status: 'opt_out', opt_out_date: '2026-02-02' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1, startsOn: null } }))).toEqual({
       status: 'provide_proof', provided_proof_date: TODAY, opt_out_date: null,
     });
     // The same plan chosen already: only the setup and effective dates it lacked.
     expect(sync(tenant({ status: 'cov-2000-12', coverage_id: 'cov-2000-12', insurance_effective_date: '2026-02-01' }), state({ plan }))).toEqual({ setup_insurance_date: TODAY });
     // A chosen plan is never replaced by Provided Proof, and a move-out is never taken back.
-    expect(sync(tenant({ status: 'cov-5000-22', coverage_id: 'cov-5000-22' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1 } }))).toEqual({});
+    expect(sync(tenant({ status: 'cov-5000-22', coverage_id: 'cov-5000-22' }), state({ plan: { softwareId: 'x', coverage: 1, premium: 1, startsOn: null } }))).toEqual({});
     expect(sync(tenant({ status: 'moved_out', move_out_date: '2026-01-01' }), state({ plan }))).toEqual({});
   });
 
