@@ -1,9 +1,10 @@
-/** Lambda for the /api tenants routes; the policy-setup routes answer 501 until their capability is built. */
+/** Lambda for the /api tenants routes, with the policy-setup lists (the setups themselves are facility-software's). */
 import { createApiHandler } from '../runtime/api-handler';
+import { policySetupListRoutes } from '../policy-setup/list-routes';
 import { tenantRoutes } from '../tenants/routes';
 import { registerTenantOwnership } from '../tenants/ownership';
 
 // A manager reads the history of its own facility's tenants only.
 registerTenantOwnership();
 
-export const handler = createApiHandler('tenants', tenantRoutes);
+export const handler = createApiHandler('tenants', { ...tenantRoutes, ...policySetupListRoutes });

@@ -34,6 +34,7 @@ export const EXPORT_JOB_TYPES = {
   facilityStats: 'facility-stats-export',
   monitorTenants: 'monitor-tenants-export',
   managerTenants: 'manager-tenants-export',
+  policySetup: 'policy-setup-export',
 } as const;
 export type ExportJobType = (typeof EXPORT_JOB_TYPES)[keyof typeof EXPORT_JOB_TYPES];
 

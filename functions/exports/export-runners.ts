@@ -21,6 +21,9 @@ import type { ListFacilityStatsForExport } from './facility-stats-export';
 import { buildSpreadsheet, putSpreadsheet } from './spreadsheet';
 import { TENANT_EXPORT_COLUMNS, TENANTS_EXPORT_SHEET, tenantExportRows, tenantsExportJobInput } from './tenants-export';
 import type { TenantExportLists } from './tenants-export';
+import { POLICY_SETUP_EXPORT_COLUMNS, POLICY_SETUP_EXPORT_SHEET, policySetupExportInput } from '../policy-setup/setup-export';
+import type { PolicySetupExportInput } from '../policy-setup/setup-export';
+import type { PolicySetupTenant } from '../../shared/contracts/policy-setup';
 
 export interface ExportRunnerDeps {
   /** The facilities capability's list: every active facility matching the filters, in the list's order. */
@@ -29,6 +32,8 @@ export interface ExportRunnerDeps {
   listFacilityStats: ListFacilityStatsForExport;
   /** The tenants capability's lists (a cycle's or facility's whole list, the program's pages, the rows' views). */
   tenantLists: TenantExportLists;
+  /** The policy-setup capability's Setup Tenants list: every row of a facility under the filters, by name. */
+  policySetupRows?: (facilityId: string, filters: PolicySetupExportInput['filters']) => Promise<PolicySetupTenant[]>;
   /** Where the workbook goes; the exports bucket unless a test says otherwise. */
   store?: (file: ExportJobFile, body: Buffer) => Promise<void>;
 }
@@ -77,5 +82,11 @@ export function exportRunners(deps: ExportRunnerDeps): Record<ExportJobType, Job
     },
     [EXPORT_JOB_TYPES.monitorTenants]: tenantsRunner,
     [EXPORT_JOB_TYPES.managerTenants]: tenantsRunner,
+    [EXPORT_JOB_TYPES.policySetup]: async (ctx) => {
+      const { facility_id: facilityId, filters, ...file } = policySetupExportInput.parse(ctx.job.input);
+      const rows = deps.policySetupRows;
+      if (!rows) throw new Error('The policy setup export runs without the Setup Tenants list.');
+      return writeSheet(ctx, file, POLICY_SETUP_EXPORT_SHEET, POLICY_SETUP_EXPORT_COLUMNS, () => rows(facilityId, filters));
+    },
   };
 }

@@ -9,7 +9,9 @@ import type { JobView } from '../../shared/contracts/jobs';
 import { dynamo, sqsClient, sqsCommands } from '../aws/clients';
 import { queueUrl, tableName } from '../aws/config';
 
-export interface JobRecord extends JobView {
+/** `state` is absent on jobs that never reported one (the view answers null). */
+export interface JobRecord extends Omit<JobView, 'state'> {
+  state?: Record<string, unknown> | null;
   queue: JobQueueName;
   /** Who started it; only they and staff may read it. */
   created_by: string;
@@ -28,11 +30,13 @@ const jobKey = (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' });
  */
 export async function enqueueJob(args: {
   queue: JobQueueName; type: string; createdBy: string; facilityId?: string | null; input?: Record<string, unknown>; id?: string;
+  /** What the job shows before its worker starts (a setup job: its batches, all waiting). */
+  state?: Record<string, unknown>;
 }): Promise<JobRecord> {
   const now = new Date().toISOString();
   const job: JobRecord = {
     id: args.id ?? randomUUID(), type: args.type, queue: args.queue, status: 'queued', progress: 0, progress_detail: null, error: null, result: null,
-    created_by: args.createdBy, facility_id: args.facilityId ?? null, input: args.input ?? {}, created_at: now, updated_at: now,
+    created_by: args.createdBy, facility_id: args.facilityId ?? null, input: args.input ?? {}, state: args.state ?? null, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKey(job.id), ...job } }));
   const message: JobMessage = { job_id: job.id, type: job.type };
@@ -48,7 +52,7 @@ export async function getJob(id: string): Promise<JobRecord | null> {
 
 export async function updateJob(id: string, changes: {
   status?: JobStatus; progress?: number; progress_detail?: Record<string, number> | null; error?: string | null; result?: Record<string, unknown> | null;
-  dead_letter?: boolean;
+  state?: Record<string, unknown> | null; dead_letter?: boolean;
 }): Promise<void> {
   const names: Record<string, string> = { '#updated_at': 'updated_at' };
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };
@@ -67,7 +71,7 @@ export async function updateJob(id: string, changes: {
 
 export function toJobView(job: JobRecord): JobView {
   const { id, type, status, progress, error, result, created_at, updated_at } = job;
-  return { id, type, status, progress, progress_detail: job.progress_detail ?? null, error, result, created_at, updated_at };
+  return { id, type, status, progress, progress_detail: job.progress_detail ?? null, error, result, state: job.state ?? null, created_at, updated_at };
 }
 
 /**

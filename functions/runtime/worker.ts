@@ -21,6 +21,8 @@ export interface JobRunContext {
   job: JobRecord;
   /** Reports progress in percent (0-100), with what it counts when the job counts things. */
   progress: (percent: number, detail?: Record<string, number>) => Promise<void>;
+  /** Stores what the job shows of its work (the view's `state`), replacing the last report; it stays when the job is done. */
+  report: (state: Record<string, unknown>) => Promise<void>;
 }
 
 /** A runner does the work and returns the result stored on the job (for example an S3 key to download). */
@@ -62,7 +64,11 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     }
     await updateJob(job.id, { status: 'running', error: null });
     try {
-      const result = await runner({ job, progress: (p, detail) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))), progress_detail: detail }) });
+      const result = await runner({
+        job,
+        progress: (p, detail) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))), progress_detail: detail }),
+        report: (state) => updateJob(job.id, { state }),
+      });
       // An earlier attempt's error does not stay on a job that is done.
       await updateJob(job.id, { status: 'done', progress: 100, result, error: null });
       return true;

@@ -92,6 +92,7 @@ const RESET: TenantChanges = {
   provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
   charge_applied_date: null, charge_confirmed_date: null, payment_confirmed_date: null,
   insurance_effective_date: null, setup_insurance_date: null, setup_via_api: false, api_confirmed: false,
+  policy_errors_date_logged: null, policy_errors_error_message: null,
 };
 
 const updated = (n: number) => ({ updated: n, message: `${n} tenants successfully updated!` });

@@ -42,6 +42,8 @@ export interface TenantListRequest {
   unit?: string;
   policyNumber?: string;
   insurLedgerId?: string;
+  /** Policy setup: only tenants set up (true) in the facility software; in a cycle or facility only. */
+  setUp?: boolean;
   /** Send Letters: only tenants with a complete address, under this mailing filter. */
   mailing?: MailingFilter;
   sort?: string;
@@ -90,6 +92,7 @@ function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
     if (mailingKey && !(t.mailing ?? '').includes(mailingKey)) return false;
     if (wantsTagged && !t.tagged_for_removal) return false;
     if (wantsSetup && !requiresSetup(t)) return false;
+    if (req.setUp !== undefined && Boolean(t.setup_insurance_date) !== req.setUp) return false;
     for (const g of groups) if (groupOfSlim(t) !== g) return false;
     if (name && !nameMatches(t, name)) return false;
     if (unit && !norm(t.unit).includes(unit)) return false;

@@ -53,6 +53,9 @@ export interface TenantRecord extends CountedTenant {
   insur_ledger_id: string;
   access_code: string;
   policy_number: string;
+  /** The last failure to set the tenant up in its facility software (ISO time, and what staff can act on); null once set up. */
+  policy_errors_date_logged: string | null;
+  policy_errors_error_message: string | null;
   provided_proof_date: string | null;
   opt_out_date: string | null;
   move_out_date: string | null;
@@ -75,6 +78,7 @@ export const TENANT_DEFAULTS: Omit<TenantFields, 'facility_id' | 'facility_numbe
   status: null, tenant_made_selection: false, setup_via_api: false, api_confirmed: false, coverage_id: null, tagged_for_removal: false,
   note: '', note_created: null, monitor_note: '', welcome_letter_sent_date: null, welcome_certificate_emailed_date: null,
   initial_letter_sent_date: null, reminder_letter_sent_date: null, insur_ledger_id: '', access_code: '', policy_number: '',
+  policy_errors_date_logged: null, policy_errors_error_message: null,
   provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
 };
 

@@ -12,7 +12,7 @@ import { createWorker } from '../runtime/worker';
 import type { JobRunner } from '../runtime/worker';
 
 const EXPORT_JOBS: Record<ExportJobType, true> = {
-  'facilities-export': true, 'facility-stats-export': true, 'monitor-tenants-export': true, 'manager-tenants-export': true,
+  'facilities-export': true, 'facility-stats-export': true, 'monitor-tenants-export': true, 'manager-tenants-export': true, 'policy-setup-export': true,
 };
 
 let loaded: Promise<Record<ExportJobType, JobRunner>> | undefined;
@@ -22,10 +22,12 @@ const exportRunners = () => (loaded ??= Promise.all([
   import('../facilities/stats-routes'),
   import('../tenants/tenant-list'),
   import('../tenants/tenant-view'),
-]).then(([runners, facilities, stats, tenantList, tenantView]) => runners.exportRunners({
+  import('../policy-setup/setup-list'),
+]).then(([runners, facilities, stats, tenantList, tenantView, setupList]) => runners.exportRunners({
   listFacilities: facilities.listFacilitiesForExport,
   listFacilityStats: stats.listAllFacilityStats,
   tenantLists: { allTenantsOf: tenantList.allTenantsOf, listTenants: tenantList.listTenants, viewsOf: tenantView.viewsOf },
+  policySetupRows: setupList.policySetupExportRows,
 })));
 
 const lazyRunner = (type: ExportJobType): JobRunner => async (ctx) => (await exportRunners())[type](ctx);

@@ -14,6 +14,11 @@ export const jobView = z.object({
   progress_detail: z.record(z.string(), z.number()).nullable(),
   error: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * What a running job shows of its work and keeps when done (a StorEdge setup job: its batches,
+   * shared/contracts/policy-setup.ts setupBatchesState); null for jobs that show only progress.
+   */
+  state: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

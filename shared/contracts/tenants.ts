@@ -119,6 +119,9 @@ export const tenantView = z.object({
   insur_ledger_id: z.string(),
   access_code: z.string(),
   policy_number: z.string(),
+  /** The last failure to set the tenant up in its facility software (docs/decisions.md 'Policy setup'). */
+  policy_errors_date_logged: z.string().nullable(),
+  policy_errors_error_message: z.string().nullable(),
   provided_proof_date: z.string().nullable(),
   opt_out_date: z.string().nullable(),
   move_out_date: z.string().nullable(),

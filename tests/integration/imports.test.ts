@@ -416,7 +416,7 @@ describe('the job runs once, whatever happens', () => {
     const dies = async (_percent: number, detail?: Record<string, number>) => {
       if (detail?.rows_written) throw new Error('the worker died');
     };
-    await expect(dying({ job: (await getJob(job.id))!, progress: dies })).rejects.toThrow('the worker died');
+    await expect(dying({ job: (await getJob(job.id))!, progress: dies, report: async () => {} })).rejects.toThrow('the worker died');
     const progress = async () => {};
     const checkpoint = await readCheckpoint(job.id);
     const halfway = await cycleLedgers(cycle);
@@ -424,13 +424,13 @@ describe('the job runs once, whatever happens', () => {
     expect(halfway.length).toBeLessThan(130);
     expect(halfway.length).toBe(checkpoint.inserted);
 
-    const result = await importRunner(async () => Readable.from([bytes]))({ job: (await getJob(job.id))!, progress }) as unknown as ImportResult;
+    const result = await importRunner(async () => Readable.from([bytes]))({ job: (await getJob(job.id))!, progress, report: async () => {} }) as unknown as ImportResult;
     expect(result).toMatchObject({ insert_count: 130, active_tenants_count: 0, rows_read: 130 });
     expect(await cycleLedgers(cycle)).toHaveLength(130);
     expect((await getCycleCounters(cycle.id)).total).toBe(130);
 
     // Run once more (a redelivered message after the job's record was lost): still 130, nothing doubled.
-    const again = await importRunner(async () => Readable.from([bytes]))({ job: (await getJob(job.id))!, progress }) as unknown as ImportResult;
+    const again = await importRunner(async () => Readable.from([bytes]))({ job: (await getJob(job.id))!, progress, report: async () => {} }) as unknown as ImportResult;
     expect(again.insert_count).toBe(130);
     expect((await getCycleCounters(cycle.id)).total).toBe(130);
     const ids = (await ledgersOfFacility(cycle.facility_id)).map((t) => t.id);
@@ -502,10 +502,11 @@ describe('a message delivered more than once', () => {
       return Readable.from([bytes]);
     });
     const runA = importRunner(async () => { await bReady; return Readable.from([bytes]); });
-    const b = runB({ job: (await getJob(job.id))!, progress: async () => {} });
+    const b = runB({ job: (await getJob(job.id))!, progress: async () => {}, report: async () => {} });
     const a = runA({
       job: (await getJob(job.id))!,
       progress: async (_p, detail) => { if (detail?.rows_written) releaseB(); },
+      report: async () => {},
     });
     await expect(b).rejects.toBeInstanceOf(JobRunElsewhere);
     expect(await a).toMatchObject({ insert_count: 130, active_tenants_count: 0 });

@@ -147,7 +147,7 @@ describe('the export job runners (archive-exports worker)', () => {
       store: async (file, body) => { stored.push({ file, body }); },
     });
     const progress: number[] = [];
-    const ctx = (type: string, input: Record<string, unknown>) => ({ job: jobOf(type, input), progress: async (p: number) => { progress.push(p); } });
+    const ctx = (type: string, input: Record<string, unknown>) => ({ job: jobOf(type, input), progress: async (p: number) => { progress.push(p); }, report: async () => {} });
     return { runners, stored, filtersSeen, progress, ctx };
   }
 

@@ -69,7 +69,7 @@ function setup(options: { all?: TenantRecord[]; pages?: { rows: TenantRecord[]; 
   });
   const progress: number[] = [];
   const run = (type: string, input: Record<string, unknown>) => runners[type as keyof typeof runners]({
-    job: jobOf(type, { ...FILE, ...input }), progress: async (p: number) => { progress.push(p); },
+    job: jobOf(type, { ...FILE, ...input }), progress: async (p: number) => { progress.push(p); }, report: async () => {},
   });
   return { asked, stored, progress, run };
 }
