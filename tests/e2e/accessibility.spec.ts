@@ -112,6 +112,24 @@ const OPENED_PARTS: Record<string, { name: string; open: (page: Page) => Promise
       },
     },
   ],
+  '/insurance-policy-management': [
+    {
+      name: 'List Setup Tenants tab',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'List Setup Tenants' }).click();
+        return page.getByTestId('set-up-tenants-table');
+      },
+    },
+    {
+      name: 'facility choice of SiteLink',
+      open: async (page) => {
+        await page.getByRole('button', { name: /^Software/ }).click();
+        await page.getByRole('option', { name: 'SiteLink' }).click();
+        await page.getByRole('button', { name: /^Facility/ }).click();
+        return page.getByLabel('Find a facility number');
+      },
+    },
+  ],
   '/manage-users': [
     {
       name: 'New User modal',
@@ -176,8 +194,9 @@ for (const route of WEB_ROUTES) {
       await openLoaded(page, path, route.path === '/' ? null : route.title);
       await expectAccessible(page);
       await test.step('with its search fields filled', async () => {
-        // A search field with text shows its clear button, which needs a name of its own.
-        const searches = page.locator('input[type="search"]').filter({ visible: true });
+        // A search field with text shows its clear button, which needs a name of its own (a disabled one
+        // takes no text: Insurance Policy Management's filters wait for a facility).
+        const searches = page.locator('input[type="search"]:not([disabled])').filter({ visible: true });
         if ((await searches.count()) === 0) return;
         for (const search of await searches.all()) await search.fill('zz');
         await settle(page);
