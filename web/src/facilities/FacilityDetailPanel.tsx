@@ -1,7 +1,8 @@
 /**
  * The clicked facility's detail (spec §2 'Facility detail row'), shown in the layout's split panel like
  * the other lists' row details (docs/decisions.md): address with a maps link, contacts, the stats blocks
- * Active In Program and Results, and the row's actions.
+ * Active In Program and Results, and the row's actions (Download SiteLink Rent Roll and Download StorEdge
+ * Ledger open the ledger report modal).
  */
 import { useState } from 'react';
 import Box from '@cloudscape-design/components/box';
@@ -18,6 +19,8 @@ import Table from '@cloudscape-design/components/table';
 import type { FacilityView } from '../../../shared/contracts/facilities';
 import { formatPhone } from '../../../shared/format';
 import { useFollow } from '../shell/follow';
+import type { LedgerReportKind } from './ledger-report';
+import { LedgerReportModal } from './LedgerReportModal';
 
 const PANEL_STRINGS = {
   closeButtonAriaLabel: 'Close facility details',
@@ -78,6 +81,7 @@ export function ContactsModal({ facility, onClose }: { facility: FacilityView; o
 export function FacilityDetailPanel({ facility: f }: { facility: FacilityView }) {
   const follow = useFollow();
   const [contactsOpen, setContactsOpen] = useState(false);
+  const [report, setReport] = useState<LedgerReportKind | null>(null);
   const s = f.stats;
   const number = encodeURIComponent(f.facility_number);
   const contacts = f.additional_contacts.length;
@@ -89,8 +93,8 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
           <SpaceBetween direction="horizontal" size="xs">
             <Button iconName="search" href={`/tenant-list?facility_number=${number}`} onFollow={follow}>View Tenants</Button>
             <Button iconName="calendar" href={`/manage-cycles?facility_number=${number}`} onFollow={follow}>View Cycles</Button>
-            <Button iconName="download" disabled disabledReason={`Download SiteLink Rent Roll: ${LATER_RELEASE}`}>Download SiteLink Rent Roll</Button>
-            <Button iconName="download" disabled disabledReason={`Download StorEdge Ledger: ${LATER_RELEASE}`}>Download StorEdge Ledger</Button>
+            <Button iconName="download" onClick={() => setReport('sitelink')}>Download SiteLink Rent Roll</Button>
+            <Button iconName="download" onClick={() => setReport('storedge')}>Download StorEdge Ledger</Button>
             <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
           </SpaceBetween>
           <ColumnLayout columns={3} variant="text-grid">
@@ -154,6 +158,7 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
         </SpaceBetween>
       </div>
       {contactsOpen && <ContactsModal facility={f} onClose={() => setContactsOpen(false)} />}
+      {report && <LedgerReportModal facility={f} kind={report} onClose={() => setReport(null)} />}
     </SplitPanel>
   );
 }
