@@ -12,7 +12,7 @@ export interface RunningSimulator {
 
 export type SimulatorHandler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
 
-/** Request bodies are SOAP envelopes of a few hundred bytes; anything huge is refused. */
+/** Request bodies are SOAP envelopes and JSON of a few hundred bytes; anything huge is refused. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function startSimulatorServer(name: string, handle: SimulatorHandler, port = 0): Promise<RunningSimulator> {
@@ -52,15 +52,39 @@ export async function startSimulatorServer(name: string, handle: SimulatorHandle
   };
 }
 
-/** The misbehaviours every simulator shares; true when the request was handled here. */
-export function misbehave(facilityNumber: string, res: ServerResponse): boolean {
-  if (facilityNumber === SIMULATOR_TRIGGERS.hang) return true; // never answer; stop() or the caller's timeout ends it
-  if (facilityNumber === SIMULATOR_TRIGGERS.connectionDropped) {
-    res.socket?.destroy();
-    return true;
-  }
-  return false;
+/** An answer a simulator has decided on, before it is sent (or, for a call that times out, not sent). */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
 }
+/** Not answering: 'hang' leaves the request open (stop() or the caller's timeout ends it), 'drop' closes the connection. */
+export type Silence = 'hang' | 'drop';
+
+/** The misbehaviours every simulator shares (SIMULATOR_TRIGGERS hang and connectionDropped). */
+export function silenceFor(facilityNumber: string): Silence | null {
+  if (facilityNumber === SIMULATOR_TRIGGERS.hang) return 'hang';
+  if (facilityNumber === SIMULATOR_TRIGGERS.connectionDropped) return 'drop';
+  return null;
+}
+
+export function deliver(res: ServerResponse, answer: Answer | Silence): void {
+  if (answer === 'hang') return;
+  if (answer === 'drop') {
+    res.socket?.destroy();
+    return;
+  }
+  res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
+}
+
+/** The shared misbehaviours, sent; true when the request was handled here. */
+export function misbehave(facilityNumber: string, res: ServerResponse): boolean {
+  const silence = silenceFor(facilityNumber);
+  if (silence) deliver(res, silence);
+  return silence !== null;
+}
+
+export const jsonAnswer = (status: number, body: unknown): Answer => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

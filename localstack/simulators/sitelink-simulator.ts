@@ -1,167 +1,279 @@
 /**
- * A local SiteLink CallCenterWs: SOAP 1.1 over HTTP POST at /CCWs_3.5/CallCenterWs.asmx, answering an
- * ADO.NET DataSet diffgram (RT return-code row, Table rows) as SiteLink does, for two operations:
+ * A local SiteLink: SOAP 1.1 over HTTP POST, answering ADO.NET DataSet diffgrams (an RT return-code row
+ * and the answer's rows) as SiteLink does, with a ledger book (ledger-book.ts) that remembers the
+ * insurance written to each ledger:
+ *   CallCenterWs (/CCWs_3.5/CallCenterWs.asmx):
  *   - InsuranceCoverageRetrieve: the location's insurance coverages (Table: InsurCoverageID, dcCoverage, ...);
- *   - InsuranceLedgerStatusByLedgerIDs: the state of the ledgers named in sLedgerIDs (comma-separated),
- *     one Table row per ledger the location has (LedgerID, sUnitName, address, dMovedOut, and the
- *     insurance coverage on the ledger when it carries one); a ledger it does not have has no row.
- *     The operation's name is in CallCenterWs; its parameter and column names here are this program's
- *     best reading of SiteLink's conventions, not confirmed against its WSDL (docs/decisions.md).
- * Unknown location: Ret_Code -1; wrong login: Ret_Code -99; a request it cannot read or an unknown
- * SOAPAction: HTTP 500 with a SOAP fault. SIMULATOR_TRIGGERS make it misbehave, for both operations.
+ *   - InsuranceLedgerStatusByLedgerIDs: the ledgers named in sLedgerIDs (comma-separated), one Table row
+ *     per ledger the location has (LedgerID, TenantID, UnitID, sUnitName, address, dMovedOut, and the
+ *     insurance on it: InsurCoverageID, dcCoverage, dcPremium, sPolicyNum, dInsurStart);
+ *   - InsuranceCoverageAddToLedger: puts coverage InsuranceCoverageID on the ledger of TenantID on UnitID
+ *     from dStartDate (a full dateTime) with policy number sPolicyNumber; RT only. Ret_Code -1 with a
+ *     message when it will not: an unknown tenant or unit, a moved-out ledger, a coverage the location
+ *     does not offer, a missing policy number or a bare date;
+ *   ReportingWs (/CCWs_3.5/ReportingWs.asmx):
+ *   - RentRoll: one RentRoll row per unit of the location's book (rented and vacant), between
+ *     dReportDateStart and dReportDateEnd (full dateTimes; the simulator lists the book as it is now).
+ * Unknown location: Ret_Code -1 (ReportingWs: -97); wrong login: -99; a request it cannot read or an
+ * unknown SOAPAction: HTTP 500 with a SOAP fault. SIMULATOR_TRIGGERS make it misbehave, for every
+ * operation; the control API (control.ts) injects faults and latency per call.
+ * Parameter and column names beyond the reference's are this program's reading (docs/decisions.md).
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { SIMULATOR_TRIGGERS, knownToSoftware, siteLinkCoverages, simulatedLedger } from './data';
-import type { SiteLinkCoverageRow } from './data';
-import { misbehave, startSimulatorServer } from './server';
-import type { RunningSimulator } from './server';
+import { SimulatorControl, SITELINK_OPERATIONS, wait } from './control';
+import type { SimulatedCall, SimulatedInsurance, SiteLinkOperation } from './control';
+import { SIMULATOR_TRIGGERS, knownToSoftware, siteLinkCoverages } from './data';
+import { LedgerBook, baseInsuranceStart, ledgerUnitName } from './ledger-book';
+import type { BookLedger } from './ledger-book';
+import { deliver, silenceFor, startSimulatorServer } from './server';
+import type { Answer, RunningSimulator, Silence } from './server';
 
 export const SITELINK_PATH = '/CCWs_3.5/CallCenterWs.asmx';
+export const SITELINK_REPORTING_PATH = '/CCWs_3.5/ReportingWs.asmx';
 const NS = 'http://tempuri.org/CallCenterWs/CallCenterWs';
+const REPORTING_NS = 'http://tempuri.org/CallCenterWs/ReportingWs';
+/** Which service serves each operation. */
+const SERVICE: Record<SiteLinkOperation, { path: string; ns: string }> = {
+  InsuranceCoverageRetrieve: { path: SITELINK_PATH, ns: NS },
+  InsuranceLedgerStatusByLedgerIDs: { path: SITELINK_PATH, ns: NS },
+  InsuranceCoverageAddToLedger: { path: SITELINK_PATH, ns: NS },
+  RentRoll: { path: SITELINK_REPORTING_PATH, ns: REPORTING_NS },
+};
 
 export interface SiteLinkLogin { corpCode: string; user: string; password: string }
 
 const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const money = (n: number) => n.toFixed(4);
+/** .NET writes a DataSet DateTime with the server's offset. */
+const dateTimeOf = (ymd: string) => `${ymd}T00:00:00-06:00`;
+const FULL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}$/;
 
 const envelope = (inner: string) => '<?xml version="1.0" encoding="utf-8"?>'
   + '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
   + `xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>${inner}</soap:Body></soap:Envelope>`;
 
-/** The inline schema .NET puts in front of every DataSet (abridged to the columns sent), with the Table columns of the operation. */
-const schemaOf = (tableColumns: string) => '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">'
-  + '<xs:element name="NewDataSet" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">'
-  + '<xs:element name="RT"><xs:complexType><xs:sequence><xs:element name="Ret_Code" type="xs:int" minOccurs="0"/><xs:element name="Ret_Msg" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>'
-  + `<xs:element name="Table"><xs:complexType><xs:sequence>${tableColumns}</xs:sequence></xs:complexType></xs:element>`
-  + '</xs:choice></xs:complexType></xs:element></xs:schema>';
-
-const column = ([name, type]: readonly [string, string]) => `<xs:element name="${name}" type="xs:${type}" minOccurs="0"/>`;
-const COLUMNS: Record<Operation, string> = {
-  InsuranceCoverageRetrieve: ([['InsurCoverageID', 'int'], ['SiteID', 'int'], ['dcCoverage', 'decimal'], ['dcPremium', 'decimal'], ['dcPCTheft', 'decimal'],
-    ['sCoverageDesc', 'string'], ['sProvidor', 'string']] as const).map(column).join(''),
-  InsuranceLedgerStatusByLedgerIDs: ([['LedgerID', 'int'], ['SiteID', 'int'], ['sUnitName', 'string'], ['sAddr1', 'string'], ['sAddr2', 'string'],
-    ['sCity', 'string'], ['sRegion', 'string'], ['sPostalCode', 'string'], ['dMovedOut', 'dateTime'], ['InsurCoverageID', 'int'],
-    ['dcCoverage', 'decimal'], ['dcPremium', 'decimal'], ['sPolicyNum', 'string']] as const).map(column).join(''),
+type Columns = readonly (readonly [string, string])[];
+const COVERAGE_COLUMNS: Columns = [['InsurCoverageID', 'int'], ['SiteID', 'int'], ['dcCoverage', 'decimal'], ['dcPremium', 'decimal'], ['dcPCTheft', 'decimal'],
+  ['sCoverageDesc', 'string'], ['sProvidor', 'string']];
+const LEDGER_COLUMNS: Columns = [['LedgerID', 'int'], ['SiteID', 'int'], ['TenantID', 'int'], ['UnitID', 'int'], ['sUnitName', 'string'], ['sAddr1', 'string'],
+  ['sAddr2', 'string'], ['sCity', 'string'], ['sRegion', 'string'], ['sPostalCode', 'string'], ['dMovedOut', 'dateTime'], ['InsurCoverageID', 'int'],
+  ['dcCoverage', 'decimal'], ['dcPremium', 'decimal'], ['sPolicyNum', 'string'], ['dInsurStart', 'dateTime']];
+const RENT_ROLL_COLUMNS: Columns = [['SiteID', 'int'], ['UnitID', 'int'], ['LedgerID', 'int'], ['sUnitName', 'string'], ['sSize', 'string'], ['dcWidth', 'decimal'],
+  ['dcLength', 'decimal'], ['sTypeName', 'string'], ['bRentable', 'boolean'], ['bRented', 'boolean'], ['TenantID', 'int'], ['sTenant', 'string'],
+  ['sCompany', 'string'], ['sEmail', 'string'], ['dLeaseDate', 'dateTime'], ['dPaidThru', 'dateTime'], ['dcRent', 'decimal'], ['dcStdRate', 'decimal'],
+  ['dcStandardRate', 'decimal'], ['dcInsurPremium', 'decimal']];
+/** The answer's row tag and columns (writes answer the RT row only). */
+const ROWS: Record<SiteLinkOperation, { tag: string; columns: Columns } | null> = {
+  InsuranceCoverageRetrieve: { tag: 'Table', columns: COVERAGE_COLUMNS },
+  InsuranceLedgerStatusByLedgerIDs: { tag: 'Table', columns: LEDGER_COLUMNS },
+  InsuranceCoverageAddToLedger: null,
+  RentRoll: { tag: 'RentRoll', columns: RENT_ROLL_COLUMNS },
 };
 
-const OPERATIONS = ['InsuranceCoverageRetrieve', 'InsuranceLedgerStatusByLedgerIDs'] as const;
-type Operation = (typeof OPERATIONS)[number];
-const isOperation = (name: string): name is Operation => (OPERATIONS as readonly string[]).includes(name);
+const column = ([name, type]: readonly [string, string]) => `<xs:element name="${name}" type="xs:${type}" minOccurs="0"/>`;
+/** The inline schema .NET puts in front of every DataSet (abridged to the columns sent). */
+const schemaOf = (rows: { tag: string; columns: Columns } | null) => '<xs:schema id="NewDataSet" xmlns="" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:msdata="urn:schemas-microsoft-com:xml-msdata">'
+  + '<xs:element name="NewDataSet" msdata:IsDataSet="true" msdata:UseCurrentLocale="true"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">'
+  + '<xs:element name="RT"><xs:complexType><xs:sequence><xs:element name="Ret_Code" type="xs:int" minOccurs="0"/><xs:element name="Ret_Msg" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>'
+  + (rows ? `<xs:element name="${rows.tag}"><xs:complexType><xs:sequence>${rows.columns.map(column).join('')}</xs:sequence></xs:complexType></xs:element>` : '')
+  + '</xs:choice></xs:complexType></xs:element></xs:schema>';
 
-function dataSetAnswer(operation: Operation, retCode: number, retMsg: string, tableRows: string): string {
-  return envelope(`<${operation}Response xmlns="${NS}"><${operation}Result>${schemaOf(COLUMNS[operation])}`
+const xml = (status: number, body: string): Answer => ({ status, contentType: 'text/xml; charset=utf-8', body });
+
+function dataSetAnswer(operation: SiteLinkOperation, retCode: number, retMsg: string, rows: readonly Record<string, string | null>[] = []): Answer {
+  const shape = ROWS[operation];
+  const tag = shape?.tag ?? 'Table';
+  // A DataSet leaves null columns out of the row.
+  const rowXml = rows.map((values, i) => `<${tag} diffgr:id="${tag}${i + 1}" msdata:rowOrder="${i}">`
+    + `${Object.entries(values).map(([name, value]) => (value === null ? '' : `<${name}>${esc(value)}</${name}>`)).join('')}</${tag}>`).join('');
+  return xml(200, envelope(`<${operation}Response xmlns="${SERVICE[operation].ns}"><${operation}Result>${schemaOf(shape)}`
     + '<diffgr:diffgram xmlns:msdata="urn:schemas-microsoft-com:xml-msdata" xmlns:diffgr="urn:schemas-microsoft-com:xml-diffgram-v1">'
-    + `<NewDataSet xmlns=""><RT diffgr:id="RT1" msdata:rowOrder="0"><Ret_Code>${retCode}</Ret_Code><Ret_Msg>${esc(retMsg)}</Ret_Msg></RT>${tableRows}</NewDataSet>`
-    + `</diffgr:diffgram></${operation}Result></${operation}Response>`);
+    + `<NewDataSet xmlns=""><RT diffgr:id="RT1" msdata:rowOrder="0"><Ret_Code>${retCode}</Ret_Code><Ret_Msg>${esc(retMsg)}</Ret_Msg></RT>${rowXml}</NewDataSet>`
+    + `</diffgr:diffgram></${operation}Result></${operation}Response>`));
 }
 
-const coverageRow = (row: SiteLinkCoverageRow, i: number) => `<Table diffgr:id="Table${i + 1}" msdata:rowOrder="${i}">`
-  + `<InsurCoverageID>${row.InsurCoverageID}</InsurCoverageID><SiteID>${row.SiteID}</SiteID>`
-  + `<dcCoverage>${money(row.dcCoverage)}</dcCoverage><dcPremium>${money(row.dcPremium)}</dcPremium><dcPCTheft>${money(row.dcPCTheft)}</dcPCTheft>`
-  + `<sCoverageDesc>${esc(row.sCoverageDesc)}</sCoverageDesc><sProvidor>${esc(row.sProvidor)}</sProvidor></Table>`;
+const fault = (message: string, code = 'soap:Server'): Answer =>
+  xml(500, envelope(`<soap:Fault><faultcode>${code}</faultcode><faultstring>${esc(message)}</faultstring><detail/></soap:Fault>`));
+const garbage = (operation: SiteLinkOperation): Answer =>
+  xml(200, envelope(`<${operation}Response xmlns="${SERVICE[operation].ns}"><${operation}Result><diffgr:diffgram><NewDataSet><Table><dcCoverage>2000.0000`));
+const html404: Answer = { status: 404, contentType: 'text/html', body: '<html><body><h2>404 - File or directory not found.</h2></body></html>' };
 
-/** An element for each value that is set: a DataSet leaves null columns out of the row. */
-const elements = (values: Record<string, string | null>) =>
-  Object.entries(values).map(([name, value]) => (value === null ? '' : `<${name}>${esc(value)}</${name}>`)).join('');
+const siteIdOf = (location: string) => String(40000 + Number(location) - 1001);
 
-/** The Table rows of the ledgers the location has, in the order asked (SiteLink sends each ledger once). */
-function ledgerRows(location: string, ledgerIds: readonly string[]): string {
-  const plans = siteLinkCoverages(location);
-  const siteId = String(40000 + Number(location) - 1001);
-  const seen = new Set<string>();
-  return ledgerIds.flatMap((id) => {
-    const ledger = simulatedLedger(location, id);
-    if (!ledger || seen.has(ledger.ledgerId.toLowerCase())) return [];
-    seen.add(ledger.ledgerId.toLowerCase());
-    const plan = ledger.planIndex === null ? null : plans[ledger.planIndex]!;
-    return [{ ledger, plan }];
-  }).map(({ ledger, plan }, i) => `<Table diffgr:id="Table${i + 1}" msdata:rowOrder="${i}">${elements({
-    LedgerID: ledger.ledgerId,
-    SiteID: siteId,
-    sUnitName: ledger.unit,
-    sAddr1: ledger.address?.street ?? null,
-    sAddr2: ledger.address?.street2 ?? null,
-    sCity: ledger.address?.city ?? null,
-    sRegion: ledger.address?.state ?? null,
-    sPostalCode: ledger.address?.zip ?? null,
-    // .NET writes a DataSet DateTime with the server's offset.
-    dMovedOut: ledger.moveOutDate ? `${ledger.moveOutDate}T00:00:00-06:00` : null,
-    InsurCoverageID: plan?.InsurCoverageID ?? null,
-    dcCoverage: plan ? money(plan.dcCoverage) : null,
-    dcPremium: plan ? money(plan.dcPremium) : null,
-    sPolicyNum: plan ? `SL-${location}-${ledger.ledgerId}` : null,
-  })}</Table>`).join('');
-}
-
-function send(res: ServerResponse, status: number, xml: string): void {
-  res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8', 'content-length': Buffer.byteLength(xml) }).end(xml);
-}
-
-function fault(res: ServerResponse, message: string, code = 'soap:Server'): void {
-  send(res, 500, envelope(`<soap:Fault><faultcode>${code}</faultcode><faultstring>${esc(message)}</faultstring><detail/></soap:Fault>`));
+/** The insurance an 'insured' ledger has before any write: one of the location's coverages. */
+function baseInsurance(location: string, ledger: { ledgerId: string; planIndex: number | null }): SimulatedInsurance | null {
+  const plan = ledger.planIndex === null ? undefined : siteLinkCoverages(location)[ledger.planIndex];
+  if (!plan) return null;
+  return {
+    coverage_id: plan.InsurCoverageID, policy_number: `SL-${location}-${ledger.ledgerId}`, start_date: baseInsuranceStart(location, ledger.ledgerId),
+    coverage_amount: plan.dcCoverage, premium: plan.dcPremium,
+  };
 }
 
 const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false, trimValues: true });
 
+/** A call as the simulator reads it, before anything is answered. */
+interface SiteLinkCall extends SimulatedCall {
+  operation: SiteLinkOperation;
+  request: Record<string, string>;
+  /** InsuranceLedgerStatusByLedgerIDs: the ledger ids of sLedgerIDs, as sent. */
+  asked: string[];
+  /** InsuranceCoverageAddToLedger: the ledger its tenant and unit name. */
+  target: BookLedger | null;
+}
+
+const lastDayOfThisMonth = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+
 export async function startSiteLinkSimulator(login: SiteLinkLogin, port = 0): Promise<RunningSimulator & { url: string }> {
-  const running = await startSimulatorServer('SiteLink', (req, res, body) => {
+  const book = new LedgerBook(baseInsurance);
+  const control = new SimulatorControl(SITELINK_OPERATIONS, (facility, ledgerId) => book.state(facility, ledgerId));
+
+  /** The SOAP call in the request, or the answer to a request that is not one. */
+  function read(req: IncomingMessage, body: string): SiteLinkCall | Answer {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== SITELINK_PATH) {
-      res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h2>404 - File or directory not found.</h2></body></html>');
-      return;
-    }
-    if (req.method !== 'POST') {
-      res.writeHead(405, { 'content-type': 'text/plain', allow: 'POST' }).end('Only SOAP POST requests are served here.');
-      return;
-    }
+    if (path !== SITELINK_PATH && path !== SITELINK_REPORTING_PATH) return html404;
+    if (req.method !== 'POST') return { status: 405, contentType: 'text/plain', body: 'Only SOAP POST requests are served here.' };
     const action = String(req.headers.soapaction ?? '').replace(/"/g, '');
-    const operation = action.slice(action.lastIndexOf('/') + 1);
-    if (action !== `${NS}/${operation}` || !isOperation(operation)) {
-      fault(res, `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`, 'soap:Client');
-      return;
+    const operation = action.slice(action.lastIndexOf('/') + 1) as SiteLinkOperation;
+    const service = (SITELINK_OPERATIONS as readonly string[]).includes(operation) ? SERVICE[operation] : null;
+    if (!service || service.path !== path || action !== `${service.ns}/${operation}`) {
+      return fault(`Server did not recognize the value of HTTP Header SOAPAction: ${action}.`, 'soap:Client');
     }
-    if (XMLValidator.validate(body) !== true) {
-      fault(res, 'Server was unable to read request. ---> There is an error in XML document (1, 1).', 'soap:Client');
-      return;
-    }
+    if (XMLValidator.validate(body) !== true) return fault('Server was unable to read request. ---> There is an error in XML document (1, 1).', 'soap:Client');
     const request = parser.parse(body)?.Envelope?.Body?.[operation] as Record<string, string> | undefined;
-    if (!request) {
-      fault(res, `Server was unable to process request. ---> No ${operation} element in the SOAP body.`, 'soap:Client');
-      return;
-    }
-    const location = String(request.sLocationCode ?? '').trim();
-    if (misbehave(location, res)) return;
+    if (!request || typeof request !== 'object') return fault(`Server was unable to process request. ---> No ${operation} element in the SOAP body.`, 'soap:Client');
+    const facility = String(request.sLocationCode ?? '').trim();
+    const asked = operation === 'InsuranceLedgerStatusByLedgerIDs' ? String(request.sLedgerIDs ?? '').split(',').map((id) => id.trim()).filter(Boolean) : [];
+    const target = operation === 'InsuranceCoverageAddToLedger' ? book.byTenantUnit(facility, String(request.TenantID ?? ''), String(request.UnitID ?? '')) : null;
+    const ledgers = (target ? [target.ledgerId] : asked).map((id) => id.toLowerCase());
+    return { operation, facility, ledgers, request, asked, target };
+  }
+
+  /** The answer the call gets (carrying out a write): the triggers, the login, then the operation. */
+  function answer(call: SiteLinkCall): Answer | Silence {
+    const { operation, facility: location, request } = call;
+    const silence = silenceFor(location);
+    if (silence) return silence;
     if (location === SIMULATOR_TRIGGERS.serverError) {
-      fault(res, 'Server was unable to process request. ---> Timeout expired. The timeout period elapsed prior to obtaining a connection from the pool.');
-      return;
+      return fault('Server was unable to process request. ---> Timeout expired. The timeout period elapsed prior to obtaining a connection from the pool.');
     }
-    if (location === SIMULATOR_TRIGGERS.unparseable) {
-      send(res, 200, envelope(`<${operation}Response xmlns="${NS}"><${operation}Result><diffgr:diffgram><NewDataSet><Table><dcCoverage>2000.0000`));
-      return;
-    }
+    if (location === SIMULATOR_TRIGGERS.unparseable) return garbage(operation);
     const loginOk = request.sCorpCode === login.corpCode && request.sCorpUserName === login.user && request.sCorpPassword === login.password;
-    if (!loginOk || location === SIMULATOR_TRIGGERS.credentialsRefused) {
-      send(res, 200, dataSetAnswer(operation, -99, 'Invalid corporate code, user name or password.', ''));
-      return;
-    }
+    if (!loginOk || location === SIMULATOR_TRIGGERS.credentialsRefused) return dataSetAnswer(operation, -99, 'Invalid corporate code, user name or password.');
     if (location === SIMULATOR_TRIGGERS.wrongShape) {
-      const row = operation === 'InsuranceCoverageRetrieve'
-        ? '<InsurCoverageID>1</InsurCoverageID><sCoverageDesc>No amounts</sCoverageDesc>'
-        : '<sUnitName>A101</sUnitName><sCity>No ledger id</sCity>';
-      send(res, 200, dataSetAnswer(operation, 1, '', `<Table diffgr:id="Table1" msdata:rowOrder="0">${row}</Table>`));
-      return;
+      const row: Record<string, string> = operation === 'InsuranceCoverageRetrieve' ? { InsurCoverageID: '1', sCoverageDesc: 'No amounts' }
+        : operation === 'RentRoll' ? { sUnitName: 'A101', sTenant: 'No unit id' } : { sUnitName: 'A101', sCity: 'No ledger id' };
+      return operation === 'InsuranceCoverageAddToLedger' ? dataSetAnswer(operation, Number.NaN, 'Ret_Code is not a number') : dataSetAnswer(operation, 1, '', [row]);
     }
     if (!knownToSoftware(location)) {
-      send(res, 200, dataSetAnswer(operation, -1, `Location code ${location} is not valid for corporation ${login.corpCode}.`, ''));
+      return operation === 'RentRoll' ? dataSetAnswer(operation, -97, `Invalid location code ${location}.`)
+        : dataSetAnswer(operation, -1, `Location code ${location} is not valid for corporation ${login.corpCode}.`);
+    }
+    switch (operation) {
+      case 'InsuranceCoverageRetrieve':
+        return dataSetAnswer(operation, 1, '', siteLinkCoverages(location).map((row) => ({
+          InsurCoverageID: row.InsurCoverageID, SiteID: row.SiteID, dcCoverage: money(row.dcCoverage), dcPremium: money(row.dcPremium),
+          dcPCTheft: money(row.dcPCTheft), sCoverageDesc: row.sCoverageDesc, sProvidor: row.sProvidor,
+        })));
+      case 'InsuranceLedgerStatusByLedgerIDs':
+        return dataSetAnswer(operation, 1, '', ledgerRows(location, call.asked));
+      case 'InsuranceCoverageAddToLedger':
+        return addToLedger(call);
+      case 'RentRoll':
+        return rentRoll(location, request);
+    }
+  }
+
+  /** One Table row per ledger the location has, each once, in the order asked. */
+  function ledgerRows(location: string, ids: readonly string[]): Record<string, string | null>[] {
+    const seen = new Set<string>();
+    return ids.flatMap((id) => {
+      const entry = book.ledger(location, id);
+      if (!entry || seen.has(entry.ledgerId.toLowerCase())) return [];
+      seen.add(entry.ledgerId.toLowerCase());
+      const { base, insurance } = entry;
+      return [{
+        LedgerID: entry.ledgerId, SiteID: siteIdOf(location), TenantID: entry.tenantId, UnitID: entry.unit.unitId,
+        sUnitName: ledgerUnitName(entry), sAddr1: base.address?.street ?? null, sAddr2: base.address?.street2 ?? null, sCity: base.address?.city ?? null,
+        sRegion: base.address?.state ?? null, sPostalCode: base.address?.zip ?? null, dMovedOut: base.moveOutDate ? dateTimeOf(base.moveOutDate) : null,
+        InsurCoverageID: insurance?.coverage_id ?? null, dcCoverage: insurance ? money(insurance.coverage_amount) : null,
+        dcPremium: insurance ? money(insurance.premium) : null, sPolicyNum: insurance?.policy_number ?? null,
+        dInsurStart: insurance ? dateTimeOf(insurance.start_date) : null,
+      }];
+    });
+  }
+
+  function addToLedger({ operation, facility: location, request, target }: SiteLinkCall): Answer {
+    const refuse = (message: string) => dataSetAnswer(operation, -1, message);
+    const tenantId = String(request.TenantID ?? '').trim();
+    const unitId = String(request.UnitID ?? '').trim();
+    const coverageId = String(request.InsuranceCoverageID ?? '').trim();
+    const policyNumber = String(request.sPolicyNumber ?? '').trim();
+    const start = FULL_DATE_TIME.exec(String(request.dStartDate ?? '').trim());
+    if (!tenantId || !unitId) return refuse('TenantID and UnitID are required.');
+    if (!target) return refuse(`Tenant ${tenantId} has no ledger on unit ${unitId}.`);
+    if (target.base.moveOutDate) return refuse(`Ledger ${target.ledgerId} was moved out on ${target.base.moveOutDate}; insurance cannot be added.`);
+    const plan = siteLinkCoverages(location).find((c) => c.InsurCoverageID === coverageId);
+    if (!plan) return refuse(`Insurance coverage ${coverageId || '(none)'} is not offered at this site.`);
+    if (!policyNumber) return refuse('sPolicyNumber is required.');
+    if (!start) return refuse('dStartDate must be a date and time (YYYY-MM-DDTHH:MM:SS).');
+    book.writeInsurance(target, { coverage_id: plan.InsurCoverageID, policy_number: policyNumber, start_date: start[1]!, coverage_amount: plan.dcCoverage, premium: plan.dcPremium });
+    return dataSetAnswer(operation, 1, '');
+  }
+
+  function rentRoll(location: string, request: Record<string, string>): Answer {
+    const start = FULL_DATE_TIME.exec(String(request.dReportDateStart ?? '').trim());
+    const end = FULL_DATE_TIME.exec(String(request.dReportDateEnd ?? '').trim());
+    if (!start || !end) return fault('Server was unable to read request. ---> The string is not a valid AllXsd value.', 'soap:Client');
+    const paidThru = lastDayOfThisMonth();
+    const rows = book.units(location).flatMap((unit) => {
+      const entry = unit.ledger && !unit.ledger.base.moveOutDate ? unit.ledger : null;
+      // A vacant unit whose name the simulator never knew (a moved-out ledger the program asked about) is left out.
+      if (!entry && unit.unitName === null) return [];
+      return [{
+        SiteID: siteIdOf(location), UnitID: unit.unitId, LedgerID: entry?.ledgerId ?? null, sUnitName: entry?.base.unit ?? unit.unitName,
+        sSize: unit.size, dcWidth: money(unit.width), dcLength: money(unit.length), sTypeName: unit.typeName, bRentable: 'true',
+        bRented: entry ? 'true' : 'false', TenantID: entry?.tenantId ?? null, sTenant: entry ? `${entry.firstName} ${entry.lastName}` : null,
+        sCompany: entry?.company ?? null, sEmail: entry?.email ?? null, dLeaseDate: entry ? dateTimeOf(entry.leaseDate) : null,
+        dPaidThru: entry ? dateTimeOf(paidThru) : null, dcRent: entry ? money(entry.rent) : null, dcStdRate: money(unit.stdRate),
+        dcStandardRate: entry ? money(unit.stdRate) : null, dcInsurPremium: entry ? money(entry.insurance?.premium ?? 0) : null,
+      }];
+    });
+    return rows.length === 0 ? dataSetAnswer('RentRoll', -1, 'No data found for the date range.') : dataSetAnswer('RentRoll', 1, '', rows);
+  }
+
+  const running = await startSimulatorServer('SiteLink', async (req, res, body) => {
+    if (control.handle(req, res, body)) return;
+    const call = read(req, body);
+    if (!('operation' in call)) {
+      deliver(res, call);
       return;
     }
-    if (operation === 'InsuranceCoverageRetrieve') {
-      send(res, 200, dataSetAnswer(operation, 1, '', siteLinkCoverages(location).map(coverageRow).join('')));
-      return;
+    const injected = await control.admit(call);
+    switch (injected?.fault) {
+      case undefined:
+        deliver(res, answer(call));
+        return;
+      case 'error':
+        deliver(res, fault('Server was unable to process request. ---> A simulated failure (control API).'));
+        return;
+      case 'refuse':
+        deliver(res, dataSetAnswer(call.operation, -1, `${call.operation} was refused (a refusal injected through the simulator's control API).`));
+        return;
+      case 'garbage':
+        deliver(res, garbage(call.operation));
+        return;
+      case 'timeout':
+        answer(call); // the work is done; the answer never comes
+        return;
+      case 'slow':
+        await wait(injected.delayMs);
+        deliver(res, answer(call));
     }
-    const ledgerIds = String(request.sLedgerIDs ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-    send(res, 200, dataSetAnswer(operation, 1, '', ledgerRows(location, ledgerIds)));
   }, port);
   return { ...running, url: `${running.origin}${SITELINK_PATH}` };
 }
