@@ -11,6 +11,7 @@ const PHASES = {
   imports: async (): Promise<Measure> => (await import('./imports')).measureImports,
   tenants: async (): Promise<Measure> => (await import('./tenants')).measureTenants,
   letters: async (): Promise<Measure> => (await import('./letters')).measureLetters,
+  policy: async (): Promise<Measure> => (await import('./policy')).measurePolicy,
 };
 
 export type BenchPhase = keyof typeof PHASES;

@@ -23,6 +23,8 @@ import { importSection, importTargetLines } from './import-report';
 import type { ImportBenchResult } from './imports';
 import { letterSection, letterTargetLines } from './letter-report';
 import type { LetterBenchResult } from './letters';
+import { policySection, policyTargetLines } from './policy-report';
+import type { PolicyBenchResult } from './policy';
 
 export interface BenchData {
   date: string;
@@ -43,8 +45,10 @@ export interface BenchData {
   imports: ImportBenchResult | Error;
   /** The letter phase (tests/bench/letters.ts); an Error when the phase itself failed. */
   letters: LetterBenchResult | Error;
+  /** The policy setup and Check Charges phase (tests/bench/policy.ts); an Error when the phase itself failed. */
+  policy: PolicyBenchResult | Error;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'policy' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -110,6 +114,7 @@ export function targetLines(d: BenchData): TargetLine[] {
     : tenantTargetLines(d.tenants)));
   lines.push(...importTargetLines(d.imports, d.machineUse.imports.cpu));
   lines.push(...letterTargetLines(d.letters, d.machineUse.letters.cpu));
+  lines.push(...policyTargetLines(d.policy, d.machineUse.policy.cpu));
   return lines;
 }
 
@@ -377,7 +382,7 @@ export function renderReport(d: BenchData): string {
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
     `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.imports.waitedSeconds.toFixed(0)} s`,
-    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
+    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.policy.waitedSeconds.toFixed(0)} s before the policy phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -392,6 +397,7 @@ export function renderReport(d: BenchData): string {
       : tenantSection(d.tenants, { command: d.tenantCommand, date: d.date, commit: d.machine.commit, partial: false })),
     ...importSection(d.imports, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...letterSection(d.letters, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
+    ...policySection(d.policy, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',

@@ -6,7 +6,7 @@
  * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
  * docs/benchmarks.md; `--only imports` does the same for the rent-roll import phase, `--only bundles` for the
- * bundle sizes and cold init, `--only letters` for the letter phase.
+ * bundle sizes and cold init, `--only letters` for the letter phase, `--only policy` for policy setup and Check Charges.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,6 +36,9 @@ import { IMPORT_SECTION_HEADING, IMPORT_TARGET_PREFIX, importSection, importTarg
 import { LETTER_RUN } from './letters';
 import type { LetterBenchResult } from './letters';
 import { LETTER_SECTION_HEADING, LETTER_TARGET_PREFIX, letterSection, letterTargetLines } from './letter-report';
+import { POLICY_RUN } from './policy';
+import type { PolicyBenchResult } from './policy';
+import { POLICY_SECTION_HEADING, POLICY_TARGET_PREFIX, policySection, policyTargetLines } from './policy-report';
 import { EMPTY_REPORT, patchSection } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { verdict } from './targets';
@@ -56,9 +59,11 @@ const QUIET_WAIT_MS = 60_000;
 const IMPORT_WATCHDOG_MS = 20 * 60_000;
 /** The letter phase: render rounds and three 300-letter jobs take a minute or two. */
 const LETTER_WATCHDOG_MS = 10 * 60_000;
+/** The policy phase: three 300-tenant setup jobs and four 2,000-tenant charge checks take a few minutes. */
+const POLICY_WATCHDOG_MS = 10 * 60_000;
 
-type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters';
-const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters'];
+type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters' | 'policy';
+const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters', 'policy'];
 interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -102,6 +107,12 @@ async function runTenants(args: Args): Promise<TenantBenchResult> {
   return measureInChild<TenantBenchResult>('tenants', { ...TENANT_RUN, steps: args.steps } satisfies TenantBenchOptions, console.log);
 }
 
+function printPolicy(p: PolicyBenchResult): void {
+  for (const t of [p.setup, ...p.charges]) {
+    console.log(`  ${t.name}: ${t.error ? `FAIL ${t.error}` : `p50 ${(t.ms!.p50 / 1000).toFixed(1)} s, max ${(t.ms!.max / 1000).toFixed(1)} s`}`);
+  }
+}
+
 function printLetters(l: LetterBenchResult): void {
   console.log(`  letters: renderer ${l.render.ratio.toFixed(2)}x pdf-lib alone (${l.render.renderer_letters_per_s.toFixed(0)} vs ${l.render.baseline_letters_per_s.toFixed(0)} letters/s), ${(l.render.bytes_per_letter / 1000).toFixed(1)} kB a letter`);
   const j = l.job;
@@ -136,7 +147,8 @@ type Phase = { heading: string; targetPrefix: string; section: string[]; lines: 
 
 /** `--only bundles|tenants|imports`: that phase alone, patched into the existing docs/benchmarks.md. */
 async function onlyPhase(args: Args): Promise<number> {
-  const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : args.only === 'letters' ? LETTER_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
+  const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : args.only === 'letters' ? LETTER_WATCHDOG_MS
+    : args.only === 'policy' ? POLICY_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
@@ -169,6 +181,13 @@ async function onlyPhase(args: Args): Promise<number> {
     phases = [{ heading: LETTER_SECTION_HEADING, targetPrefix: LETTER_TARGET_PREFIX, lines: letterTargetLines(letters, watch()), section: letterSection(letters, meta) }];
     console.log('');
     printLetters(letters);
+  } else if (args.only === 'policy') {
+    console.log('bench: policy setup and Check Charges (starting a private emulator)...');
+    const watch = watchCpu();
+    const policy = await measureInChild<PolicyBenchResult>('policy', POLICY_RUN, console.log);
+    phases = [{ heading: POLICY_SECTION_HEADING, targetPrefix: POLICY_TARGET_PREFIX, lines: policyTargetLines(policy, watch()), section: policySection(policy, meta) }];
+    console.log('');
+    printPolicy(policy);
   } else {
     console.log('bench: rent-roll imports (starting a private emulator)...');
     const watch = watchCpu();
@@ -191,7 +210,7 @@ async function onlyPhase(args: Args): Promise<number> {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only) return onlyPhase(args);
-  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + tenantWatchdogMs(args.steps));
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + POLICY_WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -227,6 +246,13 @@ async function main(): Promise<number> {
     .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   const letterCpu = watchLetters();
 
+  const policyWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: policy setup and Check Charges (starting another private emulator)...');
+  const watchPolicy = watchCpu();
+  const policy = await measureInChild<PolicyBenchResult>('policy', POLICY_RUN, console.log)
+    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const policyCpu = watchPolicy();
+
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
   const watchTenants = watchCpu();
@@ -236,12 +262,13 @@ async function main(): Promise<number> {
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters, policy,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
       scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, imports: { waitedSeconds: importWait, cpu: importCpu },
       letters: { waitedSeconds: letterWait, cpu: letterCpu },
+      policy: { waitedSeconds: policyWait, cpu: policyCpu },
       tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
@@ -264,6 +291,8 @@ async function main(): Promise<number> {
   else printImports(imports);
   if (letters instanceof Error) console.log(`  letter phase FAILED: ${letters.message}`);
   else printLetters(letters);
+  if (policy instanceof Error) console.log(`  policy phase FAILED: ${policy.message}`);
+  else printPolicy(policy);
   if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
   else printTenants(tenants);
   console.log('');
@@ -271,7 +300,7 @@ async function main(): Promise<number> {
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
-  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error) return 1;
+  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error || policy instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }
