@@ -125,6 +125,8 @@ export interface TenantFixture {
   typicalCycle: { id: string; tenants: number };
   /** Every cycle of the facility that holds tenants, largest first. */
   cycles: { id: string; tenants: number }[];
+  /** The facility's software as Insurance Policy Management names it; null when it has no API (no setup list). */
+  setupSoftware: 'sitelink' | 'storedge' | null;
 }
 
 export interface TenantBenchResult {
@@ -291,6 +293,10 @@ export function tenantReadCalls(f: TenantFixture, cursor: string): ReadCall[] {
     { name: `Manager's cycle tenants (${typical})`, who: 'manager', path: `${facility}?cycle_id=${f.typicalCycle.id}` },
     { name: `Tag modal page (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}&per_page=50&full_name=` },
     { name: `Tag modal page, name typed (${big})`, who: 'manager', path: `${facility}?cycle_id=${f.bigCycle.id}&per_page=50&full_name=jo` },
+    ...(f.setupSoftware ? [{
+      name: `Insurance Policy Management setup list (facility of ${big} in its largest cycle)`, who: 'monitor' as const,
+      path: `/api/tenants/for-policy-setup?software=${f.setupSoftware}&facility_number=${f.facilityNumber}`,
+    }] : []),
   ];
 }
 
@@ -352,11 +358,13 @@ async function pickFixture(log: (line: string) => void): Promise<TenantFixture> 
     const typical = [...open].sort((a, b) => Math.abs(a.tenants - 150) - Math.abs(b.tenants - 150))[0];
     if (!typical || !open[0]) continue;
     const held = cycles.filter((c) => c.tenants > 0).sort((a, b) => b.tenants - a.tenants).map(({ id, tenants }) => ({ id, tenants }));
+    const software = facility.software.startsWith('sitelink') ? 'sitelink' : facility.software === 'storedge' ? 'storedge' : null;
     const fixture: TenantFixture = {
       facilityId: facility.id, facilityNumber: facility.facility_number, manager: `manager${facility.facility_number}`,
-      bigCycle: { id: open[0].id, tenants: open[0].tenants }, typicalCycle: { id: typical.id, tenants: typical.tenants }, cycles: held,
+      bigCycle: { id: open[0].id, tenants: open[0].tenants }, typicalCycle: { id: typical.id, tenants: typical.tenants }, cycles: held, setupSoftware: software,
     };
-    if (open[0].tenants >= 2000 && typical.tenants < 1000) {
+    // A facility with a software API, so the Insurance Policy Management setup list is measured on it too.
+    if (open[0].tenants >= 2000 && typical.tenants < 1000 && software) {
       log(`bench:   facility ${facility.facility_number}: cycle ${open[0].id} (${open[0].tenants} tenants), cycle ${typical.id} (${typical.tenants})`);
       return fixture;
     }
