@@ -79,12 +79,16 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); archive queues the export',
   }),
   tenants: g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['setup-batches'],
-    why: 'tenant edits; setup-policies queues batches; export-policy-setup writes a spreadsheet',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
+    why: 'tenant edits; export-policy-setup queues the Setup Tenants spreadsheet job',
   }),
   'facility-software': g({
-    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks'],
-    why: 'remove-uneligible-ledgers, sync-ledger-statuses and check-charges queue the ledger-check jobs; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks', 'setup-batches'],
+    why: 'remove-uneligible-ledgers, sync-ledger-statuses and check-charges queue the ledger-check jobs; setup-policies queues the StorEdge setup job; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
+  }),
+  'policy-setup': g({
+    table: 'readwrite', external: ['sitelink'],
+    why: 'setup-policy claims the tenant\'s setup, asks SiteLink about the ledger and adds the coverage, and records the tenant as set up (or its error)',
   }),
   imports: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendTo: ['rent-roll-imports'],
@@ -112,7 +116,10 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
     table: 'readwrite', buckets: { exports: 'readwrite' },
     why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
   }),
-  'setup-batches': g({ table: 'readwrite', why: 'records each policy set up through SiteLink/StorEdge (outside AWS) and job progress' }),
+  'setup-batches': g({
+    table: 'readwrite', external: ['storedge'],
+    why: 'claims each tenant\'s setup, asks StorEdge about the ledgers and adds the insurance, records the tenants as set up (or their errors) and the batches on the job',
+  }),
   'ledger-checks': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, external: ['sitelink', 'storedge'],
     why: 'asks SiteLink/StorEdge for the ledgers of a scope, writes the removal preview, updates or removes (recoverably) the tenants and job progress; confirms charges; writes the rent roll and ledger report workbooks',

@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** One Lambda per group; the group names the handler file functions/api/{group}.ts. */
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
-  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'import-history', 'letters', 'facility-software', 'letter-batches', 'jobs',
+  'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'import-history', 'letters', 'facility-software', 'policy-setup', 'letter-batches', 'jobs',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
@@ -171,9 +171,10 @@ export const ROUTES = [
   r('GET', '/api/tenants/export-policy-setup', 'tenants', STAFF, 'tenants-letters'),
   // Beyond the spec's call list: the 'List Setup Tenants' tab's tenants (docs/decisions.md 'Policy setup').
   r('GET', '/api/tenants/set-up-policies', 'tenants', STAFF, 'tenants-letters'),
-  // The setup calls talk to the facility software, whose clients the facility-software bundle holds.
+  // StorEdge setup queues a job (facility-software); the SiteLink setup calls SiteLink itself, a group of its
+  // own so its client stays out of the facility-software bundle (docs/decisions.md 'Policy setup (server)').
   r('POST', '/api/tenants/setup-policies', 'facility-software', STAFF, 'tenants-letters'),
-  r('POST', '/api/tenants/setup-policy', 'facility-software', STAFF, 'tenants-letters'),
+  r('POST', '/api/tenants/setup-policy', 'policy-setup', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}', 'tenants', STAFF, 'tenants-letters'),
   r('POST', '/api/tenants/{id}/status', 'tenants', STAFF, 'tenants-letters'),
   // Beyond the spec: every tenant change is on record; managers read their own facility's.

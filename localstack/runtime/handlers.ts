@@ -25,6 +25,7 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   'import-history': () => import('../../functions/api/import-history'),
   letters: () => import('../../functions/api/letters'),
   'facility-software': () => import('../../functions/api/facility-software'),
+  'policy-setup': () => import('../../functions/api/policy-setup'),
   'letter-batches': () => import('../../functions/api/letter-batches'),
   jobs: () => import('../../functions/api/jobs'),
 };

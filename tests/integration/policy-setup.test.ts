@@ -23,6 +23,7 @@ import { setupRunners } from '../../functions/policy-setup/storedge-setup';
 import { clearFaults, injectFault, ledgerState } from '../../localstack/simulators/control-client';
 import { ledgerIdsOfKind, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 import { coverageIdOf } from '../../shared/coverage-ids';
+import type { CoverageOption } from '../../shared/contracts/program';
 import { TEST_WRITE } from './test-write';
 
 let monitor = '';
@@ -40,12 +41,12 @@ async function softwareFacility(software: 'sitelink_web' | 'storedge'): Promise<
   for (let tries = 0; tries < 50; tries += 1) {
     const number = String(nextNumber);
     nextNumber = nextNumber >= 1999 ? 1100 : nextNumber + 1;
-    const coverages = software === 'storedge'
+    const coverages: CoverageOption[] = software === 'storedge'
       ? storEdgeItems(number).filter((i) => i.kind === 'insurance' && i.active && i.coverage_amount !== null)
         .map((i) => ({ coverage: i.coverage_amount!, premium: i.amount, storedge_coverage_id: i.id }))
       : siteLinkCoverages(number).map((c) => ({ coverage: c.dcCoverage, premium: c.dcPremium, sitelink_coverage_id: c.InsurCoverageID }));
     // One more plan the software does not know: choosing it is refused.
-    coverages.push({ coverage: 99_000, premium: 999 } as (typeof coverages)[number]);
+    coverages.push({ coverage: 99_000, premium: 999 });
     try {
       return await facilityWith(number, { software, coverages });
     } catch (err) {
