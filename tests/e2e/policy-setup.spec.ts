@@ -219,6 +219,17 @@ test('SiteLink: the facility choice, filters, tri-state select-all, export, Chec
   const sheetText = JSON.stringify(book.worksheets[0]!.getSheetValues());
   for (const t of chosen) expect(sheetText).toContain(t.first_name);
 
+  // A failed export is the modal 'Error' with the server's message, or 'Unexpected error!' without one.
+  for (const [answer, shown] of [[{ status: 409, body: '{"error":"Another export of this list is being written."}' }, 'Another export of this list is being written.'], [{ status: 502, body: '' }, 'Unexpected error!']] as const) {
+    await page.route('**/api/tenants/export-policy-setup?*', (route) => route.fulfill({ ...answer, contentType: 'application/json' }));
+    await page.getByRole('button', { name: 'Export Tenants' }).click();
+    const failed = dialog(page, 'Error');
+    await expect(failed).toContainText(shown);
+    await failed.getByRole('button', { name: 'OK' }).click();
+    await expect(failed).toBeHidden();
+    await page.unroute('**/api/tenants/export-policy-setup?*');
+  }
+
   // Check Charges opens its modal for the facility (its content is tested with the charge check).
   await page.getByRole('button', { name: 'Check Charges' }).click();
   const charges = dialog(page, `Checking Charges for ${n}`);

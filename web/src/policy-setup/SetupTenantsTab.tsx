@@ -18,7 +18,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ERROR_FILTERS, ERROR_FILTER_LABELS, MAX_SETUP_TENANTS, SETUP_SOFTWARE, SETUP_SOFTWARE_LABELS } from '../../../shared/contracts/policy-setup';
 import type { ErrorFilter, PolicySetupTenant, SetupSoftware } from '../../../shared/contracts/policy-setup';
-import { errorText } from '../api/api-error';
+import { ApiError, errorText } from '../api/api-error';
 import { ErrorModal } from '../facilities/dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { useToast } from '../shell/toasts';
@@ -58,6 +58,9 @@ export interface SetupChoice {
 
 const SOFTWARE_OPTIONS = SETUP_SOFTWARE.map((value) => ({ value, label: SETUP_SOFTWARE_LABELS[value] }));
 const ERROR_OPTIONS = ERROR_FILTERS.map((value) => ({ value, label: ERROR_FILTER_LABELS[value] }));
+const UNEXPECTED_ERROR = 'Unexpected error!';
+/** Spec §8: the policy export's failure is the message, or 'Unexpected error!' when the server sent none. */
+const exportFailure = (err: unknown) => (err instanceof ApiError ? err.error || UNEXPECTED_ERROR : errorText(err));
 const setupLabel = (n: number) => `Setup ${n.toLocaleString()} ${n === 1 ? 'tenant' : 'tenants'}`;
 
 function SetupFiltersForm({ choice }: { choice: SetupChoice }) {
@@ -166,7 +169,7 @@ function SetupTenantsList({ choice }: { choice: SetupChoice }) {
       disabled={query === null}
       create={() => createSetupExport(query!)}
       download={downloadSetupExport}
-      failure={(err) => setExportError(errorText(err))}
+      failure={(err) => setExportError(exportFailure(err))}
     />,
     <Button key="charges" disabled={facility === null} disabledReason={facility ? undefined : noFacility} onClick={() => setCheckingCharges(true)}>Check Charges</Button>,
   ];
