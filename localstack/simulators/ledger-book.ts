@@ -171,11 +171,11 @@ export class LedgerBook {
 }
 
 /**
- * The unit name a ledger read answers: the changed unit of a 'details_changed' ledger, the roster unit of
- * a roster ledger, else none, so that a status sync of the program's own tenants keeps their units
+ * The unit name a ledger read answers: the roster unit of a roster ledger, the changed unit of another
+ * 'details_changed' ledger, else none, so that a status sync of the program's own tenants keeps their units
  * (docs/decisions.md, "Letters: ineligible tenants and status sync").
  */
-export const ledgerUnitName = (entry: BookLedger): string | null => entry.base.unit ?? (entry.roster ? entry.unit.unitName : null);
+export const ledgerUnitName = (entry: BookLedger): string | null => (entry.roster ? entry.unit.unitName : entry.base.unit);
 
 /** The start date (YYYY-MM-DD, in 2024) of the insurance an 'insured' ledger has before any write. */
 export function baseInsuranceStart(facility: string, ledgerId: string): string {

@@ -235,7 +235,7 @@ export async function startSiteLinkSimulator(login: SiteLinkLogin, port = 0): Pr
       // A vacant unit whose name the simulator never knew (a moved-out ledger the program asked about) is left out.
       if (!entry && unit.unitName === null) return [];
       return [{
-        SiteID: siteIdOf(location), UnitID: unit.unitId, LedgerID: entry?.ledgerId ?? null, sUnitName: entry?.base.unit ?? unit.unitName,
+        SiteID: siteIdOf(location), UnitID: unit.unitId, LedgerID: entry?.ledgerId ?? null, sUnitName: unit.unitName,
         sSize: unit.size, dcWidth: money(unit.width), dcLength: money(unit.length), sTypeName: unit.typeName, bRentable: 'true',
         bRented: entry ? 'true' : 'false', TenantID: entry?.tenantId ?? null, sTenant: entry ? `${entry.firstName} ${entry.lastName}` : null,
         sCompany: entry?.company ?? null, sEmail: entry?.email ?? null, dLeaseDate: entry ? dateTimeOf(entry.leaseDate) : null,

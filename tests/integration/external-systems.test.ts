@@ -160,7 +160,7 @@ describe('GET /api/coverages/fetch-from-api', () => {
 
   const failures: [trigger: string, detail: RegExp][] = [
     [SIMULATOR_TRIGGERS.unparseable, /: its answer is not (valid XML|JSON)$/],
-    [SIMULATOR_TRIGGERS.credentialsRefused, /: it refused the program's (SiteLink login|StorEdge API key)/],
+    [SIMULATOR_TRIGGERS.credentialsRefused, /: it refused the program's (SiteLink login|StorEdge API credentials)/],
     [SIMULATOR_TRIGGERS.wrongShape, /: (coverage row 1 lacks|its answer is not a list of invoiceable items)/],
     [SIMULATOR_TRIGGERS.serverError, /: it answered HTTP 500 \(.+\)$/],
     [SIMULATOR_TRIGGERS.connectionDropped, /: the connection was closed before it answered$/],
@@ -298,6 +298,18 @@ describe('credentials from Secrets Manager, as deployed', () => {
     const res = await fetchInProcess({ facility_number: '1026', software: 'sitelink' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.map((r: { InsurCoverageID: string }) => r.InsurCoverageID)).toEqual(siteLinkCoverages('1026').map((r) => r.InsurCoverageID));
+  });
+
+  it('StorEdge\'s consumer key and secret come from its secret; a wrong secret fails the OAuth signature (502)', async () => {
+    await simulatedFacility('1027', 'storedge');
+    const { key, secret } = SIMULATOR_CREDENTIALS.storedge;
+    withEnv({ [ENV.storedgeApiKey]: '', [ENV.storedgeApiSecret]: '', [ENV.storedgeSecretArn]: await secretHolding({ [ENV.storedgeApiKey]: key, [ENV.storedgeApiSecret]: secret }) });
+    const res = await fetchInProcess({ facility_number: '1027', software: 'storedge' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.invoiceable_items.map((i: { id: string }) => i.id)).toEqual(storEdgeItems('1027').filter((i) => i.kind === 'insurance' && i.active).map((i) => i.id));
+    withEnv({ [ENV.storedgeSecretArn]: await secretHolding({ [ENV.storedgeApiKey]: key, [ENV.storedgeApiSecret]: 'not-the-secret' }) });
+    expectError(await fetchInProcess({ facility_number: '1027', software: 'storedge' }), 502,
+      'StorEdge could not be reached: it refused the program\'s StorEdge API credentials (STOREDGE_API_KEY, STOREDGE_API_SECRET)');
   });
 
   it('a secret still holding the empty credentials CDK made is not configured (503)', async () => {
