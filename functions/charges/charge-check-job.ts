@@ -1,19 +1,20 @@
 /**
  * The Check Charges job (ledger-checks queue; docs/decisions.md "Check Charges"): the facility's
  * tenants whose charge is to be checked (charge-confirmation.ts) are asked of its software in calls of
- * 200 (SiteLink) or 100 (StorEdge) ledgers, and each whose ledger carries insurance is confirmed
- * through the tenant store (history action `charge_check`, counters and catalog), a few hundred
- * tenants a call, each call all or none. A failure of the software fails the job at once with the
- * message the modal shows ('SiteLink could not be reached: ...'); nothing is written then.
- * The result is `{confirmed: ConfirmedCharge[]}`, by unit.
+ * 200 (SiteLink) or 100 (StorEdge) ledgers, while their full records are read, and each whose ledger
+ * carries insurance is confirmed through the tenant store (history action `charge_check`, counters and
+ * catalog), CONFIRMATIONS_PER_WRITE tenants a call, each call all or none. A failure of the software
+ * fails the job at once with the message the modal shows ('SiteLink could not be reached: ...');
+ * nothing is written then. The result is `{confirmed_count, confirmed}` (shared/contracts/policy-setup.ts).
  */
 import type { ConfirmedCharge } from '../../shared/contracts/policy-setup';
 import { getFacility } from '../facilities/facility-store';
 import { ledgerKey } from '../imports/import-target';
 import { JobRefused } from '../jobs/job-refused';
-import { askSoftware, askable, tenantsToCheck } from '../letters/ledger-checks';
+import { askSoftware, askable, slimTenantsToCheck } from '../letters/ledger-checks';
 import type { LedgerState } from '../letters/ledger-checks';
 import { chargeCheckInput } from '../letters/ledger-job-types';
+import { isCoverageChoice } from '../program/counters';
 import { programToday } from '../program/program-settings';
 import { HttpError } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
@@ -27,6 +28,11 @@ import { byUnit, confirmationOf, confirmedChargeOf, isChargeCandidate } from './
  * so a tenant someone edits meanwhile costs a re-read of these, not of the facility.
  */
 export const CONFIRMATIONS_PER_WRITE = 240;
+/**
+ * The result's rows, as JSON, stay under this: the job's record is one DynamoDB item (400 KB), and a
+ * row is about 200 bytes, so some 1,500 rows are listed and a facility that confirms more lists the first.
+ */
+export const RESULT_ROWS_BYTES = 300_000;
 
 type Confirmation = { current: TenantRecord; changes: TenantChanges };
 
@@ -51,15 +57,25 @@ async function confirm(list: readonly Confirmation[], states: Map<string, Ledger
   }
 }
 
+/** The rows by unit, as many as the job's record holds. */
+export function resultOf(confirmed: readonly ConfirmedCharge[]): { confirmed_count: number; confirmed: ConfirmedCharge[] } {
+  const rows = [...confirmed].sort(byUnit);
+  let bytes = 0;
+  const kept = rows.findIndex((row) => (bytes += JSON.stringify(row).length + 1) > RESULT_ROWS_BYTES);
+  return { confirmed_count: rows.length, confirmed: kept === -1 ? rows : rows.slice(0, kept) };
+}
+
 export const chargeCheckRunner: JobRunner = async (ctx) => {
   const input = chargeCheckInput.parse(ctx.job.input);
   const facility = await getFacility(input.facility_id);
   if (!facility) throw new JobRefused(`Facility ${input.facility_number} no longer exists.`);
   const today = await programToday();
   const scope = { id: facility.id, facility_number: facility.facility_number, family: input.family, cycle_id: null };
-  const tenants = (await tenantsToCheck(scope)).filter((t) => isChargeCandidate(t) && askable(t));
-  await ctx.progress(10, { tenants: tenants.length });
-  const states = await askSoftware(scope, tenants, today);
+  // The facility's index has each tenant's status and ledger: the software is asked while the full records are read.
+  const chose = (await slimTenantsToCheck(scope)).filter((t) => isCoverageChoice(t.status) && askable(t));
+  await ctx.progress(10, { tenants: chose.length });
+  const [records, states] = await Promise.all([getTenants(chose.map((t) => t.id)), askSoftware(scope, chose, today)]);
+  const tenants = records.filter((t) => isChargeCandidate(t) && askable(t));
   const list = confirmationsOf(tenants, states, today);
   await ctx.progress(50, { tenants: tenants.length, confirmed: 0 });
 
@@ -71,5 +87,5 @@ export const chargeCheckRunner: JobRunner = async (ctx) => {
     await ctx.progress(50 + (45 * Math.min(list.length, i + CONFIRMATIONS_PER_WRITE)) / list.length, { tenants: tenants.length, confirmed: confirmed.length });
   }
   logger.info('charges checked', { facility_number: facility.facility_number, checked: tenants.length, confirmed: confirmed.length });
-  return { confirmed: confirmed.sort(byUnit) };
+  return resultOf(confirmed);
 };

@@ -140,24 +140,29 @@ export function syncChangesOf(tenant: TenantRecord, state: LedgerState | undefin
   return Object.fromEntries(Object.entries(changes).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null))) as TenantChanges;
 }
 
-/** The tenants of one facility of the scope: those of its open cycles (or of the one cycle), full records. */
-export async function tenantsToCheck(f: LedgerScopeInput['facilities'][number]): Promise<TenantRecord[]> {
+/** The tenants of one facility of the scope: those of its open cycles (or of the one cycle), as the facility's index has them (id, ledger, status). */
+export async function slimTenantsToCheck(f: LedgerScopeInput['facilities'][number]): Promise<Awaited<ReturnType<typeof ledgersOfFacility>>> {
   const [slim, open] = await Promise.all([ledgersOfFacility(f.id), cyclesOfFacility(f.id)]);
   const cycles = new Set(open.map(({ cycle }) => cycle.id).filter((id) => f.cycle_id === null || id === f.cycle_id));
-  return getTenants(slim.filter((t) => cycles.has(t.cycle_id)).map((t) => t.id));
+  return slim.filter((t) => cycles.has(t.cycle_id));
+}
+
+/** The same tenants, full records. */
+export async function tenantsToCheck(f: LedgerScopeInput['facilities'][number]): Promise<TenantRecord[]> {
+  return getTenants((await slimTenantsToCheck(f)).map((t) => t.id));
 }
 
 /**
  * Whether a tenant's ledger can be asked about: it has one, and without a comma (both APIs take the ids
  * comma-separated, so such a ledger would be asked as two and found as none). Others are left alone.
  */
-export const askable = (t: TenantRecord): boolean => ledgerKey(t.ledger_id) !== '' && !t.ledger_id.includes(',');
+export const askable = (t: Pick<TenantRecord, 'ledger_id'>): boolean => ledgerKey(t.ledger_id) !== '' && !t.ledger_id.includes(',');
 
 /**
  * Asks the facility's software about these tenants' ledgers (in calls of 200 for SiteLink, 100 for
  * StorEdge); a failure of the software refuses the job with the message the page's modal shows.
  */
-export async function askSoftware(f: LedgerScopeInput['facilities'][number], tenants: readonly TenantRecord[], today: string): Promise<Map<string, LedgerState>> {
+export async function askSoftware(f: LedgerScopeInput['facilities'][number], tenants: readonly Pick<TenantRecord, 'ledger_id'>[], today: string): Promise<Map<string, LedgerState>> {
   const ledgerIds = [...new Map(tenants.map((t) => [ledgerKey(t.ledger_id), t.ledger_id.trim()])).values()];
   if (ledgerIds.length === 0) return new Map();
   return fromSoftware(f.facility_number, () => ledgerStates(f.family, f.facility_number, ledgerIds, today));

@@ -172,8 +172,10 @@ async function queryAll(index: string, pk: string): Promise<Item[]> {
 }
 
 /** A facility's tenants as its slim index holds them: which ledger, in which cycle (a rent-roll import matches on these). */
-export async function ledgersOfFacility(facilityId: string): Promise<{ id: string; cycle_id: string; ledger_id: string }[]> {
-  return (await queryAll('tfac', facilityId)).map((t) => ({ id: t.id as string, cycle_id: t.cycle_id as string, ledger_id: (t.ledger_id as string | undefined) ?? '' }));
+export async function ledgersOfFacility(facilityId: string): Promise<{ id: string; cycle_id: string; ledger_id: string; status: string | null }[]> {
+  return (await queryAll('tfac', facilityId)).map((t) => ({
+    id: t.id as string, cycle_id: t.cycle_id as string, ledger_id: (t.ledger_id as string | undefined) ?? '', status: (t.status as string | null | undefined) ?? null,
+  }));
 }
 
 /** Full tenants for these ids, in the order given. */

@@ -135,9 +135,13 @@ export const confirmedCharge = z.object({
   original_insurance_effective_date: z.string().nullable(),
 });
 export type ConfirmedCharge = z.infer<typeof confirmedCharge>;
-/** GET /api/facilities/{id}/check-charges answers the job doing it; the job's result is `{confirmed: ConfirmedCharge[]}`. */
+/** GET /api/facilities/{id}/check-charges answers the job doing it; the job's result is `{confirmed_count, confirmed}`. */
 export const queuedChargeCheck = z.object({ job_id: z.string() });
-export const chargeCheckResult = z.object({ confirmed: z.array(confirmedCharge) });
+/**
+ * The tenants confirmed, by unit: all of them, unless so many that the job's record could not hold them
+ * (DynamoDB's 400 KB item: about 1,500 rows), when the first ones are listed; confirmed_count counts them all.
+ */
+export const chargeCheckResult = z.object({ confirmed_count: z.number().int().min(0), confirmed: z.array(confirmedCharge) });
 
 /** The ledger reports (spec §7): a facility number; the report is a job writing an .xlsx (download through /api/exports/download). */
 export const ledgerReportQuery = z.object({

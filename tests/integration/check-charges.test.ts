@@ -57,7 +57,9 @@ async function confirmedBy(facility: FacilityRecord): Promise<ConfirmedCharge[]>
   const job = await checkCharges(facility);
   expect(job.error, 'job error').toBeNull();
   expect(job.status).toBe('done');
-  return (job.result as { confirmed: ConfirmedCharge[] }).confirmed;
+  const result = job.result as { confirmed_count: number; confirmed: ConfirmedCharge[] };
+  expect(result.confirmed_count).toBe(result.confirmed.length);
+  return result.confirmed;
 }
 
 function expectError(res: ApiResponse, status: number, message: string | RegExp): void {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { byUnit, confirmationOf, confirmedChargeOf, isChargeCandidate } from '../../functions/charges/charge-confirmation';
+import { RESULT_ROWS_BYTES, resultOf } from '../../functions/charges/charge-check-job';
 import type { LedgerState } from '../../functions/letters/ledger-checks';
 import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
 import type { TenantRecord } from '../../functions/tenants/tenant-record';
@@ -65,5 +66,21 @@ describe('what a confirmation writes', () => {
       { id: 'b', unit: 'A2', first_name: 'Ada', last_name: null, insurance_effective_date: null, original_insurance_effective_date: null },
       { id: 'a', unit: 'A10', first_name: 'Ada', last_name: 'Lovelace', insurance_effective_date: null, original_insurance_effective_date: null },
     ]);
+  });
+});
+
+describe('the job\'s result', () => {
+  it('every row by unit while the job\'s record holds them; past that the first ones, with the count of all', () => {
+    const row = (i: number) => confirmedChargeOf(tenant({ id: `t${i}`, unit: `A${i}`, first_name: 'F'.repeat(40), last_name: 'L'.repeat(40) }));
+    expect(resultOf([row(2), row(1)])).toEqual({ confirmed_count: 2, confirmed: [row(1), row(2)] });
+    const many = Array.from({ length: 3000 }, (_, i) => row(3000 - i));
+    const result = resultOf(many);
+    expect(result.confirmed_count).toBe(3000);
+    expect(result.confirmed.length).toBeLessThan(3000);
+    expect(result.confirmed.map((r) => r.unit)).toEqual(Array.from({ length: result.confirmed.length }, (_, i) => `A${i + 1}`));
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(RESULT_ROWS_BYTES + 100);
+    // As many as fit: one more would pass the budget.
+    const next = row(result.confirmed.length + 1);
+    expect(JSON.stringify([...result.confirmed, next]).length).toBeGreaterThan(RESULT_ROWS_BYTES);
   });
 });

@@ -20,13 +20,14 @@ import { errorText } from '../api/api-error';
 import { useMounted } from '../jobs/wait-for-job';
 import { formatWireDate } from '../widgets/date-format';
 import { checkCharges, dateWasUpdated, tenantNameOf } from './charge-check';
+import type { ChargeCheckResult } from './charge-check';
 
 export interface CheckChargesModalProps {
   facility: { id: string; facility_number: string };
   onClose: () => void;
 }
 
-type CheckState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'complete'; confirmed: ConfirmedCharge[] };
+type CheckState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'complete'; result: ChargeCheckResult };
 
 /** Spec §9: M/dd/yyyy for the insurance effective date. */
 const showDate = (wire: string | null) => (wire ? formatWireDate(wire, 'M/dd/yyyy') : '');
@@ -73,8 +74,8 @@ export function CheckChargesModal({ facility, onClose }: CheckChargesModalProps)
     const wanted = () => current && mounted.current;
     const timer = setTimeout(() => {
       checkCharges(facility.id, wanted)
-        .then((confirmed) => {
-          if (confirmed && wanted()) setState({ kind: 'complete', confirmed });
+        .then((result) => {
+          if (result && wanted()) setState({ kind: 'complete', result });
         })
         .catch((err: unknown) => {
           if (wanted()) setState({ kind: 'error', message: errorText(err) });
@@ -105,10 +106,15 @@ export function CheckChargesModal({ facility, onClose }: CheckChargesModalProps)
         {state.kind === 'complete' && (
           <SpaceBetween size="s">
             <Box variant="h3">Check complete!</Box>
-            <Box variant="p">{`Confirmed ${state.confirmed.length.toLocaleString()} ${state.confirmed.length === 1 ? 'tenant' : 'tenants'}.`}</Box>
+            <Box variant="p">{`Confirmed ${state.result.confirmed_count.toLocaleString()} ${state.result.confirmed_count === 1 ? 'tenant' : 'tenants'}.`}</Box>
+            {state.result.confirmed.length < state.result.confirmed_count && (
+              <Box variant="small">
+                {`The first ${state.result.confirmed.length.toLocaleString()} by unit are listed; every tenant confirmed shows API Confirmed in the tenant list.`}
+              </Box>
+            )}
             <Table
               variant="embedded"
-              items={state.confirmed}
+              items={state.result.confirmed}
               columnDefinitions={COLUMNS}
               trackBy="id"
               empty={<Box textAlign="center" color="inherit">No charges were confirmed.</Box>}

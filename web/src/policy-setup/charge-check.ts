@@ -5,17 +5,20 @@
  */
 import { chargeCheckResult } from '../../../shared/contracts/policy-setup';
 import type { ConfirmedCharge } from '../../../shared/contracts/policy-setup';
+import type * as z from 'zod';
 import { call } from '../api/client';
 import { waitForJob } from '../jobs/wait-for-job';
 
+export type ChargeCheckResult = z.output<typeof chargeCheckResult>;
+
 /** Starts the check of a facility and waits for it; null when nobody waits any more (the modal closed). */
-export async function checkCharges(facilityId: string, wanted: () => boolean): Promise<ConfirmedCharge[] | null> {
+export async function checkCharges(facilityId: string, wanted: () => boolean): Promise<ChargeCheckResult | null> {
   const { job_id } = await call('GET /api/facilities/{id}/check-charges', { params: { id: facilityId } });
   const done = await waitForJob(job_id, {
     onProgress: () => undefined, wanted,
     failed: 'The facility software could not be asked.', slow: 'The facility software is taking too long to answer. Try again in a few minutes.',
   });
-  return done ? chargeCheckResult.parse(done.result).confirmed : null;
+  return done ? chargeCheckResult.parse(done.result) : null;
 }
 
 /** Spec: 'last, first', or the first name only when there is no last name. */
