@@ -18,6 +18,7 @@ import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { clearFaults, injectFault, ledgerState, setLatency } from '../../localstack/simulators/control-client';
 import { simulatedLedger, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 import type { TenantView } from '../../shared/contracts/tenants';
+import { expectAccessible } from './a11y';
 import { DEMO, apiLogin, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
@@ -263,6 +264,7 @@ test('SiteLink: the facility choice, filters, tri-state select-all, export, Chec
     await expect(modal.getByRole('button', { name: 'Close', exact: true }).last()).toBeDisabled();
     await expect(modal.getByTestId('setup-complete')).toBeVisible();
     await expect(modal.getByTestId('setup-ignoring')).toBeVisible();
+    await expectAccessible(page);
     await expect(modal.getByTestId('setup-errors')).toContainText('Experienced 3 errors:');
     // Past 10 tenants the list is a window around the current one (the last: itself and 5 before it).
     await expect(modal.getByTestId('setup-tenant')).toHaveCount(6);
@@ -282,6 +284,7 @@ test('SiteLink: the facility choice, filters, tri-state select-all, export, Chec
   await expect(failedRow.getByTestId('last-error')).not.toHaveText('---');
   await failedRow.getByTestId('last-error').hover();
   await expect(page.getByRole('tooltip')).toContainText('Logged ');
+  await expectAccessible(page);
   await chooseErrorFilter(page, 'Errors');
   await search(page, (u) => u.searchParams.get('error_filter') === 'errors');
   await expect(totalLine(page, 3)).toBeVisible();
@@ -300,6 +303,7 @@ test('SiteLink: the facility choice, filters, tri-state select-all, export, Chec
   await expect(modal.getByTestId('setup-complete')).toContainText('Setup complete!', { timeout: 120_000 });
   await expect(modal.getByTestId('setup-complete')).toContainText('Click Check Charges after closing this window');
   await expect(modal.getByTestId('setup-errors')).toHaveCount(0);
+  await expectAccessible(page);
   await closeModal(modal);
   await expect(totalLine(page, 0)).toBeVisible();
   await expect(table(page)).toContainText('No tenants to show.');
@@ -354,6 +358,7 @@ test('StorEdge: a tagged tenant is flagged, the batches show their states from t
     await expect(batches.nth(1)).toContainText('Complete', { timeout: 120_000 });
     await expect(batches.nth(0)).not.toContainText(/Complete|Waiting|Setting up/);
     await expect(modal.getByTestId('setup-complete')).toContainText('Setup complete!');
+    await expectAccessible(page);
     await closeModal(modal);
   } finally {
     await setLatency('storedge', 0);
