@@ -91,10 +91,12 @@ async function writeOne(t: TenantRecord, planId: string, owner: string, c: Batch
   }
 }
 
-/** One batch: claims, one ledgers read, the writes, the tenant writes. Answers the batch's state. */
-async function runBatch(tenantIds: readonly string[], c: BatchContext): Promise<{ batch: Omit<SetupBatch, 'ledger_ids'>; setUp: number; failed: number }> {
+/** A batch whose software work is done: each tenant's outcome, and the failure of the batch as a whole. */
+interface WorkedBatch { outcomes: TenantOutcome[]; batchError: string | null }
+
+/** One batch's software work: claims, one ledgers read, the writes (concurrently). The tenants are written by settleBatch. */
+async function workBatch(tenants: readonly TenantRecord[], c: BatchContext): Promise<WorkedBatch> {
   const deadline = deadlineIn(BATCH_BUDGET_MS);
-  const tenants = await getTenants(tenantIds);
   const outcomes: TenantOutcome[] = [];
   const toAsk: { t: TenantRecord; planId: string; claim: Claimed }[] = [];
   await Promise.all(tenants.map(async (t) => {
@@ -136,6 +138,11 @@ async function runBatch(tenantIds: readonly string[], c: BatchContext): Promise<
     }));
     outcomes.push(...results);
   }
+  return { outcomes, batchError };
+}
+
+/** Writes a worked batch's tenants (history, counters, claims settled) and answers the batch's state. */
+async function settleBatch({ outcomes, batchError }: WorkedBatch, c: BatchContext): Promise<{ batch: Omit<SetupBatch, 'ledger_ids'>; setUp: number; failed: number }> {
   await recordOutcomes(outcomes, c.by, c.today);
   const failures = outcomes.filter((o) => !o.outcome.ok);
   const setUp = outcomes.length - failures.length;
@@ -174,16 +181,38 @@ async function storEdgeSetup(ctx: JobRunContext): Promise<Record<string, unknown
   const report = () => ctx.report({ batches } satisfies SetupBatchesState);
   let setUp = 0;
   let failed = 0;
-  for (const [i, b] of input.batches.entries()) {
-    if (batches[i]!.state === 'complete' || batches[i]!.state === 'error') continue;
-    batches[i] = { ...batches[i]!, state: 'loading', error: null };
-    await report();
-    const done = await runBatch(b.tenant_ids, c);
+  const open = [...input.batches.keys()].filter((i) => batches[i]!.state !== 'complete' && batches[i]!.state !== 'error');
+  /*
+   * A pipeline, so a 300-tenant job is not 60 times every round trip: while batch N's tenants are written
+   * (settled), batch N+1's software work runs, and batch N+2's tenants are read. The software calls stay
+   * one batch after another in order; a batch is reported complete only once its tenants are written, so
+   * a redelivered job resumes at the first batch not settled (its claims keep it from writing twice).
+   */
+  let settling: Promise<void> = Promise.resolve();
+  const settle = (i: number, worked: WorkedBatch) => settleBatch(worked, c).then(async (done) => {
     setUp += done.setUp;
     failed += done.failed;
     batches[i] = { ...batches[i]!, ...done.batch };
+    // The report also shows the batch being worked meanwhile as loading.
     await Promise.all([report(), ctx.progress(((i + 1) / input.batches.length) * 100, { batches: i + 1, set_up: setUp, failed })]);
+  });
+  // A promise awaited only later is marked handled meanwhile (no unhandled rejection); awaiting it still throws.
+  const later = <T>(p: Promise<T>): Promise<T> => {
+    p.catch(() => undefined);
+    return p;
+  };
+  let reading = open.length ? later(getTenants(input.batches[open[0]!]!.tenant_ids)) : null;
+  for (const [k, i] of open.entries()) {
+    batches[i] = { ...batches[i]!, state: 'loading', error: null };
+    if (k === 0) await report();
+    const tenants = await reading!;
+    const next = open[k + 1];
+    reading = next === undefined ? null : later(getTenants(input.batches[next]!.tenant_ids));
+    // Both awaited together: a failure of either fails the run (SQS tries it again), neither is left unhandled.
+    const [worked] = await Promise.all([workBatch(tenants, c), settling]);
+    settling = later(settle(i, worked));
   }
+  await Promise.all([settling, reading]);
   logger.info('StorEdge setup job done', { facility_number: facility.facility_number, batches: batches.length, set_up: setUp, failed });
   return { set_up: setUp, failed, batches: batches.length, batches_failed: batches.filter((b) => b.state === 'error').length };
 }

@@ -262,8 +262,10 @@ describe('StorEdge setup (POST /api/tenants/setup-policies, the setup-batches jo
 
   it('refuses ledgers not of the cycle and tenants that cannot be set up, whole: nothing queued, nothing changed', async () => {
     const { facility, cycle, tenants } = await facilityWithTenants('storedge', 2, (i) => (i === 1 ? { tagged_for_removal: true } : {}));
-    const other = await facilityWithTenants('storedge', 1);
-    const foreign = await setupPolicies(cycle, [tenants[0]!.ledger_id, other.tenants[0]!.ledger_id]);
+    // Ledger ids repeat across facilities ('PS-2' at both): the foreign one is one this cycle does not hold.
+    const other = await facilityWithTenants('storedge', 3);
+    const foreignLedger = other.tenants.map((t) => t.ledger_id).find((l) => !tenants.some((t) => t.ledger_id === l))!;
+    const foreign = await setupPolicies(cycle, [tenants[0]!.ledger_id, foreignLedger]);
     expect(foreign.status, foreign.text).toBe(422);
     expect(foreign.body.error).toMatch(new RegExp(`is not of cycle .* of facility ${facility.facility_number}\\. Nothing was set up\\.`));
     const tagged = await setupPolicies(cycle, tenants.map((t) => t.ledger_id));
