@@ -128,8 +128,9 @@ async function oneChargeCheck(send: Send, token: string, software: Software, cou
   const queued = ok('check-charges', await send({ method: 'GET', path: `/api/facilities/${facility.id}/check-charges`, headers: headersOf(token) })) as { job_id: string };
   const job = await untilDone(send, token, queued.job_id, started);
   const ms = performance.now() - started;
-  const confirmed = (job.result?.confirmed ?? []) as unknown[];
-  if (confirmed.length !== count) throw new Error(`confirmed ${confirmed.length} of ${count} insured tenants`);
+  // The result lists the first rows only (a job record is one item); the count is of them all.
+  const confirmed = job.result?.confirmed_count;
+  if (confirmed !== count) throw new Error(`confirmed ${String(confirmed)} of ${count} insured tenants`);
   return ms;
 }
 
