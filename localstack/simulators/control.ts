@@ -13,7 +13,8 @@
  * 'error', 'refuse' and 'garbage' answer instead of doing it. Tests steer it through control-client.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './server';
+import { deliver, sendJson } from './server';
+import type { Answer, Silence } from './server';
 
 export const CONTROL_PREFIX = '/__simulator/';
 
@@ -55,6 +56,14 @@ export interface LedgerState {
   insurance: SimulatedInsurance | null;
   /** Insurance writes the simulator carried out on this ledger. */
   insurance_writes: number;
+}
+
+/** What a simulator answers a call with, and instead of it for each injected fault. */
+export interface FaultAnswers<C> {
+  answer: (call: C) => Answer | Silence;
+  error: (call: C) => Answer;
+  refuse: (call: C) => Answer;
+  garbage: (call: C) => Answer;
 }
 
 /** One call of the protocol, as faults are matched against it. */
@@ -101,6 +110,35 @@ export class SimulatorControl {
     found.remaining -= 1;
     if (found.remaining <= 0) this.faults.splice(index, 1);
     return { fault: found.fault, delayMs: found.delayMs };
+  }
+
+  /**
+   * Answers one call of the protocol as the faults injected say: its answer, or the system's failure,
+   * refusal or garbage instead; a timed-out or slow write is still carried out (its answer lost or late),
+   * so the caller must ask before writing again, as against the real system.
+   */
+  async serve<C extends SimulatedCall>(res: ServerResponse, call: C, answers: FaultAnswers<C>): Promise<void> {
+    const injected = await this.admit(call);
+    switch (injected?.fault) {
+      case undefined:
+        deliver(res, answers.answer(call));
+        return;
+      case 'error':
+        deliver(res, answers.error(call));
+        return;
+      case 'refuse':
+        deliver(res, answers.refuse(call));
+        return;
+      case 'garbage':
+        deliver(res, answers.garbage(call));
+        return;
+      case 'timeout':
+        answers.answer(call); // the work is done; the answer never comes
+        return;
+      case 'slow':
+        await wait(injected.delayMs);
+        deliver(res, answers.answer(call));
+    }
   }
 
   /** Serves the control API; false when the request is not for it. */
@@ -169,4 +207,3 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
-export { wait };

@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { SimulatorControl, SITELINK_OPERATIONS, wait } from './control';
+import { SimulatorControl, SITELINK_OPERATIONS } from './control';
 import type { SimulatedCall, SimulatedInsurance, SiteLinkOperation } from './control';
 import { SIMULATOR_TRIGGERS, knownToSoftware, siteLinkCoverages } from './data';
 import { LedgerBook, baseInsuranceStart, ledgerUnitName } from './ledger-book';
@@ -253,27 +253,12 @@ export async function startSiteLinkSimulator(login: SiteLinkLogin, port = 0): Pr
       deliver(res, call);
       return;
     }
-    const injected = await control.admit(call);
-    switch (injected?.fault) {
-      case undefined:
-        deliver(res, answer(call));
-        return;
-      case 'error':
-        deliver(res, fault('Server was unable to process request. ---> A simulated failure (control API).'));
-        return;
-      case 'refuse':
-        deliver(res, dataSetAnswer(call.operation, -1, `${call.operation} was refused (a refusal injected through the simulator's control API).`));
-        return;
-      case 'garbage':
-        deliver(res, garbage(call.operation));
-        return;
-      case 'timeout':
-        answer(call); // the work is done; the answer never comes
-        return;
-      case 'slow':
-        await wait(injected.delayMs);
-        deliver(res, answer(call));
-    }
+    await control.serve(res, call, {
+      answer,
+      error: () => fault('Server was unable to process request. ---> A simulated failure (control API).'),
+      refuse: (c) => dataSetAnswer(c.operation, -1, `${c.operation} was refused (a refusal injected through the simulator's control API).`),
+      garbage: (c) => garbage(c.operation),
+    });
   }, port);
   return { ...running, url: `${running.origin}${SITELINK_PATH}` };
 }

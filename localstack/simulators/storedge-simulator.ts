@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SimulatorControl, STOREDGE_OPERATIONS, wait } from './control';
+import { SimulatorControl, STOREDGE_OPERATIONS } from './control';
 import type { SimulatedCall, SimulatedInsurance, StorEdgeOperation } from './control';
 import { SIMULATOR_TRIGGERS, knownToSoftware, storEdgeItems } from './data';
 import { LedgerBook, baseInsuranceStart, ledgerUnitName } from './ledger-book';
@@ -199,27 +199,12 @@ export async function startStorEdgeSimulator(consumer: { key: string; secret: st
       deliver(res, call);
       return;
     }
-    const injected = await control.admit(call);
-    switch (injected?.fault) {
-      case undefined:
-        deliver(res, answer(call));
-        return;
-      case 'error':
-        deliver(res, error(500, 'internal_server_error', 'We\'re sorry, but something went wrong. (a failure injected through the simulator\'s control API)'));
-        return;
-      case 'refuse':
-        deliver(res, error(422, 'unprocessable_entity', `${call.operation} was refused (a refusal injected through the simulator's control API)`));
-        return;
-      case 'garbage':
-        deliver(res, garbage(call.operation));
-        return;
-      case 'timeout':
-        answer(call); // the work is done; the answer never comes
-        return;
-      case 'slow':
-        await wait(injected.delayMs);
-        deliver(res, answer(call));
-    }
+    await control.serve(res, call, {
+      answer,
+      error: () => error(500, 'internal_server_error', 'We\'re sorry, but something went wrong. (a failure injected through the simulator\'s control API)'),
+      refuse: (c) => error(422, 'unprocessable_entity', `${c.operation} was refused (a refusal injected through the simulator's control API)`),
+      garbage: (c) => garbage(c.operation),
+    });
   }, port);
   return { ...running, url: running.origin };
 }
