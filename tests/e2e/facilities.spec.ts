@@ -201,9 +201,9 @@ test('a clicked row shows its details: maps link, contacts dialog, stats blocks 
   }
   await expect(panel.getByRole('link', { name: 'View Tenants' })).toHaveAttribute('href', `/tenant-list?facility_number=${facility.facility_number}`);
   await expect(panel.getByRole('link', { name: 'View Cycles' })).toHaveAttribute('href', `/manage-cycles?facility_number=${facility.facility_number}`);
-  for (const later of ['Download SiteLink Rent Roll', 'Download StorEdge Ledger', 'Archive Facility']) {
-    await expect(panel.getByRole('button', { name: later })).toBeDisabled();
-  }
+  // The ledger reports open their modal (tests/e2e/check-charges.spec.ts); archiving arrives later.
+  for (const report of ['Download SiteLink Rent Roll', 'Download StorEdge Ledger']) await expect(panel.getByRole('button', { name: report })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Archive Facility' })).toBeDisabled();
 
   await panel.getByRole('button', { name: 'View 2 contacts' }).click();
   const contacts = page.getByRole('dialog', { name: `Contacts of ${facility.facility_number}` });
