@@ -95,6 +95,15 @@ const OPENED_PARTS: Record<string, { name: string; open: (page: Page) => Promise
         return page.getByTestId('facility-detail');
       },
     },
+    {
+      name: 'ledger report modal',
+      open: async (page) => {
+        await page.getByTestId('facilities-table').locator('tbody tr').first().getByRole('cell').nth(2).click();
+        await page.getByTestId('facility-detail').getByRole('button', { name: 'Download SiteLink Rent Roll' }).click();
+        // Its last state: the report ready to download, or why there is none.
+        return page.getByRole('dialog', { name: /^SiteLink Rent Roll for / }).getByText(/^(The report is ready: |Error!)/);
+      },
+    },
   ],
   '/manage-cycles': [
     {
