@@ -19,7 +19,7 @@ import { clearFaults, injectFault, ledgerState } from '../../localstack/simulato
 import { simulatedLedger, siteLinkCoverages } from '../../localstack/simulators/data';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, apiLogin, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
-import { getJson, importRentRoll, makeCycle, makeFacility, shownDay } from './program-data';
+import { importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility } from './program-data';
 import type { MadeFacility } from './program-data';
 
 // The machine is shared and slow at times: each check and report is a job that asks a simulator.
@@ -29,26 +29,7 @@ test.describe.configure({ timeout: 300_000 });
 const dir = mkdtempSync(join(tmpdir(), 'alp-e2e-charges-'));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-
-async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
-  const all: TenantView[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await getJson<{ data: TenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
-    all.push(...answer.data);
-    if (page >= answer.pagination.last_page) return all;
-  }
-}
-
-/** A facility number SiteLink and StorEdge know (1100-1999) that the program does not have yet. */
-async function softwareKnownNumber(request: APIRequestContext): Promise<string> {
-  for (;;) {
-    const number = String(randomInt(1100, 2000));
-    const found = await getJson<{ facility_number: string }[]>(request, `/api/facilities/search?facility_number=${number}`);
-    if (!found.some((f) => f.facility_number === number)) return number;
-  }
-}
 
 /**
  * A SiteLink facility with 60 tenants from a sample rent roll; through its manager, `insured` tenants

@@ -17,7 +17,7 @@ import { simulatedLedger } from '../../localstack/simulators/data';
 import { MAILING_FILTER_LABELS } from '../../shared/contracts/letters';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, apiLogin, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
-import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, shownDay, waitForJob, wireDay } from './program-data';
+import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility, waitForJob, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
 // The machine is shared and slow at times: the table waits out its debounce, a batch its job.
@@ -38,16 +38,6 @@ interface Seeded {
   shown: number;
 }
 
-const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
-
-async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
-  const all: TenantView[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await getJson<{ data: TenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
-    all.push(...answer.data);
-    if (page >= answer.pagination.last_page) return all;
-  }
-}
 
 /** A facility (StorEdge, in `state`) with a cycle and `rows` tenants imported from a sample rent roll. */
 async function seed(request: APIRequestContext, rows = 12, facilityFields: Record<string, string> = {}): Promise<Seeded> {
@@ -369,15 +359,6 @@ test('more than 300 checked tenants are refused with the alert', async ({ page, 
   await alert.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('300 of at most 300 tenants checked.')).toBeVisible();
 });
-
-/** A facility number StorEdge knows (1100-1999, docs: localstack/simulators/data.ts) and the program does not have yet. */
-async function softwareKnownNumber(request: APIRequestContext): Promise<string> {
-  for (;;) {
-    const number = String(randomInt(1100, 2000));
-    const found = await getJson<{ facility_number: string }[]>(request, `/api/facilities/search?facility_number=${number}`);
-    if (!found.some((f) => f.facility_number === number)) return number;
-  }
-}
 
 test('Remove Ineligible Tenants and Sync Tenant Statuses: no facility, the confirmation listing every tenant with its reason, success modals, restore', async ({ page, request }) => {
   // A facility whose tenants include a moved-out ledger the simulator reports (about one ledger in eight).

@@ -9,7 +9,7 @@ import type { CycleView } from '../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, test } from './fixtures';
-import { adminHeaders, wireDay } from './program-data';
+import { adminHeaders, listed, wireDay } from './program-data';
 
 // ---------- data through the API ----------
 
@@ -46,7 +46,6 @@ async function tenantById(request: APIRequestContext, facilityId: string, cycleI
   return tenant!;
 }
 
-const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
 const full = (t: Pick<TenantView, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
 
 /** Tenants matching `which` whose listed name no other tenant of the cycle shares, so a row is found by name alone. */

@@ -20,7 +20,7 @@ import { simulatedLedger, siteLinkCoverages, storEdgeItems } from '../../localst
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
 import { DEMO, apiLogin, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
-import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility } from './program-data';
+import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, softwareKnownNumber, tenantsOfFacility } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
 // The machine is shared and slow at times: setups call the simulators, a StorEdge setup is a job.
@@ -43,25 +43,6 @@ interface Seeded {
   plan: { coverage: number; premium: number };
 }
 
-const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
-
-async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
-  const all: TenantView[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await getJson<{ data: TenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
-    all.push(...answer.data);
-    if (page >= answer.pagination.last_page) return all;
-  }
-}
-
-/** A facility number SiteLink and StorEdge know (1100-1999, localstack/simulators/data.ts) and the program does not have yet. */
-async function softwareKnownNumber(request: APIRequestContext): Promise<string> {
-  for (;;) {
-    const number = String(randomInt(1100, 2000));
-    const found = await getJson<{ facility_number: string }[]>(request, `/api/facilities/search?facility_number=${number}`);
-    if (!found.some((f) => f.facility_number === number)) return number;
-  }
-}
 
 /**
  * A facility of `software` offering the software's first plan (with its id there), a cycle, `rows`

@@ -2,10 +2,11 @@
  * Facilities and cycles made through the API as the demo admin, for the cycle and dashboard tests.
  * Every name is unique per call, so tests never depend on the demo seed's rows or counts.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect } from './fixtures';
 
 export interface MadeFacility {
@@ -137,4 +138,26 @@ export async function importRentRoll(request: APIRequestContext, cycleId: string
   const done = await waitForJob(request, job.id);
   expect(done.status, done.error ?? '').toBe('done');
   return done.result!;
+}
+
+/** How the tenant tables name a tenant: 'last, first', or the first name alone (a business). */
+export const listed = (t: { first_name: string; last_name: string | null }): string => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
+
+/** Every tenant of the facility, page by page, as staff see them. */
+export async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
+  const all: TenantView[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await getJson<{ data: TenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
+    all.push(...answer.data);
+    if (page >= answer.pagination.last_page) return all;
+  }
+}
+
+/** A facility number SiteLink and StorEdge know (1100-1999, localstack/simulators/data.ts) and the program does not have yet. */
+export async function softwareKnownNumber(request: APIRequestContext): Promise<string> {
+  for (;;) {
+    const number = String(randomInt(1100, 2000));
+    const found = await getJson<{ facility_number: string }[]>(request, `/api/facilities/search?facility_number=${number}`);
+    if (!found.some((f) => f.facility_number === number)) return number;
+  }
 }

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TenantAccount } from '../../shared/contracts/tenants';
 import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
-import { getJson } from './program-data';
+import { getJson, listed } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -17,7 +17,6 @@ interface AccountsAnswer {
 }
 
 const accounts = (request: APIRequestContext, query: string) => getJson<AccountsAnswer>(request, `/api/users?tenants=true&${query}`);
-const listed = (t: Pick<TenantAccount, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
 
 const tab = (page: Page) => page.getByRole('tabpanel');
 const table = (page: Page) => page.getByRole('table', { name: 'Tenant accounts' });

@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
-import { adminHeaders, getJson } from './program-data';
+import { adminHeaders, getJson, listed } from './program-data';
 
 // The machine is shared and slow at times: the list waits out its debounce and the server's answer.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -20,7 +20,6 @@ interface ListAnswer {
   info: { incomplete_address: number; stats: Record<string, number> };
 }
 
-const listed = (t: Pick<TenantView, 'first_name' | 'last_name'>) => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
 const full = (t: Pick<TenantView, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
 
 const tenantsOf = (request: APIRequestContext, query: string) => getJson<ListAnswer>(request, `/api/tenants?${query}`);
