@@ -11,7 +11,7 @@ import { getFacilityByNumber } from '../facilities/facility-store';
 import { EXPORT_JOB_TYPES, enqueueExport } from '../exports/export-jobs';
 import { notFound, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
-import { programToday } from './program-today';
+import { programToday } from '../program/program-settings';
 import { policySetupExportName } from './setup-export';
 import type { PolicySetupExportInput } from './setup-export';
 import { facilityForSetup, policySetupPage, setUpPage } from './setup-list';

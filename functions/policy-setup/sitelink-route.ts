@@ -11,7 +11,7 @@ import { notFound } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { writeBy } from '../tenants/tenant-changes';
 import { requireTenant } from '../tenants/tenant-store';
-import { programToday } from './program-today';
+import { programToday } from '../program/program-settings';
 import { refuseAny, requireSoftware } from './setup-checks';
 import { chosenOption, policyNumberOf, softwarePlanId, startDateOf } from './setup-rules';
 import { setupSiteLinkTenant } from './sitelink-setup';

@@ -19,7 +19,7 @@ import type { StorEdgeLedger } from '../external/storedge-client';
 import { getFacility } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
-import { programToday } from './program-today';
+import { programToday } from '../program/program-settings';
 import { logger } from '../runtime/logger';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants } from '../tenants/tenant-store';
