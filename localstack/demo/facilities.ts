@@ -4,6 +4,8 @@
  * facilities, one facility without cycles. Each facility lists its cycles by phase (localstack/demo/cycles.ts),
  * oldest first, with the tenant count and the response profile its tenants follow.
  */
+import { DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
+import type { StateCode } from '../../shared/states';
 import type { DemoCycle } from './cycles';
 
 
@@ -33,6 +35,17 @@ export interface DemoFacility {
 }
 
 export const DEMO_FACILITY_NUMBER = '1001';
+
+/**
+ * The plans a demo facility offers (coverage, monthly premium): its state's defaults, and two of its own
+ * at 1001. The SiteLink and StorEdge simulators offer the same plans for these facility numbers
+ * (localstack/simulators/data.ts), as if the program had loaded them from the software, so the demo's
+ * tenants can be set up there and a status sync reads back the program's own plans.
+ */
+export function demoPlanAmounts(f: Pick<DemoFacility, 'number' | 'state'>): { coverage: number; premium: number }[] {
+  if (f.number === DEMO_FACILITY_NUMBER) return [{ coverage: 2000, premium: 12 }, { coverage: 5000, premium: 18 }];
+  return DEFAULT_STATE_COVERAGES[f.state as StateCode].map(({ coverage, premium }) => ({ coverage, premium }));
+}
 
 export const DEMO_FACILITIES: readonly DemoFacility[] = [
   {

@@ -11,11 +11,11 @@ import { contributionOf, sumCounters, zeroCounters } from '../../functions/progr
 import type { NewTenant } from '../../functions/tenants/tenant-store';
 import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
 import type { CoverageOption } from '../../shared/contracts/program';
-import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
-import type { StateCode } from '../../shared/states';
+import { DEFAULT_INSURANCE_PROGRAMS } from '../../shared/reference-data';
+import { siteLinkCoverages, storEdgeItems } from '../simulators/data';
 import { cycleChangesFor, cycleDatesOf, cycleLabelOf, dayAfter, tenantsFor } from './cycles';
 import type { DemoFacility } from './facilities';
-import { DEMO_FACILITIES } from './facilities';
+import { DEMO_FACILITIES, demoPlanAmounts } from './facilities';
 import { generator, tenantIdentities } from './tenants';
 
 export const demoFacilityId = (facilityNumber: string): string => `demo-facility-${facilityNumber}`;
@@ -40,13 +40,14 @@ export const DEMO_MANAGERS = DEMO_FACILITIES.filter((f) => f.number !== '1001').
 /** Today as the server dates things (UTC calendar day). */
 export const utcToday = (): string => new Date().toISOString().slice(0, 10);
 
+/** The facility's coverage options with the software's own plan ids, as 'Load from API' would fill them. */
 export function coveragesOf(f: DemoFacility): CoverageOption[] {
-  if (f.number === '1001') return [{ coverage: 2000, premium: 12 }, { coverage: 5000, premium: 18 }];
-  return DEFAULT_STATE_COVERAGES[f.state as StateCode].map((o, i) => ({
-    coverage: o.coverage,
-    premium: o.premium,
-    ...(f.software === 'sitelink_web' ? { sitelink_coverage_id: String(7100 + Number(f.number.slice(-2)) * 10 + i) } : {}),
-    ...(f.software === 'storedge' ? { storedge_coverage_id: `se-${f.number}-${o.coverage}` } : {}),
+  const siteLink = f.software === 'sitelink_web' ? siteLinkCoverages(f.number) : [];
+  const storEdge = f.software === 'storedge' ? storEdgeItems(f.number).filter((i) => i.kind === 'insurance' && i.active) : [];
+  return demoPlanAmounts(f).map((o) => ({
+    ...o,
+    ...(f.software === 'sitelink_web' ? { sitelink_coverage_id: siteLink.find((p) => p.dcCoverage === o.coverage)!.InsurCoverageID } : {}),
+    ...(f.software === 'storedge' ? { storedge_coverage_id: storEdge.find((i) => i.coverage_amount === o.coverage)!.id } : {}),
   }));
 }
 

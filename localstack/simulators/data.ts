@@ -1,14 +1,16 @@
 /**
  * What the local simulators of SiteLink, StorEdge and the CRM know. Every facility number here has a
  * SiteLink coverage table, StorEdge invoiceable items and a CRM account, so the demo seed may give a
- * demo facility (1001-1025) either software. 1026-1030 are in the outside systems but not in the
- * program: facilities to add through 'Load from CRM'. 1030 has two CRM accounts (a store that changed
+ * demo facility (1001-1025) either software; a demo facility's plans are the demo program's own, and
+ * its coverage options carry their ids, as if loaded from the software. 1026-1030 are in the outside
+ * systems but not in the program: facilities to add through 'Load from CRM'. 1030 has two CRM accounts (a store that changed
  * hands), to show 'Found 2 facilities'. 1100-1999 are known to SiteLink and StorEdge only (no CRM
  * account, not in the program): tests that set up a facility of their own take one. Each known
  * facility's tenant ledgers have a state (current, moved out, insured, details changed or unknown)
  * drawn from the facility and ledger id (simulatedLedger). Deterministic: the same records on every start.
  */
 import { createHash } from 'node:crypto';
+import { DEMO_FACILITIES, demoPlanAmounts } from '../demo/facilities';
 
 /**
  * Facility numbers that make every simulator misbehave instead, to try the program's failure answers
@@ -92,7 +94,13 @@ export interface CrmAccount {
 }
 
 const index = (n: string) => Number(n) - 1001;
-const planOf = (n: string) => PLANS[index(n) % PLANS.length]!;
+const TIERS = ['Basic', 'Standard', 'Plus', 'Premium', 'Elite', 'Platinum', 'Signature', 'Ultimate'];
+/** A facility's plans: a demo facility's are the demo program's own (localstack/demo/facilities.ts demoPlanAmounts). */
+function planOf(n: string): readonly (readonly [coverage: number, premium: number, description: string])[] {
+  const demo = DEMO_FACILITIES.find((f) => f.number === n);
+  if (demo) return demoPlanAmounts(demo).map(({ coverage, premium }, i) => [coverage, premium, TIERS[i] ?? `Tier ${i + 1}`] as const);
+  return PLANS[index(n) % PLANS.length]!;
+}
 
 /** A UUID-shaped id that stays the same for the same seed text, as StorEdge ids do across restarts. */
 const stableUuid = (seed: string) => {

@@ -53,8 +53,8 @@ describe('SiteLink client (SOAP InsuranceCoverageRetrieve)', () => {
     expect(rows).toHaveLength(expected.length);
     expect(rows.map((r) => [r.InsurCoverageID, r.dcCoverage, r.dcPremium])).toEqual(expected.map((r) => [r.InsurCoverageID, r.dcCoverage, r.dcPremium]));
     expect(rows[0]!.sCoverageDesc).toBe(expected[0]!.sCoverageDesc);
-    // Decimal premiums survive the 4-place SOAP decimals.
-    expect((await siteLink().insuranceCoverages('1004')).map((r) => r.dcPremium)).toEqual([10.95, 17.95, 23.95]);
+    // Decimal premiums survive the 4-place SOAP decimals (1028 is not a demo facility: the simulator's own plans).
+    expect((await siteLink().insuranceCoverages('1028')).map((r) => r.dcPremium)).toEqual([10.95, 17.95, 23.95]);
   });
 
   it('answers an empty list for a location without insurance options', async () => {
