@@ -12,7 +12,7 @@ import type { NewTenant } from '../../functions/tenants/tenant-store';
 import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { DEFAULT_INSURANCE_PROGRAMS } from '../../shared/reference-data';
-import { siteLinkCoverages, storEdgeItems } from '../simulators/data';
+import { knownToSoftware, siteLinkCoverages, storEdgeItems } from '../simulators/data';
 import { cycleChangesFor, cycleDatesOf, cycleLabelOf, dayAfter, tenantsFor } from './cycles';
 import type { DemoFacility } from './facilities';
 import { DEMO_FACILITIES, demoPlanAmounts } from './facilities';
@@ -40,15 +40,19 @@ export const DEMO_MANAGERS = DEMO_FACILITIES.filter((f) => f.number !== '1001').
 /** Today as the server dates things (UTC calendar day). */
 export const utcToday = (): string => new Date().toISOString().slice(0, 10);
 
-/** The facility's coverage options with the software's own plan ids, as 'Load from API' would fill them. */
+/**
+ * The facility's coverage options, with the software's own plan ids as 'Load from API' would fill them
+ * when the simulators know the facility (the demo's 1001-1025; the scale seed's facilities they do not).
+ */
 export function coveragesOf(f: DemoFacility): CoverageOption[] {
-  const siteLink = f.software === 'sitelink_web' ? siteLinkCoverages(f.number) : [];
-  const storEdge = f.software === 'storedge' ? storEdgeItems(f.number).filter((i) => i.kind === 'insurance' && i.active) : [];
-  return demoPlanAmounts(f).map((o) => ({
-    ...o,
-    ...(f.software === 'sitelink_web' ? { sitelink_coverage_id: siteLink.find((p) => p.dcCoverage === o.coverage)!.InsurCoverageID } : {}),
-    ...(f.software === 'storedge' ? { storedge_coverage_id: storEdge.find((i) => i.coverage_amount === o.coverage)!.id } : {}),
-  }));
+  const known = knownToSoftware(f.number);
+  const siteLink = known && f.software === 'sitelink_web' ? siteLinkCoverages(f.number) : [];
+  const storEdge = known && f.software === 'storedge' ? storEdgeItems(f.number).filter((i) => i.kind === 'insurance' && i.active) : [];
+  return demoPlanAmounts(f).map((o) => {
+    const siteLinkId = siteLink.find((p) => p.dcCoverage === o.coverage)?.InsurCoverageID;
+    const storEdgeId = storEdge.find((i) => i.coverage_amount === o.coverage)?.id;
+    return { ...o, ...(siteLinkId ? { sitelink_coverage_id: siteLinkId } : {}), ...(storEdgeId ? { storedge_coverage_id: storEdgeId } : {}) };
+  });
 }
 
 /**
