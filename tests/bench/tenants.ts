@@ -349,7 +349,8 @@ async function pickFixture(log: (line: string) => void): Promise<TenantFixture> 
   for (let n = 0; n < Math.min(TENANT_SCALE.facilities, 600); n += 1) {
     const facility = await getFacility(scaleFacilityId(n));
     if (!facility || facility.retired_at) continue;
-    if ((await getFacilityCounters(facility.id)).total === 0) continue;
+    const counters = await getFacilityCounters(facility.id);
+    if (counters.total === 0) continue;
     const cycles = await Promise.all((await facilityCycleIds(facility.id)).map(async (id) => {
       const [cycle, counters] = await Promise.all([getCycle(id), getCycleCounters(id)]);
       return { id, tenants: counters.total, archived: Boolean(cycle?.archived_at) };
@@ -358,12 +359,14 @@ async function pickFixture(log: (line: string) => void): Promise<TenantFixture> 
     const typical = [...open].sort((a, b) => Math.abs(a.tenants - 150) - Math.abs(b.tenants - 150))[0];
     if (!typical || !open[0]) continue;
     const held = cycles.filter((c) => c.tenants > 0).sort((a, b) => b.tenants - a.tenants).map(({ id, tenants }) => ({ id, tenants }));
-    const software = facility.software.startsWith('sitelink') ? 'sitelink' : facility.software === 'storedge' ? 'storedge' : null;
+    // The setup list lists the tenants requiring setup: a facility with none would answer no rows.
+    const family = facility.software.startsWith('sitelink') ? 'sitelink' : facility.software === 'storedge' ? 'storedge' : null;
+    const software = counters.requires_setup > 0 ? family : null;
     const fixture: TenantFixture = {
       facilityId: facility.id, facilityNumber: facility.facility_number, manager: `manager${facility.facility_number}`,
       bigCycle: { id: open[0].id, tenants: open[0].tenants }, typicalCycle: { id: typical.id, tenants: typical.tenants }, cycles: held, setupSoftware: software,
     };
-    // A facility with a software API, so the Insurance Policy Management setup list is measured on it too.
+    // A facility with a software API and tenants to set up, so the Insurance Policy Management setup list is measured on it too.
     if (open[0].tenants >= 2000 && typical.tenants < 1000 && software) {
       log(`bench:   facility ${facility.facility_number}: cycle ${open[0].id} (${open[0].tenants} tenants), cycle ${typical.id} (${typical.tenants})`);
       return fixture;
