@@ -13,16 +13,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import type { ApiResponse } from './helpers';
 import { tokenFor } from './fixtures';
-import { cycleWithTenants, facilityWith, tenant } from './facility-fixtures';
+import { cycleWithTenants, softwareFacility, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
 import { getCycleCounters } from '../../functions/cycles/cycle-store';
 import { getFacilityCounters } from '../../functions/facilities/facility-store';
-import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
+import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { SiteLinkClient } from '../../functions/external/sitelink-client';
 import { StorEdgeClient } from '../../functions/external/storedge-client';
 import { LEDGER_REPORT_COLUMNS, RENT_ROLL_COLUMNS } from '../../functions/exports/ledger-report-runners';
 import { programToday } from '../../functions/program/program-settings';
-import { HttpError } from '../../functions/runtime/http-error';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { getTenant, getTenants } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
@@ -68,20 +67,6 @@ function expectError(res: ApiResponse, status: number, message: string | RegExp)
   else expect(res.body.error).toMatch(message);
 }
 
-let nextNumber = 1100 + Math.floor(Math.random() * 800);
-/** A facility of the program whose number SiteLink and StorEdge know (1100-1999), with this software. */
-async function softwareFacility(software: string, fields: Partial<NewFacility> = {}): Promise<FacilityRecord> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const number = String(nextNumber);
-    nextNumber = nextNumber >= 1999 ? 1100 : nextNumber + 1;
-    try {
-      return await facilityWith(number, { software, ...fields });
-    } catch (err) {
-      if (!(err instanceof HttpError && err.status === 409)) throw err;
-    }
-  }
-  throw new Error('no free facility number in 1100-1999');
-}
 
 const ledgers = (facility: FacilityRecord, kind: SimulatedLedgerKind, count: number) =>
   ledgerIdsOfKind(facility.facility_number, kind, count, `${kind.slice(0, 3).toUpperCase()}-`);

@@ -9,6 +9,7 @@ import { createCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { createFacility, getFacility, newFacilityFields, updateFacility } from '../../functions/facilities/facility-store';
 import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
+import { HttpError } from '../../functions/runtime/http-error';
 import { createTenants } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 
@@ -44,4 +45,22 @@ export async function cycleWithTenants(facility: FacilityRecord, tenants: NewTen
 export async function retire(facility: FacilityRecord): Promise<FacilityRecord> {
   const current = (await getFacility(facility.id))!;
   return updateFacility(current, { retired_at: new Date().toISOString() });
+}
+
+let nextSoftwareNumber = 1100 + Math.floor(Math.random() * 800);
+/**
+ * A facility of the program whose number SiteLink and StorEdge know (1100-1999), with this software; the
+ * next free number (another test's is skipped). `fields` may depend on the number (the software's plans).
+ */
+export async function softwareFacility(software: string, fields: Partial<NewFacility> | ((number: string) => Partial<NewFacility>) = {}): Promise<FacilityRecord> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const number = String(nextSoftwareNumber);
+    nextSoftwareNumber = nextSoftwareNumber >= 1999 ? 1100 : nextSoftwareNumber + 1;
+    try {
+      return await facilityWith(number, { software, ...(typeof fields === 'function' ? fields(number) : fields) });
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status === 409)) throw err;
+    }
+  }
+  throw new Error('no free facility number in 1100-1999');
 }

@@ -13,12 +13,11 @@ import { call } from './helpers';
 import type { ApiResponse } from './helpers';
 import { simulatedFacility } from './simulated-facility';
 import { tokenFor } from './fixtures';
-import { cycleWithTenants, facilityWith, retire, stem, tenant } from './facility-fixtures';
+import { cycleWithTenants, facilityWith, retire, softwareFacility, stem, tenant } from './facility-fixtures';
 import { createCycle, getCycleCounters, updateCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { getFacilityCounters, updateFacility } from '../../functions/facilities/facility-store';
-import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
-import { HttpError } from '../../functions/runtime/http-error';
+import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { REMOVAL_CAP_SHARE, REMOVED_TENANT_DAYS } from '../../shared/contracts/ledger-checks';
 import type { IneligiblePreview, IneligibleTenant, RemovedTenant } from '../../shared/contracts/ledger-checks';
@@ -92,20 +91,6 @@ function expectError(res: ApiResponse, status: number, message: string | RegExp,
   if (field) expect(res.body.field).toBe(field);
 }
 
-let nextNumber = 1100 + Math.floor(Math.random() * 800);
-/** A facility of the program whose number SiteLink and StorEdge know (1100-1999), with this software. */
-async function softwareFacility(software: string, fields: Partial<NewFacility> = {}): Promise<FacilityRecord> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const number = String(nextNumber);
-    nextNumber = nextNumber >= 1999 ? 1100 : nextNumber + 1;
-    try {
-      return await facilityWith(number, { software, ...fields });
-    } catch (err) {
-      if (!(err instanceof HttpError && err.status === 409)) throw err;
-    }
-  }
-  throw new Error('no free facility number in 1100-1999');
-}
 
 /** `count` ledger ids of a kind at the facility, and (for insured ones) only those on the plan wanted. */
 function ledgers(facility: FacilityRecord, kind: SimulatedLedgerKind | 'unknown', count: number, plan?: 'first' | 'other'): string[] {

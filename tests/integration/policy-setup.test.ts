@@ -9,12 +9,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { tokenFor } from './fixtures';
-import { cycleWithTenants, facilityWith, tenant } from './facility-fixtures';
+import { cycleWithTenants, softwareFacility, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
 import { firstSheetAt } from './download-fixture';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
-import { HttpError } from '../../functions/runtime/http-error';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
@@ -35,26 +34,16 @@ afterEach(async () => {
   await Promise.all([clearFaults('sitelink'), clearFaults('storedge')]);
 });
 
-let nextNumber = 1100 + Math.floor(Math.random() * 800);
-/** A facility whose number the simulators know, with the software's own plans as its coverage options (the first without its id). */
-async function softwareFacility(software: 'sitelink_web' | 'storedge'): Promise<FacilityRecord> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const number = String(nextNumber);
-    nextNumber = nextNumber >= 1999 ? 1100 : nextNumber + 1;
-    const coverages: CoverageOption[] = software === 'storedge'
-      ? storEdgeItems(number).filter((i) => i.kind === 'insurance' && i.active && i.coverage_amount !== null)
-        .map((i) => ({ coverage: i.coverage_amount!, premium: i.amount, storedge_coverage_id: i.id }))
-      : siteLinkCoverages(number).map((c) => ({ coverage: c.dcCoverage, premium: c.dcPremium, sitelink_coverage_id: c.InsurCoverageID }));
-    // One more plan the software does not know: choosing it is refused.
-    coverages.push({ coverage: 99_000, premium: 999 });
-    try {
-      return await facilityWith(number, { software, coverages });
-    } catch (err) {
-      if (!(err instanceof HttpError && err.status === 409)) throw err;
-    }
-  }
-  throw new Error('no free facility number in 1100-1999');
-}
+/** A facility whose number the simulators know, with the software's own plans as its coverage options, and one more plan without its id. */
+const planFacility = (software: 'sitelink_web' | 'storedge') => softwareFacility(software, (number) => {
+  const coverages: CoverageOption[] = software === 'storedge'
+    ? storEdgeItems(number).filter((i) => i.kind === 'insurance' && i.active && i.coverage_amount !== null)
+      .map((i) => ({ coverage: i.coverage_amount!, premium: i.amount, storedge_coverage_id: i.id }))
+    : siteLinkCoverages(number).map((c) => ({ coverage: c.dcCoverage, premium: c.dcPremium, sitelink_coverage_id: c.InsurCoverageID }));
+  // One more plan the software does not know: choosing it is refused.
+  coverages.push({ coverage: 99_000, premium: 999 });
+  return { coverages };
+});
 
 const planId = (f: FacilityRecord, i = 0) => coverageIdOf(f.coverages[i]!);
 const noSoftwareIdPlan = (f: FacilityRecord) => coverageIdOf(f.coverages[f.coverages.length - 1]!);
@@ -67,7 +56,7 @@ const chose = (f: FacilityRecord, ledgerId: string, extra: Partial<NewTenant> = 
 };
 
 async function facilityWithTenants(software: 'sitelink_web' | 'storedge', count: number, extra: (i: number, f: FacilityRecord) => Partial<NewTenant> = () => ({})) {
-  const facility = await softwareFacility(software);
+  const facility = await planFacility(software);
   const ledgers = ledgerIdsOfKind(facility.facility_number, 'current', count, 'PS-');
   const { cycle, tenants } = await cycleWithTenants(facility, ledgers.map((l, i) => chose(facility, l, extra(i, facility))));
   return { facility, cycle, tenants };
@@ -91,7 +80,7 @@ async function expectUnchanged(f: FacilityRecord, before: readonly TenantRecord[
 
 describe('Setup Tenants list (GET /api/tenants/for-policy-setup)', () => {
   it('lists the tenants requiring setup, by name, with their plan and last error; the error filter and the text filters narrow it', async () => {
-    const facility = await softwareFacility('sitelink_web');
+    const facility = await planFacility('sitelink_web');
     const ledgers = ledgerIdsOfKind(facility.facility_number, 'current', 4, 'LS-');
     const { tenants } = await cycleWithTenants(facility, [
       chose(facility, ledgers[0]!, { last_name: 'Zed', unit: 'B-2' }),
@@ -122,7 +111,7 @@ describe('Setup Tenants list (GET /api/tenants/for-policy-setup)', () => {
   });
 
   it('refuses a facility of another software (422), an unknown one (404), a missing facility number (422) and managers (403)', async () => {
-    const facility = await softwareFacility('storedge');
+    const facility = await planFacility('storedge');
     const other = await call('GET', '/api/tenants/for-policy-setup', { token: monitor, query: { software: 'sitelink', facility_number: facility.facility_number } });
     expect(other.status, other.text).toBe(422);
     expect(other.body.error).toBe(`Facility ${facility.facility_number} uses StorEdge, not SiteLink.`);
@@ -170,7 +159,7 @@ describe('SiteLink setup (POST /api/tenants/setup-policy)', () => {
   });
 
   it('refuses a tenant without a plan, tagged for removal, on a plan without a SiteLink id, or of a StorEdge facility; nothing changes', async () => {
-    const facility = await softwareFacility('sitelink_web');
+    const facility = await planFacility('sitelink_web');
     const ledgers = ledgerIdsOfKind(facility.facility_number, 'current', 3, 'RF-');
     const { tenants } = await cycleWithTenants(facility, [
       tenant(++tenantNo, 'opt_out', { ledger_id: ledgers[0]! }),
