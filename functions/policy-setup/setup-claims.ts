@@ -59,9 +59,11 @@ export async function claimSetup(t: { id: string; cycle_id: string }, planId: st
     const out = await dynamo().send(new PutCommand({
       TableName: tableName(),
       Item: { ...setupRecordKey(t.id, t.cycle_id), type: 'policy_setup', ...record, expires_at_epoch: Math.ceil(now.getTime() / 1000) + KEEP_DAYS * 86_400 },
-      ConditionExpression: 'attribute_not_exists(pk) OR #state <> :started OR lease_until < :now',
+      // Only a finished setup or a lapsed lease is taken over: a run past the software's write ('written')
+      // still holds its claim until it records the tenant, or its markDone would find another owner.
+      ConditionExpression: 'attribute_not_exists(pk) OR #state = :done OR lease_until < :now',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':started': 'started', ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':done': 'done', ':now': now.toISOString() },
       ReturnValues: 'ALL_OLD',
     }));
     const previous = out.Attributes ? (out.Attributes as unknown as SetupRecord) : null;
