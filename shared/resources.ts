@@ -78,6 +78,8 @@ export const EXPORTS_TEMPORARY_PREFIX = 'temporary/';
 /** Letter PDFs and mail-merge workbooks (functions/letters): kept, the letter batches page links to them. */
 export const LETTERS_PREFIX = 'letters/';
 export const TEMPORARY_EXPORT_DAYS = 7;
+/** Archive exports (functions/archives): kept for good, the Archives tab links to them; downloaded only through download-export. */
+export const ARCHIVES_PREFIX = 'archives/';
 /**
  * The duplicates list and refused-rows report each import leaves (functions/imports/import-reports.ts),
  * downloadable from Import History for IMPORT_REPORT_DAYS; the import's record outlives them.

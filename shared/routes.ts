@@ -119,6 +119,7 @@ export const ROUTES = [
   r('GET', '/api/facility-archives/download-export', 'facility-archives', STAFF, 'archives'),
   r('GET', '/api/facility-archives/{id}/new-dates', 'facility-archives', STAFF, 'archives'),
   r('POST', '/api/facility-archives/{id}/execute', 'facility-archives', STAFF, 'archives'),
+  r('POST', '/api/facility-archives/restore', 'facility-archives', ADMIN, 'archives'),
   r('GET', '/api/retired-facilities', 'retired-facilities', STAFF, 'facilities-cycles'),
   r('GET', '/api/facility-stats', 'facility-stats', STAFF, 'facilities-cycles'),
   r('GET', '/api/facility-stats/create-export', 'facility-stats', STAFF, 'facilities-cycles'),
