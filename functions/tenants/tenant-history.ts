@@ -15,10 +15,18 @@ export interface Actor { user_id: string; username: string }
 
 /**
  * Who writes and through which action: 'staff_edit', 'status_change', 'bulk_edit', 'reset', 'delete',
- * 'manager_edit', 'tag_for_removal', 'charge_confirmed', 'import', 'letter', 'seed'... (an undone part of
+ * 'manager_edit', 'tag_for_removal', 'charge_confirmed', 'import', 'letter', 'archive', 'seed'... (an undone part of
  * a bulk action is recorded as '{action}_undone').
  */
-export interface TenantWrite { actor: Actor; action: string }
+export interface TenantWrite {
+  actor: Actor;
+  action: string;
+  /**
+   * The archive this write belongs to (its job deleting the tenants it backed up): the one write an
+   * archive lock lets through (functions/archives/archive-lock.ts). Absent for every other write.
+   */
+  archive_id?: string;
+}
 
 /** Fields that are bookkeeping, not content. */
 const SKIPPED = new Set(['updated_at', 'created_at']);

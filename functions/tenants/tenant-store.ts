@@ -7,6 +7,8 @@
  *   - a history entry (functions/tenants/tenant-history.ts): who changed which fields, from what to what;
  *   - the optimistic lock: the write is conditional on the `updated_at` the writer read.
  * Then it refreshes the catalog entries whose flags read those counters. Nothing else may write tenants.
+ * The STATS actions also carry the archive lock (functions/archives/archive-lock.ts): while an archive
+ * holds a tenant's cycle or facility, every write of that tenant is refused (409), except the archive's own.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,8 +16,9 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { tenantWriteCondition, tenantsLockedMessage } from '../archives/archive-lock';
 import { cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
-import { facilityStatsKey, refreshFacilityEntry } from '../facilities/facility-store';
+import { facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
@@ -46,36 +49,72 @@ export async function getTenants(ids: readonly string[]): Promise<TenantRecord[]
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-/** One ADD of counter deltas on a STATS item (nothing when nothing moved). */
-function addCounters(key: { pk: string; sk: string }, deltas: Partial<Counters>): TransactItem[] {
+/**
+ * The one action on a STATS item a transaction of tenant writes holds: the ADD of its counter deltas, or
+ * a ConditionCheck when no counter moves; either way conditional on no archive holding the item but the
+ * writer's own (functions/archives/archive-lock.ts). `lock` null: no condition (an undo, below).
+ */
+function statsAction(key: { pk: string; sk: string }, deltas: Partial<Counters>, lock: StatsLock): TransactItem[] {
   const names = Object.keys(deltas);
-  if (names.length === 0) return [];
+  const condition = lock ? tenantWriteCondition(lock.archiveId) : null;
+  if (names.length === 0) {
+    return condition ? [{ ConditionCheck: { TableName: tableName(), Key: key, ...condition } }] : [];
+  }
   return [{
     Update: {
       TableName: tableName(),
       Key: key,
       UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#c${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:c${i}`, deltas[n as keyof Counters] as NativeAttributeValue])),
+      ...(condition ? { ConditionExpression: condition.ConditionExpression } : {}),
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n, i) => [`#c${i}`, n])), ...condition?.ExpressionAttributeNames },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n, i) => [`:c${i}`, deltas[n as keyof Counters] as NativeAttributeValue])), ...condition?.ExpressionAttributeValues,
+      },
     },
   }];
 }
 
-/** The counter ADDs of a group of tenant changes: one per cycle and one per facility touched. */
-function counterUpdates(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): TransactItem[] {
-  const byCycle = new Map<string, Partial<Counters>[]>();
+/** Whose archive a write belongs to (TenantWrite.archive_id), or null for a write that ignores the lock. */
+type StatsLock = { archiveId: string | undefined } | null;
+
+const lockOfWrite = (how: TenantWrite): StatsLock => ({ archiveId: how.archive_id });
+
+/**
+ * The STATS actions of a group of tenant changes: one per cycle and one per facility touched, each
+ * with the facility it belongs to (to name it when an archive lock refuses the write).
+ */
+function counterUpdates(
+  changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[], lock: StatsLock,
+): { items: TransactItem[]; facilities: string[] } {
+  const byCycle = new Map<string, { facility: string; moved: Partial<Counters>[] }>();
   const byFacility = new Map<string, Partial<Counters>[]>();
   for (const { before, after } of changes) {
     const owner = (after ?? before)!;
     const moved = delta(contributionOf(before), contributionOf(after));
-    byCycle.set(owner.cycle_id, [...(byCycle.get(owner.cycle_id) ?? []), moved]);
+    const cycle = byCycle.get(owner.cycle_id) ?? { facility: owner.facility_id, moved: [] };
+    byCycle.set(owner.cycle_id, { ...cycle, moved: [...cycle.moved, moved] });
     byFacility.set(owner.facility_id, [...(byFacility.get(owner.facility_id) ?? []), moved]);
   }
-  return [
-    ...[...byCycle].flatMap(([id, list]) => addCounters(cycleStatsKey(id), sumCounters(list))),
-    ...[...byFacility].flatMap(([id, list]) => addCounters(facilityStatsKey(id), sumCounters(list))),
+  const actions = [
+    ...[...byCycle].map(([id, { facility, moved }]) => ({ facility, items: statsAction(cycleStatsKey(id), sumCounters(moved), lock) })),
+    ...[...byFacility].map(([id, list]) => ({ facility: id, items: statsAction(facilityStatsKey(id), sumCounters(list), lock) })),
   ];
+  return { items: actions.flatMap((a) => a.items), facilities: actions.flatMap((a) => a.items.map(() => a.facility)) };
 }
+
+/**
+ * The 409 of a transaction an archive lock refused: a failed condition on one of its STATS actions
+ * (`first` is the index of the first of them, `facilities` names each one's facility). Null: not a lock.
+ */
+async function lockRefusal(reasons: readonly { Code?: string }[], first: number, facilities: readonly string[]): Promise<HttpError | null> {
+  const index = facilities.findIndex((_, i) => reasons[first + i]?.Code === 'ConditionalCheckFailed');
+  if (index < 0) return null;
+  const facility = await getFacility(facilities[index]!);
+  return new HttpError(409, tenantsLockedMessage(facility?.facility_number ?? facilities[index]!));
+}
+
+const cancellationReasons = (e: unknown): { Code?: string }[] | null =>
+  (e instanceof Error && e.name === 'TransactionCanceledException' ? (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [] : null);
 
 /** The catalog entries read the counters; refresh those of cycles and facilities whose counters moved. */
 async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): Promise<void> {
@@ -122,16 +161,24 @@ export async function createTenants(
   const perChunk = tenantsPerTransaction(options);
   for (let i = 0; i < created.length; i += perChunk) {
     const chunk = created.slice(i, i + perChunk);
-    await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        ...chunk.flatMap((t): TransactItem[] => [
-          { Put: { TableName: tableName(), Item: tenantItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
-          historyPut(null, t, how, now),
-        ]),
-        ...counterUpdates(chunk.map((t) => ({ before: null, after: t }))),
-        ...(options.alongside ? [options.alongside] : []),
-      ],
-    }));
+    const stats = counterUpdates(chunk.map((t) => ({ before: null, after: t })), lockOfWrite(how));
+    try {
+      await dynamo().send(new TransactWriteCommand({
+        TransactItems: [
+          ...chunk.flatMap((t): TransactItem[] => [
+            { Put: { TableName: tableName(), Item: tenantItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
+            historyPut(null, t, how, now),
+          ]),
+          ...stats.items,
+          ...(options.alongside ? [options.alongside] : []),
+        ],
+      }));
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      // An archive lock answers its 409; any other cancellation (a tenant or checkpoint race) goes to the caller as it is.
+      const locked = reasons && await lockRefusal(reasons, chunk.length * 2, stats.facilities);
+      throw locked ?? e;
+    }
   }
   if (created.length > 0 && options.refreshCatalog !== false) await refreshCatalogOf(cycle);
   return created;
@@ -173,17 +220,23 @@ function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[]
   return [writeOf(change.before, change.after), historyPut(change.before, change.after, change.how ?? how, at), ...(change.alongside ? [change.alongside] : [])];
 }
 
-/** Writes one group of changes as one transaction; a lost optimistic lock answers 409. */
+/**
+ * Writes one group of changes as one transaction. A refused condition on a STATS item is an archive
+ * lock (409 naming the facility); one on a tenant is a lost optimistic lock (409 naming the tenants).
+ */
 async function writeGroup(group: readonly Change[], how: TenantWrite, at: string): Promise<void> {
+  const stats = counterUpdates(group, lockOfWrite(how));
+  // Each change's actions come first, in order, then the STATS actions: the index of a failed condition names what refused.
+  const owners = group.flatMap((c) => Array<string>(actionCount(c)).fill(ownerOf(c).id));
   try {
     await dynamo().send(new TransactWriteCommand({
-      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...counterUpdates(group)],
+      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...stats.items],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') {
-      const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      // Each change's actions come first, in order; the index of a failed condition names the tenant.
-      const owners = group.flatMap((c) => Array<string>(actionCount(c)).fill(ownerOf(c).id));
+    const reasons = cancellationReasons(e);
+    if (reasons) {
+      const locked = await lockRefusal(reasons, owners.length, stats.facilities);
+      if (locked) throw locked;
       const refused = [...new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' && i < owners.length ? [owners[i]!] : [])))];
       throw new HttpError(409, group.length === 1
         ? 'This tenant was changed by someone else. Reload and try again.'
@@ -250,7 +303,9 @@ async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> 
           historyPut(before, after, { actor: write.actor, action: `${write.action}_undone` }, at),
           ...(undoAlongside ? [undoAlongside] : []),
         ]),
-        ...counterUpdates(reverse),
+        // Without the archive condition: an undo puts back what this action wrote before a lock was
+        // taken in between, so the action stays all or none (docs/decisions.md "Archives: the lock").
+        ...counterUpdates(reverse, null).items,
       ],
     }));
   }
