@@ -1,9 +1,10 @@
-/** The clicked cycle's details and actions, in the layout's split panel (docs/decisions.md). */
+/** The clicked cycle's details and actions (Archive Cycle: web/src/archives), in the layout's split panel (docs/decisions.md). */
 import Button from '@cloudscape-design/components/button';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import SplitPanel from '@cloudscape-design/components/split-panel';
 import type { CycleView } from '../../../shared/contracts/cycles';
+import { ArchiveCycleButton } from '../archives/ArchiveCycleButton';
 import { useFollow } from '../shell/follow';
 import { NullableDate } from '../widgets/NullableDate';
 
@@ -19,8 +20,6 @@ const PANEL_STRINGS = {
   preferencesCancel: 'Cancel',
   resizeHandleAriaLabel: 'Resize cycle details',
 };
-
-export const LATER_RELEASE = 'Arrives with a later release of the Audit Letter Program.';
 
 export function tenantListHref(cycle: Pick<CycleView, 'facility_number' | 'id'>): string {
   return `/tenant-list?${new URLSearchParams({ facility_number: cycle.facility_number, cycle_id: cycle.id }).toString()}`;
@@ -44,7 +43,7 @@ export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent, onImport }:
           <Button iconName="upload" onClick={onImport}>Import Tenants</Button>
           <Button iconName="search" href={tenantListHref(cycle)} onFollow={follow}>View Tenants</Button>
           <Button iconName="envelope" onClick={onMarkLettersSent}>Mark Letters Sent</Button>
-          <Button iconName="folder" disabled disabledReason={`Archive Cycle: ${LATER_RELEASE}`}>Archive Cycle</Button>
+          <ArchiveCycleButton cycle={cycle} />
         </SpaceBetween>
         <KeyValuePairs
           columns={4}

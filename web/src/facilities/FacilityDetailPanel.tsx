@@ -2,7 +2,7 @@
  * The clicked facility's detail (spec §2 'Facility detail row'), shown in the layout's split panel like
  * the other lists' row details (docs/decisions.md): address with a maps link, contacts, the stats blocks
  * Active In Program and Results, and the row's actions (Download SiteLink Rent Roll and Download StorEdge
- * Ledger open the ledger report modal).
+ * Ledger open the ledger report modal; Archive Facility is the single-step archive of web/src/archives).
  */
 import { useState } from 'react';
 import Box from '@cloudscape-design/components/box';
@@ -18,6 +18,7 @@ import SplitPanel from '@cloudscape-design/components/split-panel';
 import Table from '@cloudscape-design/components/table';
 import type { FacilityView } from '../../../shared/contracts/facilities';
 import { formatPhone } from '../../../shared/format';
+import { ArchiveFacilityButton } from '../archives/ArchiveFacilityButton';
 import { useFollow } from '../shell/follow';
 import type { LedgerReportKind } from './ledger-report';
 import { LedgerReportModal } from './LedgerReportModal';
@@ -34,8 +35,6 @@ const PANEL_STRINGS = {
   preferencesCancel: 'Cancel',
   resizeHandleAriaLabel: 'Resize facility details',
 };
-
-export const LATER_RELEASE = 'Arrives with a later release of the Audit Letter Program.';
 
 export function mapsUrl(f: Pick<FacilityView, 'address' | 'city' | 'state' | 'zip_code'>): string {
   const query = [f.address, f.city, `${f.state} ${f.zip_code}`.trim()].filter(Boolean).join(', ');
@@ -95,7 +94,7 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
             <Button iconName="calendar" href={`/manage-cycles?facility_number=${number}`} onFollow={follow}>View Cycles</Button>
             <Button iconName="download" onClick={() => setReport('sitelink')}>Download SiteLink Rent Roll</Button>
             <Button iconName="download" onClick={() => setReport('storedge')}>Download StorEdge Ledger</Button>
-            <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
+            <ArchiveFacilityButton facility={f} />
           </SpaceBetween>
           <ColumnLayout columns={3} variant="text-grid">
             <KeyValuePairs

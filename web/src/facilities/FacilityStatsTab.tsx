@@ -2,9 +2,11 @@
  * Facility stats (spec §2 'Stats tab'): 100 rows per page, filters Facility Number, Prime ID and
  * Facility Name (trimmed, empty ones dropped, 500 ms after typing stops), export and refresh, the 'P'
  * marker, tooltips on long names, floored percentages, and the clicked row's details in the split
- * panel. Above it, the find-a-facility card picks one facility and shows its 'Your Facility' pane.
+ * panel, whose Archive Facility opens the archive wizard (web/src/archives, loaded when first opened);
+ * the table reloads when it closes. Above it, the find-a-facility card picks one facility and shows its
+ * 'Your Facility' pane.
  */
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -25,7 +27,6 @@ import { useDebouncedValue } from '../widgets/use-debounced-value';
 import { ErrorModal } from './dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { FILTER_DEBOUNCE_MS, createFacilityStatsExport, downloadFacilityStatsExport, useFacilityByNumber, useFacilityStats } from './facilities-api';
-import { LATER_RELEASE } from './FacilityDetailPanel';
 import { FacilityStatsPane } from './FacilityStatsPane';
 import { FindFacilityCard } from './FindFacilityCard';
 import { PrimeMarker } from './RetiredFacilitiesTab';
@@ -33,6 +34,8 @@ import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
 import { RefreshButton } from '../widgets/RefreshButton';
+
+const ArchiveWizard = lazy(() => import('../archives/ArchiveWizard'));
 
 interface TextFilters {
   facility_number: string;
@@ -61,13 +64,13 @@ const PANEL_STRINGS = {
   resizeHandleAriaLabel: 'Resize facility stats',
 };
 
-function StatsDetailPanel({ row: r }: { row: FacilityStatsRow }) {
+function StatsDetailPanel({ row: r, onArchive }: { row: FacilityStatsRow; onArchive: (row: FacilityStatsRow) => void }) {
   const counted = (n: number, p: number) => `${n} (${percent(p)})`;
   return (
     <SplitPanel header={`Stats of ${r.facility_number}${r.account_name ? ` — ${r.account_name}` : ''}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
       <SpaceBetween size="l">
         <SpaceBetween direction="horizontal" size="xs">
-          <Button iconName="folder" disabled disabledReason={`Archive Facility: ${LATER_RELEASE}`}>Archive Facility</Button>
+          <Button iconName="folder" onClick={() => onArchive(r)}>Archive Facility</Button>
         </SpaceBetween>
         <ColumnLayout columns={3} variant="text-grid">
           <KeyValuePairs
@@ -117,6 +120,7 @@ export function FacilityStatsTab() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [found, setFound] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [archiving, setArchiving] = useState<FacilityStatsRow | null>(null);
 
   const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
   const list = useFacilityStats({ ...settled, page });
@@ -124,7 +128,7 @@ export function FacilityStatsTab() {
   const rows = list.isError ? [] : list.data?.data ?? [];
   const pagination = list.data?.pagination;
   const selected = rows.find((r) => r.id === selectedId) ?? null;
-  const panel = useMemo(() => (selected ? { element: <StatsDetailPanel row={selected} />, onClose: () => setSelectedId(null) } : null), [selected]);
+  const panel = useMemo(() => (selected ? { element: <StatsDetailPanel row={selected} onArchive={setArchiving} />, onClose: () => setSelectedId(null) } : null), [selected]);
   usePageSplitPanel(panel);
 
   const changeText = (name: keyof TextFilters, value: string) => {
@@ -222,6 +226,18 @@ export function FacilityStatsTab() {
         </SpaceBetween>
       </Container>
       <ErrorModal message={failure} onClose={() => setFailure(null)} />
+      {archiving && (
+        <Suspense fallback={null}>
+          <ArchiveWizard
+            facility={archiving}
+            onClose={() => {
+              setArchiving(null);
+              // Spec §2: the table reloads when the archive dialog closes.
+              void list.refetch();
+            }}
+          />
+        </Suspense>
+      )}
     </SpaceBetween>
   );
 }

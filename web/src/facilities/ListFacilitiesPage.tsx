@@ -1,9 +1,8 @@
 /**
- * Facilities (/list-facilities, spec §2): tabs Active, Retired, Archives and Stats. Archives belong to a
- * later release, so its tab says so instead of showing an empty table.
+ * Facilities (/list-facilities, spec §2): tabs Active, Retired, Archives and Stats. The Archives tab is
+ * loaded when it is first opened (web/src/archives), so the page does not carry it until then.
  */
-import { useState } from 'react';
-import Alert from '@cloudscape-design/components/alert';
+import { Suspense, lazy, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -12,6 +11,9 @@ import { useFollow } from '../shell/follow';
 import { ActiveFacilitiesTab } from './ActiveFacilitiesTab';
 import { FacilityStatsTab } from './FacilityStatsTab';
 import { RetiredFacilitiesTab } from './RetiredFacilitiesTab';
+import { PageLoading } from '../shell/PageLoading';
+
+const ArchivesTab = lazy(() => import('../archives/ArchivesTab'));
 
 export default function ListFacilitiesPage() {
   const follow = useFollow();
@@ -34,9 +36,9 @@ export default function ListFacilitiesPage() {
             id: 'archives',
             label: 'Archives',
             content: (
-              <Alert type="info" header="Facility archives are not available yet.">
-                Archived facility exports (and archiving a facility) arrive with a later release of the Audit Letter Program.
-              </Alert>
+              <Suspense fallback={<PageLoading />}>
+                <ArchivesTab />
+              </Suspense>
             ),
           },
           { id: 'stats', label: 'Stats', content: <FacilityStatsTab /> },
