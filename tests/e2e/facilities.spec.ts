@@ -201,9 +201,8 @@ test('a clicked row shows its details: maps link, contacts dialog, stats blocks 
   }
   await expect(panel.getByRole('link', { name: 'View Tenants' })).toHaveAttribute('href', `/tenant-list?facility_number=${facility.facility_number}`);
   await expect(panel.getByRole('link', { name: 'View Cycles' })).toHaveAttribute('href', `/manage-cycles?facility_number=${facility.facility_number}`);
-  // The ledger reports open their modal (tests/e2e/check-charges.spec.ts); archiving arrives later.
-  for (const report of ['Download SiteLink Rent Roll', 'Download StorEdge Ledger']) await expect(panel.getByRole('button', { name: report })).toBeEnabled();
-  await expect(panel.getByRole('button', { name: 'Archive Facility' })).toBeDisabled();
+  // The ledger reports open their modal (tests/e2e/check-charges.spec.ts), Archive Facility its prompt (tests/e2e/archives.spec.ts).
+  for (const report of ['Download SiteLink Rent Roll', 'Download StorEdge Ledger', 'Archive Facility']) await expect(panel.getByRole('button', { name: report })).toBeEnabled();
 
   await panel.getByRole('button', { name: 'View 2 contacts' }).click();
   const contacts = page.getByRole('dialog', { name: `Contacts of ${facility.facility_number}` });
@@ -437,8 +436,10 @@ test('retired, archives and stats tabs: stats filter, find a facility, export', 
   }
   await expect(page.getByRole('button', { name: 'Refresh retired facilities' })).toBeVisible();
 
+  // The Archives tab's table (its rows, filters and downloads: tests/e2e/archives.spec.ts).
   await page.getByRole('tab', { name: 'Archives' }).click();
-  await expect(page.getByText('Facility archives are not available yet.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Archives' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh archives' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Stats' }).click();
   const stats = page.getByRole('table', { name: 'Facility stats' });
