@@ -56,13 +56,13 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   managers: g({ table: 'readwrite', why: 'the manager home reads its facility, stats and cycles; managers tag move-outs, correct tenants and confirm charges on their facility' }),
   facilities: g({
     table: 'readwrite', appSecret: true, sendTo: ['archive-exports'], external: ['crm'],
-    why: 'facility CRUD creates the manager login (sealed password); the archive queues its job; from-zoho asks the CRM',
+    why: 'facility CRUD creates the manager login (sealed password); the single-step archive takes the archive lock and queues the archive job; from-zoho asks the CRM',
   }),
   coverages: g({ table: 'read', external: ['sitelink', 'storedge'], why: 'coverage options by state; fetch-from-api reads the facility and calls SiteLink/StorEdge' }),
   'insurance-programs': g({ table: 'read', why: 'lists insurance programs' }),
   'facility-archives': g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
-    why: 'execute archives a facility (new letter dates) and queues its export; download-export presigns the spreadsheet',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
+    why: 'lists the archive records; execute takes the archive lock, claims the export name and queues the archive job; download-export presigns a kept archive export; restore reads an export back into its cycle',
   }),
   'retired-facilities': g({ table: 'read', why: 'lists retired facilities' }),
   'facility-stats': g({
@@ -76,7 +76,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
     table: 'readwrite', sendTo: ['archive-exports'],
-    why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); archive queues the export',
+    why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); Archive Cycle takes the archive lock and queues the archive job',
   }),
   tenants: g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],

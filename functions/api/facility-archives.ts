@@ -1,4 +1,5 @@
-/** Lambda for the /api facility-archives routes; they answer 501 until their capability is built. */
+/** Lambda for the /api facility-archives routes: the Archives tab, the wizard's calls and the admin restore. */
+import { facilityArchiveRoutes } from '../archives/archive-routes';
 import { createApiHandler } from '../runtime/api-handler';
 
-export const handler = createApiHandler('facility-archives', {});
+export const handler = createApiHandler('facility-archives', facilityArchiveRoutes);

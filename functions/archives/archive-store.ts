@@ -16,13 +16,12 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { ArchiveView } from '../../shared/contracts/archives';
 import { ARCHIVE_FILENAME_PATTERN } from '../../shared/contracts/archives';
-import { ARCHIVES_PREFIX } from '../../shared/resources';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { unprocessable } from '../runtime/http-error';
 
 export interface ArchiveRecord extends ArchiveView {
-  /** The export's key in the exports bucket: archives/{facility_id}/{archive_id}/{export_filename}. */
+  /** The export's key in the exports bucket (archive-job-input.ts archiveFileKey). */
   file_key: string;
   job_id: string;
 }
@@ -38,10 +37,6 @@ const claimKey = (filename: string) => ({ pk: `ARCHIVEFILE#${filename.toLowerCas
 const ALL = 'ARCHIVES';
 const byFacility = (facilityNumber: string) => `ARCHIVES#FACILITY#${facilityNumber.trim().toLowerCase()}`;
 const byLetterEffectiveDate = (date: string) => `ARCHIVES#LED#${date}`;
-
-/** Where an archive's export lives; the key's prefix is what download-export checks before presigning. */
-export const archiveFileKey = (facilityId: string, archiveId: string, filename: string): string =>
-  `${ARCHIVES_PREFIX}${facilityId}/${archiveId}/${filename}`;
 
 const isConditionFailure = (err: unknown): boolean => err instanceof Error
   && (err.name === 'ConditionalCheckFailedException'

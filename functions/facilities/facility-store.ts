@@ -21,6 +21,14 @@ import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
 import type { ListCounts } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
 
+/** What the Retired tab shows of a retired facility (spec §3 "Retired facility"). */
+export interface RetiredStats { total: number; charge_applied: number; chose_coverage: number; non_responders: number }
+
+/** A facility's Retired-tab numbers from its counters (the archive job keeps them before deleting the tenants). */
+export const retiredStatsOf = (c: Counters): RetiredStats => ({
+  total: c.total, charge_applied: c.charge_applied, chose_coverage: c.selected_coverage, non_responders: c.non_responder,
+});
+
 export interface FacilityRecord {
   id: string;
   facility_number: string;
@@ -61,6 +69,11 @@ export interface FacilityRecord {
   manager_user_id: string | null;
   /** Set when the facility leaves the program; it then shows on the Retired tab only. */
   retired_at: string | null;
+  /**
+   * The facility's numbers when it was retired (its counters before the retiring archive deleted its
+   * tenants), what the Retired tab shows; null for a facility retired without an archive.
+   */
+  retired_stats: RetiredStats | null;
   created_at: string;
   updated_at: string;
 }
@@ -77,7 +90,7 @@ const DEFAULTS: Omit<FacilityRecord, 'id' | 'facility_number' | 'created_at' | '
   can_tag_removal: true, was_prime: false, uses_updated_lease_language: true, lease_section_number: '', lease_section_text: '',
   brochure_url: '', certificate_url: '', initial_letter_send_date: null, reminder_letter_send_date: null,
   welcome_letter_send_date: null, letter_effective_date: null, initial_letter_sent_date: null, reminder_letter_sent_date: null,
-  welcome_letter_sent_date: null, manager_user_id: null, retired_at: null,
+  welcome_letter_sent_date: null, manager_user_id: null, retired_at: null, retired_stats: null,
 };
 
 export function facilityFromItem(item: Record<string, NativeAttributeValue>): FacilityRecord {
