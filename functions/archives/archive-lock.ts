@@ -15,6 +15,8 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { JOB_QUEUES } from '../../shared/jobs';
+import type { JobQueueName } from '../../shared/jobs';
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
@@ -118,13 +120,22 @@ export async function refuseWhileArchiving(
 }
 
 /**
- * A job that no longer runs: done or failed, or missing past the grace a route needs to queue it.
- * `since` is when its lock or registration was made (absent: no grace).
+ * A job that no longer runs: done or failed; missing past the grace a route needs to queue it (`since`:
+ * when its lock or registration was made; absent, no grace); or silent for longer than every delivery
+ * of its message could take, which is a worker its Lambda's timeout killed (it never marked the job
+ * failed, so without this its facility could never be archived).
  */
 async function isOver(jobId: string, since?: string): Promise<boolean> {
   const job = jobId ? await getJob(jobId) : null;
-  if (job) return job.status === 'done' || job.status === 'failed';
-  return !since || Date.now() - Date.parse(since) > MISSING_JOB_GRACE_MS;
+  if (!job) return !since || Date.now() - Date.parse(since) > MISSING_JOB_GRACE_MS;
+  if (job.status === 'done' || job.status === 'failed') return true;
+  return Date.now() - Date.parse(job.updated_at) > silentLimitMs(job.queue);
+}
+
+/** Every receive of a queue's message, each hidden for its visibility timeout: past that, no worker runs the job. */
+function silentLimitMs(queue: JobQueueName): number {
+  const def = JOB_QUEUES.find((q) => q.name === queue);
+  return def ? def.visibilityTimeoutSeconds * 1000 * (def.maxReceiveCount + 1) : Number.POSITIVE_INFINITY;
 }
 
 // ---------------------------------------------------------------------------------------------------

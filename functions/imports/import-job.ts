@@ -17,6 +17,7 @@ import type { ImportFileRole } from '../../shared/import-software';
 import { cyclesOfFacility, getCycle } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import type { FacilityEntry } from '../facilities/facility-store';
+import { whileRegistered } from '../archives/archive-lock';
 import { JobRefused } from '../jobs/job-refused';
 import type { JobRunner, JobRunContext } from '../runtime/worker';
 import { createTenants, getTenants, refreshCatalogOf, tenantsPerTransaction } from '../tenants/tenant-store';
@@ -121,6 +122,104 @@ function newTenantOf(t: ImportedTenant, facility: FacilityEntry): NewTenant {
 }
 
 /**
+ * The import proper (the runner's step 2 and the reports), while the job is registered on its facility
+ * (functions/archives/archive-lock.ts).
+ */
+async function importRows(
+  ctx: JobRunContext, input: ImportJobInput, open: (key: string) => Promise<Readable>, given: CycleSite | null, found: Survey,
+  target: { facility: FacilityEntry; site: string; cycle: CycleRecord },
+): Promise<ImportResult> {
+  const { facility, site, cycle } = target;
+  // An archive of the cycle may have finished between the survey and the registration.
+  if ((await getCycle(cycle.id))?.archived_at) throw new JobRefused(`Cycle '${cycle.label}' is archived: tenants cannot be imported into it.`);
+  const standings = await ledgerStandings(facility.id);
+  const how: TenantWrite = { actor: { user_id: input.user_id, username: input.username }, action: 'import' };
+
+  let saved: ImportCheckpoint = await readCheckpoint(ctx.job.id);
+  let active = saved.active;
+  let read = 0;
+  const refused: RefusedRow[] = [];
+  const duplicates: DuplicateRow[] = [];
+  const missing = new Map<string, number>();
+  const seenLedgers = new Map<string, number>();
+  let pending: { tenant: NewTenant; id: string }[] = [];
+  const perTransaction = tenantsPerTransaction({ alongside: checkpointPut(ctx.job.id, saved, saved) });
+
+  const report = () => ctx.progress(10 + (85 * read) / found.rows, {
+    rows_total: found.rows, rows_read: read, rows_written: saved.inserted, rows_refused: refused.length,
+  });
+
+  /** Writes the pending tenants with the checkpoint at `row`; tenants another import added meanwhile count as active. */
+  const flush = async (row: number) => {
+    while (pending.length > 0) {
+      const next: ImportCheckpoint = { row, inserted: saved.inserted + pending.length, active };
+      try {
+        await createTenants(cycle, pending.map((p) => p.tenant), how, {
+          ids: pending.map((p) => p.id), alongside: checkpointPut(ctx.job.id, saved, next), refreshCatalog: false,
+        });
+        saved = next;
+        pending = [];
+      } catch (err) {
+        if ((err as Error).name !== 'TransactionCanceledException') throw err;
+        // The checkpoint moved: another run of this job (a message delivered twice) is writing; it finishes the job.
+        if ((await readCheckpoint(ctx.job.id)).row !== saved.row) throw new JobRunElsewhere(`Another run of import ${ctx.job.id} is further along; this run stops.`, { cause: err });
+        const there = new Set((await getTenants(pending.map((p) => p.id))).map((t) => t.id));
+        // Not a tenant that exists: the transaction lost a race on a counter; SQS tries the job again.
+        if (there.size === 0) throw err;
+        // Another import of the same tenants into this cycle wrote them meanwhile: they are already active.
+        active += there.size;
+        pending = pending.filter((p) => !there.has(p.id));
+      }
+    }
+  };
+
+  let lastRow = 0;
+  for await (const item of rows(input, open, given)) {
+    read += 1;
+    lastRow = item.row;
+    if ('errors' in item) {
+      refused.push(...item.errors.map((e) => ({ row: item.row, column: e.column, message: e.message })));
+    } else {
+      const t = item.tenant;
+      const key = ledgerKey(t.ledger_id);
+      if (siteKey(t.prime_site_id) !== site) {
+        const written = t.prime_site_id.trim() || '(blank)';
+        missing.set(written, (missing.get(written) ?? 0) + 1);
+      } else if (seenLedgers.has(key)) {
+        // The reader merges a tenant's rows by site and tenant id compared as here, so this should not
+        // happen; kept so that a change there cannot give two tenants one id.
+        refused.push({ row: item.row, column: 'Tenant ID', message: `Tenant ID ${t.ledger_id} is already on row ${seenLedgers.get(key)} of this file.` });
+      } else {
+        seenLedgers.set(key, item.row);
+        const standing = standings.get(key);
+        if (standing === 'went_through') duplicates.push({ row: item.row, ...t });
+        else if (item.row > saved.row) {
+          if (standing === 'active') active += 1;
+          else pending.push({ tenant: newTenantOf(t, facility), id: importedTenantId(cycle.id, t.ledger_id) });
+        }
+      }
+    }
+    if (pending.length >= perTransaction) {
+      await flush(item.row);
+      await report();
+    } else if (read % PROGRESS_EVERY_ROWS === 0) await report();
+  }
+  await flush(lastRow);
+  await refreshCatalogOf(cycle);
+  await ctx.progress(95, { rows_total: found.rows, rows_read: read, rows_written: saved.inserted, rows_refused: refused.length });
+
+  const files = await writeImportReports(ctx.job.id, facility.facility_number, { duplicates, refused });
+  const result: ImportResult = {
+    facility_id: facility.id, facility_number: facility.facility_number, cycle_id: cycle.id, cycle_label: cycle.label,
+    rows_read: read, insert_count: saved.inserted, active_tenants_count: active,
+    error_count: new Set(refused.map((r) => r.row)).size,
+    missing_prime_ids: [...missing.values()].reduce((a, b) => a + b, 0), missing_prime_site_ids: [...missing.keys()],
+    duplicate_tenant_count: duplicates.length, duplicate_tenant_filename: files.duplicates, error_report_filename: files.refused,
+  };
+  return result;
+}
+
+/**
  * The runner; `open` reads an uploaded file (the uploads bucket unless a test says otherwise). Every
  * import that finishes or is refused is put on record for Import History (recorded-import.ts).
  */
@@ -133,90 +232,8 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
     const found = await survey(input, open, ctx, given);
     const { facility, site } = await facilityOf(found, fileName, given);
     const cycle = await targetCycle(facility, input.cycle_id, given);
-    const standings = await ledgerStandings(facility.id);
-    const how: TenantWrite = { actor: { user_id: input.user_id, username: input.username }, action: 'import' };
-
-    let saved: ImportCheckpoint = await readCheckpoint(ctx.job.id);
-    let active = saved.active;
-    let read = 0;
-    const refused: RefusedRow[] = [];
-    const duplicates: DuplicateRow[] = [];
-    const missing = new Map<string, number>();
-    const seenLedgers = new Map<string, number>();
-    let pending: { tenant: NewTenant; id: string }[] = [];
-    const perTransaction = tenantsPerTransaction({ alongside: checkpointPut(ctx.job.id, saved, saved) });
-
-    const report = () => ctx.progress(10 + (85 * read) / found.rows, {
-      rows_total: found.rows, rows_read: read, rows_written: saved.inserted, rows_refused: refused.length,
-    });
-
-    /** Writes the pending tenants with the checkpoint at `row`; tenants another import added meanwhile count as active. */
-    const flush = async (row: number) => {
-      while (pending.length > 0) {
-        const next: ImportCheckpoint = { row, inserted: saved.inserted + pending.length, active };
-        try {
-          await createTenants(cycle, pending.map((p) => p.tenant), how, {
-            ids: pending.map((p) => p.id), alongside: checkpointPut(ctx.job.id, saved, next), refreshCatalog: false,
-          });
-          saved = next;
-          pending = [];
-        } catch (err) {
-          if ((err as Error).name !== 'TransactionCanceledException') throw err;
-          // The checkpoint moved: another run of this job (a message delivered twice) is writing; it finishes the job.
-          if ((await readCheckpoint(ctx.job.id)).row !== saved.row) throw new JobRunElsewhere(`Another run of import ${ctx.job.id} is further along; this run stops.`, { cause: err });
-          const there = new Set((await getTenants(pending.map((p) => p.id))).map((t) => t.id));
-          // Not a tenant that exists: the transaction lost a race on a counter; SQS tries the job again.
-          if (there.size === 0) throw err;
-          // Another import of the same tenants into this cycle wrote them meanwhile: they are already active.
-          active += there.size;
-          pending = pending.filter((p) => !there.has(p.id));
-        }
-      }
-    };
-
-    let lastRow = 0;
-    for await (const item of rows(input, open, given)) {
-      read += 1;
-      lastRow = item.row;
-      if ('errors' in item) {
-        refused.push(...item.errors.map((e) => ({ row: item.row, column: e.column, message: e.message })));
-      } else {
-        const t = item.tenant;
-        const key = ledgerKey(t.ledger_id);
-        if (siteKey(t.prime_site_id) !== site) {
-          const written = t.prime_site_id.trim() || '(blank)';
-          missing.set(written, (missing.get(written) ?? 0) + 1);
-        } else if (seenLedgers.has(key)) {
-          // The reader merges a tenant's rows by site and tenant id compared as here, so this should not
-          // happen; kept so that a change there cannot give two tenants one id.
-          refused.push({ row: item.row, column: 'Tenant ID', message: `Tenant ID ${t.ledger_id} is already on row ${seenLedgers.get(key)} of this file.` });
-        } else {
-          seenLedgers.set(key, item.row);
-          const standing = standings.get(key);
-          if (standing === 'went_through') duplicates.push({ row: item.row, ...t });
-          else if (item.row > saved.row) {
-            if (standing === 'active') active += 1;
-            else pending.push({ tenant: newTenantOf(t, facility), id: importedTenantId(cycle.id, t.ledger_id) });
-          }
-        }
-      }
-      if (pending.length >= perTransaction) {
-        await flush(item.row);
-        await report();
-      } else if (read % PROGRESS_EVERY_ROWS === 0) await report();
-    }
-    await flush(lastRow);
-    await refreshCatalogOf(cycle);
-    await ctx.progress(95, { rows_total: found.rows, rows_read: read, rows_written: saved.inserted, rows_refused: refused.length });
-
-    const files = await writeImportReports(ctx.job.id, facility.facility_number, { duplicates, refused });
-    const result: ImportResult = {
-      facility_id: facility.id, facility_number: facility.facility_number, cycle_id: cycle.id, cycle_label: cycle.label,
-      rows_read: read, insert_count: saved.inserted, active_tenants_count: active,
-      error_count: new Set(refused.map((r) => r.row)).size,
-      missing_prime_ids: [...missing.values()].reduce((a, b) => a + b, 0), missing_prime_site_ids: [...missing.keys()],
-      duplicate_tenant_count: duplicates.length, duplicate_tenant_filename: files.duplicates, error_report_filename: files.refused,
-    };
+    // Registered while it writes the facility's tenants: no archive starts meanwhile, and none may be running now.
+    const result = await whileRegistered(ctx.job.id, [{ facility, cycleIds: [cycle.id] }], 'import', () => importRows(ctx, input, open, given, found, { facility, site, cycle }));
     return result as unknown as Record<string, unknown>;
   });
 }

@@ -12,6 +12,7 @@ import { IMPORT_CONTRACTS } from '../../shared/contracts/imports';
 import type { SentFiles } from '../../shared/contracts/imports';
 import { IMPORT_FILE_ROLES, MAX_IMPORT_FILE_BYTES, importFileLabel, importSoftwareLabel } from '../../shared/import-software';
 import type { ImportFileRole, ImportSoftware } from '../../shared/import-software';
+import { refuseWhileArchiving } from '../archives/archive-lock';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { requireCycle } from '../cycles/cycle-store';
@@ -40,10 +41,12 @@ const UPLOAD_RECORD_TTL_SECONDS = 24 * 60 * 60;
 
 const GONE = 'This upload does not exist or has expired. Choose the files again.';
 
-/** The cycle an import names: it exists (404) and can still take tenants (422). */
+/** The cycle an import names: it exists (404), can still take tenants (422) and is not being archived (409). */
 async function openCycle(cycleId: string) {
   const cycle = await requireCycle(cycleId);
   if (cycle.archived_at) throw unprocessable(`Cycle '${cycle.label}' is archived: tenants cannot be imported into it.`, 'cycle_id');
+  // The job would be refused when it starts; say so now (an import of a file naming no cycle learns it from the job).
+  await refuseWhileArchiving({ id: cycle.facility_id, facility_number: cycle.facility_number }, cycle.id, 'import');
   return cycle;
 }
 
