@@ -73,6 +73,8 @@ export default function ArchiveWizard({ facility, onClose }: Props) {
     enabled: datesWanted,
     retry: false,
     staleTime: Infinity,
+    // Dropped when the wizard closes: the next archive of this facility proposes from its new dates.
+    gcTime: 0,
   });
   if (proposed.data && edited === null) setEdited({ ...proposed.data });
 
