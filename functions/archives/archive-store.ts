@@ -18,7 +18,7 @@ import type { ArchiveView } from '../../shared/contracts/archives';
 import { ARCHIVE_FILENAME_PATTERN } from '../../shared/contracts/archives';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { unprocessable } from '../runtime/http-error';
+import { conflict, unprocessable } from '../runtime/http-error';
 
 export interface ArchiveRecord extends ArchiveView {
   /** The export's key in the exports bucket (archive-job-input.ts archiveFileKey). */
@@ -94,7 +94,7 @@ export async function archiveByFilename(filename: string): Promise<ArchiveRecord
   return claim ? getArchive(claim.archive_id) : null;
 }
 
-/** At most this many archives of one name (`_2` ... `_50`); beyond, the route answers 409. */
+/** At most this many archives of one name (`_2` ... `_50`); beyond, the route answers 409 (the claims are never read in bulk). */
 const MAX_NAME_SUFFIX = 50;
 
 /**
@@ -128,7 +128,7 @@ export async function claimExportFilename(base: string, archiveId: string, jobId
       if (!isConditionFailure(err)) throw err;
     }
   }
-  throw new Error(`more than ${MAX_NAME_SUFFIX} archive exports are named ${base}`);
+  throw conflict(`${MAX_NAME_SUFFIX} archive exports are already named ${base}.xlsx to ${base}_${MAX_NAME_SUFFIX}.xlsx; give the facility or cycle a new letter effective date before archiving it again.`);
 }
 
 export interface ArchiveListRequest { facilityNumber?: string; letterEffectiveDate?: string; cursor?: string; perPage: number }
