@@ -257,6 +257,17 @@ export async function releaseArchiveLock(scope: ArchiveScope, archiveId: string)
 /** A facility a job writes tenants of, and the cycles of those tenants. */
 export interface JobTarget { facility: { id: string; facility_number: string }; cycleIds: readonly string[] }
 
+/** The facilities, and their cycles, of the tenants a job writes (a letter batch in state mode spans several). */
+export function jobTargetsOf(tenants: readonly { facility_id: string; facility_number: string; cycle_id: string }[]): JobTarget[] {
+  const byFacility = new Map<string, { facility: { id: string; facility_number: string }; cycleIds: Set<string> }>();
+  for (const t of tenants) {
+    const target = byFacility.get(t.facility_id) ?? { facility: { id: t.facility_id, facility_number: t.facility_number }, cycleIds: new Set<string>() };
+    target.cycleIds.add(t.cycle_id);
+    byFacility.set(t.facility_id, target);
+  }
+  return [...byFacility.values()].map(({ facility, cycleIds }) => ({ facility, cycleIds: [...cycleIds] }));
+}
+
 /**
  * Registers a job in its facilities' `active_jobs`, each only while neither the facility nor any of the
  * cycles it writes is being archived; otherwise JobRefused with the reason (the worker fails the job at

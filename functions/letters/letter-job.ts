@@ -8,7 +8,8 @@
  * mail-merge workbook, store both under fixed names
  * (a retry overwrites them), then, per facility, record the batch unlisted, mark every tenant's sent date
  * for the letter (all or none: tenant-store's saveTenants undoes earlier groups when a later one fails),
- * and list the batch. A retried job finds its batches: a complete one is not marked again, a batch left
+ * and list the batch. The job is registered on its tenants' facilities meanwhile, so no archive deletes
+ * them under it (docs/decisions.md "Archives: the lock and what it refuses"). A retried job finds its batches: a complete one is not marked again, a batch left
  * `marking` by a crash marks only the tenants still unmarked. Welcome certificates are e-mailed last, each
  * one struck off the batch's `emails_pending` as it goes, so a retry sends only those still owed.
  *
@@ -17,6 +18,7 @@
 import type { MailedLetterType, LetterJobResult } from '../../shared/contracts/letters';
 import { LETTER_TYPE_LABELS, MAILED_LETTER_TYPES } from '../../shared/contracts/letters';
 import { wasSentLetter } from '../../shared/letter-sent';
+import { jobTargetsOf, whileRegistered } from '../archives/archive-lock';
 import { JobRefused } from '../jobs/job-refused';
 import { identityProblem, readProgramSettings } from '../program/program-settings';
 import { calendarDateIn } from '../../shared/format';
@@ -78,14 +80,19 @@ const MARKING_ROUNDS = 3;
 async function runLetterBatch(run: JobRunContext): Promise<Record<string, unknown>> {
   const input = letterBatchInput.parse(run.job.input);
   const program = await currentProgram();
-  for (let round = 1; ; round += 1) {
-    try {
-      return await writeLetterBatch(run, input, program);
-    } catch (err) {
-      // A tenant changed after it was read (the tenant store's lock answers 409, the marking undone): read and check them again.
-      if (!(err instanceof HttpError && err.status === 409) || round >= MARKING_ROUNDS) throw err;
+  // Registered on the chosen tenants' facilities while it marks them: no archive starts meanwhile, and
+  // none may be running now (functions/archives/archive-lock.ts); tenants gone already are checkTenants' to refuse.
+  const targets = jobTargetsOf(await getTenants(input.tenant_ids));
+  return whileRegistered(run.job.id, targets, 'letters', async () => {
+    for (let round = 1; ; round += 1) {
+      try {
+        return await writeLetterBatch(run, input, program);
+      } catch (err) {
+        // A tenant changed after it was read (the tenant store's lock answers 409, the marking undone): read and check them again.
+        if (!(err instanceof HttpError && err.status === 409) || round >= MARKING_ROUNDS) throw err;
+      }
     }
-  }
+  });
 }
 
 async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterBatchInput, program: LetterProgram): Promise<Record<string, unknown>> {

@@ -9,6 +9,7 @@ import { MAX_BULK_TENANTS } from '../../shared/contracts/tenants';
 import { LETTER_CONTRACTS, LETTER_TYPE_LABELS, READY_FILTER, TAGGED_FOR_REMOVAL_WARNING } from '../../shared/contracts/letters';
 import type { GenerateLettersQuery, MailedLetterType } from '../../shared/contracts/letters';
 import { wasSentLetter } from '../../shared/letter-sent';
+import { refuseWhileArchiving } from '../archives/archive-lock';
 import { exportExists, presignDownload } from '../exports/presign';
 import { safeFilename } from '../exports/export-keys';
 import { enqueueJob } from '../jobs/job-store';
@@ -103,6 +104,8 @@ function refuse(tenants: readonly TenantRecord[], bad: (t: TenantRecord) => bool
 }
 
 async function generate(scope: MailingScope, query: GenerateLettersQuery, caller: Caller) {
+  // The job would be refused when it starts (functions/archives/archive-lock.ts); a state's batch learns it from the job.
+  if (scope.kind === 'facility') await refuseWhileArchiving(scope.facility, scope.cycleId, 'letters');
   const settings = await requireProgramIdentity('letters are generated');
   const counters = await countersOfScope(scope);
   if (counters.tagged_for_removal > 0) throw conflict(TAGGED_FOR_REMOVAL_WARNING);
