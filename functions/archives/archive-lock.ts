@@ -120,6 +120,21 @@ export async function refuseWhileArchiving(
 }
 
 /**
+ * Throws the 409 of a tenant edit route whose tenants' facility or cycle is being archived, before any
+ * work (one BatchGet of their STATS items). The tenant store refuses the write itself all the same.
+ */
+export async function refuseTenantChanges(tenants: readonly { facility_id: string; facility_number: string; cycle_id: string }[]): Promise<void> {
+  const facilityOfPk = new Map<string, string>();
+  for (const { facility, cycleIds } of jobTargetsOf(tenants)) {
+    facilityOfPk.set(facilityStatsKey(facility.id).pk, facility.facility_number);
+    for (const id of cycleIds) facilityOfPk.set(cycleStatsKey(id).pk, facility.facility_number);
+  }
+  const keys = [...facilityOfPk.keys()].map((pk) => ({ pk, sk: 'STATS' }));
+  const locked = (await batchGetItems(keys)).find((item) => lockOf(item));
+  if (locked) throw conflict(tenantsLockedMessage(facilityOfPk.get(locked.pk as string)!));
+}
+
+/**
  * A job that no longer runs: done or failed; missing past the grace a route needs to queue it (`since`:
  * when its lock or registration was made; absent, no grace); or silent for longer than every delivery
  * of its message could take, which is a worker its Lambda's timeout killed (it never marked the job

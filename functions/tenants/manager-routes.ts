@@ -9,6 +9,7 @@
 import { PAGE_SIZE } from '../../shared/constants';
 import { coveragesWithIds } from '../../shared/coverage-ids';
 import { MANAGER_KEYWORD_CHOICES, MANAGER_TENANT_CONTRACTS } from '../../shared/contracts/tenants';
+import { refuseTenantChanges } from '../archives/archive-lock';
 import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacilityCounters, requireFacility } from '../facilities/facility-store';
@@ -61,6 +62,7 @@ export const managerTenantRoutes = {
     const caller = requireCaller(input);
     const current = await requireTenant(body.id);
     requireOwned(caller, [current]);
+    await refuseTenantChanges([current]);
     if (current.welcome_letter_sent_date) throw conflict(LOCKED);
     if (body.updated_at !== current.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
     let changes: TenantChanges = {};
@@ -124,6 +126,7 @@ export const managerTenantRoutes = {
     requireTaggingOpen(cycle);
     const tenants = await requireAll(ids);
     requireOwned(caller, tenants);
+    await refuseTenantChanges(tenants);
     refuseAny(tenants, (t) => (t.cycle_id !== cycle.id ? 'This tenant is not in this cycle.' : t.welcome_letter_sent_date ? LOCKED : null));
     const toTag = tenants.filter((t) => !t.tagged_for_removal);
     await saveTenants(toTag.map((t) => ({ current: t, changes: { tagged_for_removal: true } })), writeBy(caller, 'tag_for_removal'));
@@ -134,6 +137,7 @@ export const managerTenantRoutes = {
     const caller = requireCaller(input);
     const tenants = await requireAll(input.body.ids);
     requireOwned(caller, tenants);
+    await refuseTenantChanges(tenants);
     refuseAny(tenants, (t) => whyNoChargeConfirmation(t), 409);
     const date = today();
     await saveTenants(tenants.map((t) => ({ current: t, changes: { charge_applied_date: date, charge_confirmed_date: date } })), writeBy(caller, 'charge_confirmed'));

@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
 import type { TenantListQuery, staffTenantBody } from '../../shared/contracts/tenants';
 import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
+import { refuseTenantChanges } from '../archives/archive-lock';
 import { requireCycle } from '../cycles/cycle-store';
 import { getFacilityByNumber } from '../facilities/facility-store';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
@@ -113,6 +114,7 @@ export const tenantRoutes = {
 
   'POST /api/tenants/{id}': implement(TENANT_CONTRACTS['POST /api/tenants/{id}'], async (input) => {
     const current = await requireTenant(input.params.id);
+    await refuseTenantChanges([current]);
     sameVersion(current, input.body.updated_at);
     const saved = await saveTenant(current, staffChanges(input.body, current), writeBy(requireCaller(input), 'staff_edit'));
     return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
@@ -120,6 +122,7 @@ export const tenantRoutes = {
 
   'POST /api/tenants/{id}/status': implement(TENANT_CONTRACTS['POST /api/tenants/{id}/status'], async (input) => {
     const current = await requireTenant(input.params.id);
+    await refuseTenantChanges([current]);
     sameVersion(current, input.body.updated_at);
     const currentStatus = current.status ?? 'no_response';
     // Spec §4: staff may move any status to any other; only choosing the same one is refused.
@@ -138,6 +141,7 @@ export const tenantRoutes = {
   'POST /api/tenants/bulk': implement(TENANT_CONTRACTS['POST /api/tenants/bulk'], async (input) => {
     const { field, ids, value } = input.body;
     const tenants = await requireAll(ids);
+    await refuseTenantChanges(tenants);
     let changes: (t: TenantRecord) => TenantChanges;
     if (field === 'payment_confirmed') {
       refuseAny(tenants, (t) => (isRealPlan(t.status) ? null : 'A payment can only be confirmed for a tenant with a coverage plan.'));
@@ -160,12 +164,14 @@ export const tenantRoutes = {
 
   'DELETE /api/tenants/bulk': implement(TENANT_CONTRACTS['DELETE /api/tenants/bulk'], async (input) => {
     const tenants = await requireAll(input.query.ids);
+    await refuseTenantChanges(tenants);
     await deleteTenants(tenants, writeBy(requireCaller(input), 'delete'));
     return { body: { updated: tenants.length, message: `${tenants.length} tenants were permanently deleted.` } };
   }),
 
   'POST /api/tenants/reset': implement(TENANT_CONTRACTS['POST /api/tenants/reset'], async (input) => {
     const tenants = await requireAll(input.body.ids);
+    await refuseTenantChanges(tenants);
     await saveTenants(tenants.map((t) => ({ current: t, changes: RESET })), writeBy(requireCaller(input), 'reset'));
     return { body: updated(tenants.length) };
   }),
