@@ -6,9 +6,10 @@
  * (JobRunElsewhere). A runner that refuses its job (JobRefused) fails it at once; a
  * refusal marked deadLetter lets SQS move the message to the DLQ without waiting out its timeouts.
  */
+import { JobContinues } from '../jobs/job-continues';
 import { JobRefused } from '../jobs/job-refused';
 import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobMessage, JobQueueName } from '../../shared/jobs';
 import { sqsClient, sqsCommands } from '../aws/clients';
@@ -23,6 +24,12 @@ export interface JobRunContext {
   progress: (percent: number, detail?: Record<string, number>) => Promise<void>;
   /** Stores what the job shows of its work (the view's `state`), replacing the last report; it stays when the job is done. */
   report: (state: Record<string, unknown>) => Promise<void>;
+  /**
+   * Milliseconds left before the invocation's time limit (absent, or Infinity, when the caller gave no
+   * Lambda context, as tests calling a runner do). A runner that cannot finish in time saves where it
+   * is and throws JobContinues.
+   */
+  timeLeftMs?: () => number;
 }
 
 /** A runner does the work and returns the result stored on the job (for example an S3 key to download). */
@@ -42,7 +49,14 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     return false;
   }
 
-  async function processRecord(record: SQSRecord): Promise<boolean> {
+  /** The job's message again, for the run that goes on from the runner's checkpoint (JobContinues). */
+  async function continueJob(job: JobRecord): Promise<void> {
+    const { SendMessageCommand } = await sqsCommands();
+    const message: JobMessage = { job_id: job.id, type: job.type };
+    await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(message) }));
+  }
+
+  async function processRecord(record: SQSRecord, timeLeftMs: () => number): Promise<boolean> {
     let message: JobMessage;
     try {
       message = JSON.parse(record.body) as JobMessage;
@@ -68,12 +82,18 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
         job,
         progress: (p, detail) => updateJob(job.id, { progress: Math.max(0, Math.min(100, Math.floor(p))), progress_detail: detail }),
         report: (state) => updateJob(job.id, { state }),
+        timeLeftMs,
       });
       // An earlier attempt's error does not stay on a job that is done.
       await updateJob(job.id, { status: 'done', progress: 100, result, error: null });
       return true;
     } catch (err) {
       // A second delivery of a job another worker is running: that run owns the job's record.
+      if (err instanceof JobContinues) {
+        logger.info('job goes on in a new invocation', { queue, jobId: job.id, reason: err.message });
+        await continueJob(job);
+        return true;
+      }
       if (err instanceof JobRunElsewhere) {
         logger.info('duplicate delivery dropped: another run of the job is ahead', { queue, jobId: job.id });
         return true;
@@ -94,10 +114,11 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     }
   }
 
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  return async (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    const timeLeftMs = () => (context ? context.getRemainingTimeInMillis() : Infinity);
     for (const record of event.Records) {
-      if (!(await processRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
+      if (!(await processRecord(record, timeLeftMs))) batchItemFailures.push({ itemIdentifier: record.messageId });
     }
     return { batchItemFailures };
   };
