@@ -3,20 +3,22 @@
  * "Rules"): the facility named by the rows' Prime Site ID, the cycle they join, and each ledger id's
  * standing at that facility. A tenant is identified by its facility and its ledger id:
  *   - 'active': the ledger id is a tenant of a cycle of the facility that is not archived (not imported again);
- *   - 'went_through': it is a tenant only of archived cycles (not imported; listed in the duplicates file).
+ *   - 'went_through': it is a tenant only of archived cycles, or an archive took it out of the system and
+ *     deleted its tenant (functions/archives/archived-ledgers.ts) (not imported; listed in the duplicates file).
  */
 import { createHash } from 'node:crypto';
+import { archivedLedgerKeys } from '../archives/archived-ledgers';
 import { getCycle, getCyclesWithCounters } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacility } from '../facilities/facility-store';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import { ledgersOfFacility } from '../tenants/tenant-list';
+import { ledgerKey } from './ledger-key';
 
 export type LedgerStanding = 'active' | 'went_through';
 
-/** Ledger ids compare as the facility software prints them, ignoring case and surrounding spaces. */
-export const ledgerKey = (ledgerId: string): string => ledgerId.trim().toLowerCase();
+export { ledgerKey };
 /** Prime Site IDs compare the same way. */
 export const siteKey = (primeSiteId: string): string => primeSiteId.trim().toLowerCase();
 
@@ -51,9 +53,12 @@ export async function facilitiesBySite(): Promise<Map<string, FacilityEntry[]>> 
   return bySite;
 }
 
-/** Each ledger id of the facility's tenants and whether any of them is in a cycle that is not archived. */
+/**
+ * Each ledger id the facility knows: 'active' when one of its tenants is in a cycle that is not archived,
+ * else 'went_through' (its tenants are all in archived cycles, or an archive deleted them).
+ */
 export async function ledgerStandings(facilityId: string): Promise<Map<string, LedgerStanding>> {
-  const tenants = await ledgersOfFacility(facilityId);
+  const [tenants, archived] = await Promise.all([ledgersOfFacility(facilityId), archivedLedgerKeys(facilityId)]);
   const cycles = new Map<string, CycleRecord>(
     (await getCyclesWithCounters([...new Set(tenants.map((t) => t.cycle_id))])).map(({ cycle }) => [cycle.id, cycle]),
   );
@@ -65,5 +70,6 @@ export async function ledgerStandings(facilityId: string): Promise<Map<string, L
     if (!archived) standings.set(key, 'active');
     else if (!standings.has(key)) standings.set(key, 'went_through');
   }
+  for (const key of archived) if (!standings.has(key)) standings.set(key, 'went_through');
   return standings;
 }
