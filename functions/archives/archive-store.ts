@@ -32,7 +32,8 @@ export interface ExportFilenameClaim { filename: string; archive_id: string; job
 type Item = Record<string, NativeAttributeValue>;
 
 const recordKey = (id: string) => ({ pk: `ARCHIVE#${id}`, sk: 'RECORD' });
-const COUNT_KEY = { pk: 'ARCHIVES', sk: 'COUNT' };
+/** How many archives are on record: ADD `total` in each record's transaction. */
+export const ARCHIVES_COUNT_KEY = { pk: 'ARCHIVES', sk: 'COUNT' };
 const claimKey = (filename: string) => ({ pk: `ARCHIVEFILE#${filename.toLowerCase()}`, sk: 'CLAIM' });
 const ALL = 'ARCHIVES';
 const byFacility = (facilityNumber: string) => `ARCHIVES#FACILITY#${facilityNumber.trim().toLowerCase()}`;
@@ -42,27 +43,26 @@ const isConditionFailure = (err: unknown): boolean => err instanceof Error
   && (err.name === 'ConditionalCheckFailedException'
     || (err.name === 'TransactionCanceledException' && String(err.message).includes('ConditionalCheckFailed')));
 
+/** The stored item of a record: its key and its three list keys (newest first by `{archived_at}#{id}`). */
+export function archiveItem(record: ArchiveRecord): Item {
+  const sortKey = `${record.archived_at}#${record.id}`;
+  return {
+    ...recordKey(record.id), type: 'archive', ...record,
+    gsi1pk: ALL, gsi1sk: sortKey, gsi2pk: byFacility(record.facility_number), gsi2sk: sortKey,
+    ...(record.letter_effective_date ? { gsi3pk: byLetterEffectiveDate(record.letter_effective_date), gsi3sk: sortKey } : {}),
+  };
+}
+
 /**
  * Puts the record with its list keys and counts it, in one transaction. Idempotent: a redelivered job
  * recording the same archive again changes nothing (the record is there, the count moved once).
  */
 export async function recordArchive(record: ArchiveRecord): Promise<void> {
-  const sortKey = `${record.archived_at}#${record.id}`;
   try {
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...recordKey(record.id), type: 'archive', ...record,
-              gsi1pk: ALL, gsi1sk: sortKey, gsi2pk: byFacility(record.facility_number), gsi2sk: sortKey,
-              ...(record.letter_effective_date ? { gsi3pk: byLetterEffectiveDate(record.letter_effective_date), gsi3sk: sortKey } : {}),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Update: { TableName: tableName(), Key: COUNT_KEY, UpdateExpression: 'ADD #total :one', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+        { Put: { TableName: tableName(), Item: archiveItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: { TableName: tableName(), Key: ARCHIVES_COUNT_KEY, UpdateExpression: 'ADD #total :one', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
       ],
     }));
   } catch (err) {
@@ -159,7 +159,7 @@ function decodeCursor(text: string, index: Index, partition: string): Item {
 
 /** How many archives are on record (the count item), for the unfiltered list's exact total. */
 export async function archiveCount(): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: COUNT_KEY }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: ARCHIVES_COUNT_KEY }));
   return Number(out.Item?.total ?? 0);
 }
 

@@ -19,10 +19,13 @@ import { plusMonths } from '../../functions/archives/archive-dates';
 import { ARCHIVE_JOB_TYPE, ARCHIVE_QUEUE } from '../../functions/archives/archive-job-input';
 import type { ArchiveJobInput } from '../../functions/archives/archive-job-input';
 import { archivingOf, lockForArchive, registerRunningJob } from '../../functions/archives/archive-lock';
-import { archiveCount, claimExportFilename, exportFilenameClaim, recordArchive } from '../../functions/archives/archive-store';
+import { facilityArchiveRoutes } from '../../functions/archives/archive-routes';
+import { ARCHIVES_COUNT_KEY, archiveCount, archiveItem, claimExportFilename, exportFilenameClaim, recordArchive } from '../../functions/archives/archive-store';
 import type { ArchiveRecord } from '../../functions/archives/archive-store';
-import { s3Client, s3Commands } from '../../functions/aws/clients';
-import { bucketName } from '../../functions/aws/config';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
+import { bucketName, tableName } from '../../functions/aws/config';
 import { getCycle, updateCycle } from '../../functions/cycles/cycle-store';
 import { getFacility, updateFacility } from '../../functions/facilities/facility-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
@@ -177,6 +180,88 @@ describe('GET /api/facility-archives', () => {
     expect((await archivesList({}, manager)).status).toBe(403);
     expect((await archivesList({}, null as unknown as string)).status).toBe(401);
   });
+});
+
+describe('GET /api/facility-archives at 10,000 archives', () => {
+  const SCALE = 10_000;
+  const number = stem();
+
+  /** The records as the job leaves them (archiveItem), written 25 a call, and counted as recordArchive counts them. */
+  beforeAll(async () => {
+    const start = Date.now() - SCALE * 1000;
+    const items = Array.from({ length: SCALE }, (_, i) => archiveItem({
+      id: randomUUID(), scope: 'facility', facility_id: `facility-${number}`, facility_number: number, prime_site_id: 'P1',
+      letter_effective_date: i % 2 ? '2026-05-01' : '2026-08-01', percent_complete: 50, cycle_id: null, cycle_label: null, tenant_count: 150,
+      export_filename: `${number}_P1_${i}.xlsx`, archived_at: new Date(start + i * 1000).toISOString(), archived_by: 'monitor', retired: false,
+      file_key: `${ARCHIVES_PREFIX}facility-${number}/${i}/${number}_P1_${i}.xlsx`, job_id: randomUUID(),
+    }));
+    const batches = Array.from({ length: SCALE / 25 }, (_, b) => items.slice(b * 25, b * 25 + 25));
+    for (let b = 0; b < batches.length; b += 8) {
+      await Promise.all(batches.slice(b, b + 8).map(async (batch) => {
+        let pending: Record<string, unknown>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
+        while (pending?.length) {
+          const out: BatchWriteCommandOutput = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+          pending = out.UnprocessedItems?.[tableName()];
+        }
+      }));
+    }
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: ARCHIVES_COUNT_KEY, UpdateExpression: 'ADD #total :n', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':n': SCALE },
+    }));
+  }, 180_000);
+
+  /** The DynamoDB commands one list call sends and how many items they answer (this process's client, the route's own code). */
+  async function readsOf(query: Record<string, unknown>): Promise<{ commands: string[]; items: number; rows: number }> {
+    const commands: string[] = [];
+    let items = 0;
+    const name = `archives-list-reads-${randomUUID()}`;
+    dynamo().middlewareStack.add((next, context) => async (args) => {
+      const out = await next(args);
+      commands.push(String(context.commandName).replace(/Command$/, ''));
+      const answer = out.output as { Items?: unknown[]; Item?: unknown };
+      items += answer.Items?.length ?? (answer.Item ? 1 : 0);
+      return out;
+    }, { step: 'initialize', name });
+    try {
+      const reply = await facilityArchiveRoutes['GET /api/facility-archives'].handle({ params: undefined, query, body: undefined, caller: null, requestId: 'test', sourceIp: '127.0.0.1' });
+      return { commands: commands.sort(), items, rows: (reply.body as { data: unknown[] }).data.length };
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+  }
+
+  it('a page is one Query of one index partition (101 items) and the count, never the whole list', async () => {
+    expect(await readsOf({})).toEqual({ commands: ['GetItem', 'Query'], items: 102, rows: 100 });
+    expect(await readsOf({ facility_number: number })).toEqual({ commands: ['Query'], items: 101, rows: 100 });
+    const first = await archivesList({ facility_number: number });
+    expect(await readsOf({ facility_number: number, page: 2, cursor: first.body.pagination.next_cursor as string })).toEqual({ commands: ['Query'], items: 101, rows: 100 });
+    // Both filters: the facility's partition read with the date as a filter, 101 read items a Query until a page is full.
+    const dated = await readsOf({ facility_number: number, letter_effective_date: '2026-05-01' });
+    expect(dated.rows).toBe(100);
+    expect(dated.commands.every((c) => c === 'Query')).toBe(true);
+    expect(dated.items).toBeLessThanOrEqual(202);
+  });
+
+  it('answers every list of them with p95 under 250 ms through the HTTP path', async () => {
+    const first = await archivesList({ facility_number: number });
+    const queries: Record<string, string | number>[] = [
+      {}, { facility_number: number }, { facility_number: number, letter_effective_date: '2026-05-01' },
+      { facility_number: number, page: 2, cursor: first.body.pagination.next_cursor as string },
+    ];
+    for (const query of queries) {
+      const times: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const started = performance.now();
+        const res = await archivesList(query);
+        times.push(performance.now() - started);
+        expect(res.status, res.text).toBe(200);
+        expect(rowsOf(res)).toHaveLength(100);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
+      expect(p95, `${JSON.stringify(query)}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(250);
+    }
+  }, 120_000);
 });
 
 describe('GET /api/facility-archives/download-export', () => {
