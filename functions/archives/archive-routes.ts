@@ -18,7 +18,7 @@ import type { CycleRecord } from '../cycles/cycle-store';
 import { presignDownload } from '../exports/presign';
 import { getFacilityCounters, requireFacility } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
-import { enqueueJob, getJob } from '../jobs/job-store';
+import { enqueueJob, getJob, updateJob } from '../jobs/job-store';
 import { programToday } from '../program/program-settings';
 import { conflict, notFound, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
@@ -29,7 +29,7 @@ import type { ArchiveJobInput } from './archive-job-input';
 import { lockForArchive, releaseArchiveLock } from './archive-lock';
 import type { ArchiveScope } from './archive-lock';
 import {
-  archiveByFilename, archiveCount, archiveViewOf, claimExportFilename, exportFilenameBase, exportFilenameClaim, listArchives,
+  archiveCount, archiveViewOf, claimExportFilename, exportFilenameBase, exportFilenameClaim, getArchive, listArchives,
 } from './archive-store';
 
 /** The routes of the facility-archives group (the admin restore is functions/archives/restore-route.ts). */
@@ -56,8 +56,8 @@ interface ArchiveRequest {
 }
 
 /**
- * Counts the tenants the archive covers (the maintained counters: every tenant of the scope, moved out
- * or not), takes the archive lock (409 while another archive holds it or an import or letter job runs),
+ * Takes the archive lock (409 while another archive holds it or an import or letter job runs), counts
+ * the tenants the archive covers (the maintained counters: every tenant of the scope, moved out or not),
  * claims the export's file name and queues the job. A failure after the lock lets it go again, so a
  * second try is not refused by a lock nobody works under.
  */
@@ -66,9 +66,10 @@ async function queueArchive(req: ArchiveRequest): Promise<QueuedArchive> {
   const archiveId = randomUUID();
   const jobId = randomUUID();
   const scope: ArchiveScope = cycle ? { kind: 'cycle', facilityId: facility.id, cycleId: cycle.id } : { kind: 'facility', facilityId: facility.id };
-  const counters = cycle ? await getCycleCounters(cycle.id) : await getFacilityCounters(facility.id);
   await lockForArchive(scope, archiveId, jobId);
   try {
+    // Counted under the lock: no tenant of the scope can be written until the job is done.
+    const counters = cycle ? await getCycleCounters(cycle.id) : await getFacilityCounters(facility.id);
     const letterEffectiveDate = cycle ? cycle.letter_effective_date : facility.letter_effective_date;
     const filename = await claimExportFilename(exportFilenameBase(facility.facility_number, facility.prime_site_id, letterEffectiveDate), archiveId, jobId);
     const input: ArchiveJobInput = {
@@ -79,6 +80,8 @@ async function queueArchive(req: ArchiveRequest): Promise<QueuedArchive> {
     await enqueueJob({ id: jobId, queue: ARCHIVE_QUEUE, type: ARCHIVE_JOB_TYPE, createdBy: req.caller.user.id, facilityId: facility.id, input });
     return { job_id: jobId, archive_id: archiveId, export_filename: filename, filename, tenant_count: counters.total };
   } catch (err) {
+    // A job written but never sent is marked failed, so its export name reads as never written (404), not as pending.
+    await updateJob(jobId, { status: 'failed', error: 'The archive could not be queued.' }).catch(() => undefined);
     await releaseArchiveLock(scope, archiveId);
     throw err;
   }
@@ -111,15 +114,15 @@ export const facilityArchiveRoutes: Record<FacilityArchivesRoute, RouteImpl> = {
 
   'GET /api/facility-archives/download-export': implement(ARCHIVE_CONTRACTS['GET /api/facility-archives/download-export'], async ({ query }) => {
     const { filename } = query;
-    const archive = await archiveByFilename(filename);
+    const claim = await exportFilenameClaim(filename);
+    if (!claim) throw notFound(`No archive export is named ${filename}.`);
+    const archive = await getArchive(claim.archive_id);
     if (archive) {
       // Only kept archive exports: a record naming any other key is never presigned.
       if (!archive.file_key.startsWith(ARCHIVES_PREFIX)) throw notFound(`No archive export is named ${filename}.`);
       return { body: await presignDownload(archive.file_key, archive.export_filename) };
     }
     // Not on record yet: its archive is still writing and checking it, or never finished.
-    const claim = await exportFilenameClaim(filename);
-    if (!claim) throw notFound(`No archive export is named ${filename}.`);
     const job = claim.job_id ? await getJob(claim.job_id) : null;
     if (job && job.status !== 'failed') throw conflict(`The archive export ${claim.filename} is not ready yet: its archive is still writing and checking it.`);
     throw notFound(`The archive that was to write ${claim.filename} did not finish, so no export was kept. Archive the facility again.`);
