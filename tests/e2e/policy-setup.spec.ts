@@ -320,8 +320,11 @@ test('StorEdge: a tagged tenant is flagged, the batches show their states from t
   // StorEdge refuses the first tenant's ledger: its batch of 5 reports the error, the second batch completes.
   const refused = toSetUp[0]!;
   await injectFault('storedge', { operation: 'ledgers.update', facility: n, ledger: refused.ledger_id, fault: 'refuse', times: 5 });
-  // Slow answers, so the batches are seen waiting and working.
+  // Slow answers, so the batches are seen waiting and working: every write of the others waits 2.5 s, longer
+  // than the page's 1 s job poll even on a busy machine (with 400 ms for every call, a batch's writes in flight
+  // at once finished between two polls in CI, and 'Setting up' was never seen).
   await setLatency('storedge', 400);
+  for (const t of toSetUp.slice(1)) await injectFault('storedge', { operation: 'ledgers.update', facility: n, ledger: t.ledger_id, fault: 'slow', delay_ms: 2_500, times: 1 });
   try {
     for (const t of toSetUp) await checkTenant(page, t);
     const started = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/tenants/setup-policies');
