@@ -247,6 +247,17 @@ export async function* archiveSheetRows(open: () => Promise<Readable>, sheet: nu
 
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 
+function recordOf(row: readonly unknown[], name: string): TenantRecord {
+  const text = textOf(row[ARCHIVE_TENANT_COLUMNS.length + 1]);
+  if (!text) throw new Error(`the archive export ${name} has a tenant row without its record`);
+  return JSON.parse(text) as TenantRecord;
+}
+
+/** The tenants' records of an archive export alone, in the file's order (what the deletion goes through). */
+export async function* readArchiveRecords(fileKey: string): AsyncGenerator<TenantRecord> {
+  for await (const row of archiveSheetRows(() => objectStream(fileKey), SHEET_NUMBER.tenants)) yield recordOf(row, fileKey);
+}
+
 /**
  * Every tenant of an archive export with its history, in the file's order, streamed (the verify step
  * and restore read it). A file whose sheets do not hold together (a record missing, history out of
@@ -258,7 +269,6 @@ export function readArchiveTenants(fileKey: string): AsyncGenerator<ArchivedTena
 
 /** The same from any source of the file's bytes (opened twice: once per sheet read). */
 export async function* readArchiveTenantsFrom(open: () => Promise<Readable>, name: string): AsyncGenerator<ArchivedTenant> {
-  const recordAt = ARCHIVE_TENANT_COLUMNS.length + 1;
   const entryAt = HISTORY_COLUMNS.indexOf('entry') + 1;
   const history = archiveSheetRows(open, SHEET_NUMBER.history);
   const nextEntry = async () => {
@@ -269,9 +279,7 @@ export async function* readArchiveTenantsFrom(open: () => Promise<Readable>, nam
   try {
     let pending = await nextEntry();
     for await (const row of archiveSheetRows(open, SHEET_NUMBER.tenants)) {
-      const text = textOf(row[recordAt]);
-      if (!text) throw new Error(`the archive export ${name} has a tenant row without its record`);
-      const record = JSON.parse(text) as TenantRecord;
+      const record = recordOf(row, name);
       const entries: ArchivedHistoryEntry[] = [];
       while (pending && pending.tenantId === record.id) {
         entries.push(pending.entry);

@@ -6,7 +6,9 @@
  * Cold init stays that of the job plumbing: the runners, the lists and their contracts are imported by
  * the first job that needs them, and exceljs only when a workbook is written (functions/exports/
  * spreadsheet.ts). The record below names every export job type (the compiler checks it is complete).
+ * The archive job (functions/archives/archive-job.ts) loads the same way, with its first message.
  */
+import type { ARCHIVE_JOB_TYPE } from '../archives/archive-job-input';
 import type { ExportJobType } from '../exports/export-jobs';
 import { createWorker } from '../runtime/worker';
 import type { JobRunner } from '../runtime/worker';
@@ -32,6 +34,11 @@ const exportRunners = () => (loaded ??= Promise.all([
 
 const lazyRunner = (type: ExportJobType): JobRunner => async (ctx) => (await exportRunners())[type](ctx);
 
-export const handler = createWorker('archive-exports', Object.fromEntries(
-  (Object.keys(EXPORT_JOBS) as ExportJobType[]).map((type) => [type, lazyRunner(type)]),
-));
+/** The archive job's type, spelled here so the worker's init does not load the job's input schema (the compiler checks they agree). */
+const ARCHIVE_JOB: typeof ARCHIVE_JOB_TYPE = 'archive';
+const archiveRunner: JobRunner = async (ctx) => (await import('../archives/archive-job')).runArchiveJob(ctx);
+
+export const handler = createWorker('archive-exports', {
+  ...Object.fromEntries((Object.keys(EXPORT_JOBS) as ExportJobType[]).map((type) => [type, lazyRunner(type)])),
+  [ARCHIVE_JOB]: archiveRunner,
+});
