@@ -358,10 +358,12 @@ export async function removeTenantsRecoverably(list: readonly RecoverableRemoval
  */
 export async function restoreTenants(
   list: readonly { tenant: TenantRecord; release: TransactItem; keepAgain: TransactItem }[], how: TenantWrite,
+  /** sameVersion: back with the stamp it had, every stored field as kept (an archive's restore, functions/archives/archive-restore.ts). */
+  options: { sameVersion?: boolean } = {},
 ): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
   const changes = list.map(({ tenant, release, keepAgain }): Change => ({
-    before: null, after: { ...tenant, updated_at: laterThan(tenant.updated_at, now) }, alongside: release, undoAlongside: keepAgain,
+    before: null, after: { ...tenant, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) }, alongside: release, undoAlongside: keepAgain,
   }));
   await applyChanges(changes, how);
   return changes.map((c) => c.after!);
