@@ -1,0 +1,43 @@
+/**
+ * `npm run archive:restore -- <archive id>` rebuilds an archive's tenants from its export into their
+ * cycles (functions/archives/archive-restore.ts), for ops: any size, page by page, printing its progress;
+ * run again to finish a restore that stopped (tenants already back are left as they are).
+ *
+ * Against npm start's stack by default. Against AWS: set AWS_ENDPOINT_URL to nothing, with AWS_REGION,
+ * the usual credentials, APP_TABLE_NAME and EXPORTS_BUCKET_NAME of the deployment (README: Operations).
+ * The restore is recorded in each tenant's history as done by `ops` (or ARCHIVE_RESTORE_BY).
+ */
+import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
+import { endpointsFromEnv, useEndpoints } from './emulator';
+
+const archiveId = process.argv[2]?.trim();
+if (!archiveId) {
+  console.error('Usage: npm run archive:restore -- <archive id>');
+  process.exit(2);
+}
+const local = process.env.AWS_ENDPOINT_URL !== '';
+if (local) {
+  // npm start's emulators, or AWS_ENDPOINT_URL's (and AWS_ENDPOINT_URL_DYNAMODB's), with npm start's names.
+  useEndpoints(endpointsFromEnv());
+  process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
+  process.env[ENV.exportsBucket] ??= localName('alp-local', BUCKETS.exports.logicalName);
+} else {
+  delete process.env.AWS_ENDPOINT_URL;
+}
+
+const { restorableArchive, restoreArchive } = await import('../functions/archives/archive-restore');
+const { HttpError } = await import('../functions/runtime/http-error');
+try {
+  const restorable = await restorableArchive(archiveId);
+  const { archive } = restorable;
+  console.log(`Restoring ${archive.tenant_count} tenants of ${archive.export_filename} (facility ${archive.facility_number})...`);
+  const by = process.env.ARCHIVE_RESTORE_BY?.trim() || 'ops';
+  const result = await restoreArchive(restorable, { user_id: by, username: by }, (restored, read) => {
+    if (read % 1000 === 0) console.log(`  ${read} read, ${restored} restored`);
+  });
+  console.log(`Done: ${result.restored} tenants restored into cycles ${result.cycle_ids.join(', ') || '(none)'}.`);
+} catch (err) {
+  if (!(err instanceof HttpError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
