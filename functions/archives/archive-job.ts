@@ -32,6 +32,7 @@ import { getFacility, getFacilityCounters, requireFacility, retiredStatsOf, upda
 import type { FacilityChanges, FacilityRecord } from '../facilities/facility-store';
 import { JobContinues } from '../jobs/job-continues';
 import { JobRefused } from '../jobs/job-refused';
+import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
 import type { JobRecord } from '../jobs/job-store';
 import type { Counters } from '../program/counters';
 import { facilityStatsOf, LETTER_COUNTERS } from '../program/counters';
@@ -252,6 +253,10 @@ async function verifyExport(run: Run): Promise<void> {
       if (missing) throw new Error(`The export ${input.export_filename} misses tenant ${missing} of cycle ${cycle.label}; nothing was deleted.`);
     }
   }
+  // The counters are kept in the tenants' own transactions, the index a moment later: the count settles what the index may not show yet.
+  if (inFile.size !== cp.current.counters_before.total) {
+    throw new Error(`The export ${input.export_filename} holds ${inFile.size} tenants where the counters say ${cp.current.counters_before.total}; nothing was deleted.`);
+  }
   run.ledgerIds = ledgerIds;
   await cp.save({ phase: 'verified', tenant_count: inFile.size });
 }
@@ -400,7 +405,10 @@ export async function runArchiveJob(ctx: JobRunContext): Promise<Record<string, 
   const cp = await claimCheckpoint(input.archive_id, job.id, () => startingPoint(job, input));
   const run: Run = { job, input, cp, ctx };
   try {
-    if (cp.current.phase === 'done') return { ...result, tenant_count: cp.current.tenant_count };
+    if (cp.current.phase === 'done') {
+      await cp.release();
+      return { ...result, tenant_count: cp.current.tenant_count };
+    }
     // 1. The route's lock, asserted again: ours stays ours; one taken over by another archive stops this job.
     await lockForArchive(scopeOf(input), input.archive_id, job.id).catch((err: unknown) => {
       throw err instanceof HttpError ? new JobRefused(err.message) : err;
@@ -411,7 +419,11 @@ export async function runArchiveJob(ctx: JobRunContext): Promise<Record<string, 
     }
     if (cp.current.phase === 'written') {
       await needTime(run, TIME_NEEDED_MS.verify, 'verify the export');
-      await verifyExport(run);
+      await verifyExport(run).catch(async (err: unknown) => {
+        // An export that failed its check is written again by the retry, never used.
+        if (!(err instanceof JobRunElsewhere)) await cp.save({ phase: 'started' });
+        throw err;
+      });
     }
     if (cp.current.phase === 'verified') await recordIt(run);
     if (cp.current.phase === 'recorded') await deleteTenantsOf(run);
