@@ -193,6 +193,11 @@ export interface ScaleOptions {
    * again (their facility, cycle and counter items are, as for every facility).
    */
   tenantsLoaded?: number;
+  /**
+   * Facilities (ids) whose tenants the earlier load wrote but that no longer hold them (the tenant bench
+   * archives one at each step): their tenants are written again, as their facility and cycle items are.
+   */
+  rewriteTenantsOf?: readonly string[];
   today?: string;
   log?: (line: string) => void;
 }
@@ -265,7 +270,8 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
     });
     const counters = { ...zeroCounters(), ...sumCounters(cycles.map((c) => c.counters)) };
     items.push(...facilityItems(facility, counters, cycles, manager));
-    if (held && !loadedBefore && size > 0) {
+    const emptied = loadedBefore && (options.rewriteTenantsOf?.includes(scaleFacilityId(n)) ?? false);
+    if (held && (!loadedBefore || emptied) && size > 0) {
       const t0 = performance.now();
       await tenantWriter.write(tenantItemsOf(facility, cycles.map((c) => c.cycle), tenants, now));
       tenantMs += performance.now() - t0;

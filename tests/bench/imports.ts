@@ -15,21 +15,14 @@
  *
  * Each import goes to a facility of its own (its own Prime Site ID) so every run writes every tenant.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { build, stop } from 'esbuild';
-import type { SQSEvent } from 'aws-lambda';
-import { REPO_ROOT } from '../../localstack/emulator';
 import { startProgram } from '../../localstack/runtime/program';
 import type { RunningProgram } from '../../localstack/runtime/program';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
-import { workerEntry } from '../../infra/bundling';
 import { createCycle, getCycleCounters } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { importFileKey, putImportFile } from '../../functions/imports/import-files';
@@ -37,16 +30,15 @@ import { IMPORT_JOB_TYPE } from '../../functions/imports/import-job-type';
 import type { ImportJobInput } from '../../functions/imports/import-job-type';
 import { getJob } from '../../functions/jobs/job-store';
 import type { ImportSoftware } from '../../shared/import-software';
-import { JOB_QUEUES } from '../../shared/jobs';
 import type { ImportResult } from '../../shared/contracts/imports';
 import { facilityWith } from '../integration/facility-fixtures';
 import { createJobRecordOnly } from '../integration/job-fixture';
-import { cdkEsbuildOptions } from './bundles';
 import { createClient, headersOf, login } from './http-client';
 import type { HttpReply, Send } from './http-client';
 import { measureImportReader } from './import-reader';
 import type { ImportReaderMeasurement } from './import-reader';
 import { summarize } from './stats';
+import { runWorkerInChild, workerNodeFlags } from './worker-in-child';
 import type { Summary } from './stats';
 
 export interface ImportBenchOptions {
@@ -61,8 +53,6 @@ export interface ImportBenchOptions {
 export const IMPORT_RUN: ImportBenchOptions = { rows: 5000, readerRounds: 7, importRounds: 3, memoryRows: 50_000 };
 
 const IMPORT_SOFTWARE: ImportSoftware = 'sitelink_alp';
-/** The worker Lambda's NODE_OPTIONS, as CDK sets them (infra/api-stack.ts). */
-const WORKER_NODE_OPTIONS = JOB_QUEUES.find((q) => q.name === 'rent-roll-imports')?.workerNodeOptions;
 
 export interface ImportTiming {
   software: ImportSoftware;
@@ -175,44 +165,10 @@ async function measureImport(send: Send, options: ImportBenchOptions, dir: strin
   return timing;
 }
 
-/**
- * The worker's process: loads the bundle (its RSS then is the floor), samples the heap while the handler
- * runs the SQS event, and writes what it saw to a file (the worker's own logs go to stdout).
- */
-const WORKER_CHILD = `
-import { readFileSync, writeFileSync } from 'node:fs';
-const [bundle, eventFile, out] = process.argv.slice(1);
-const { handler } = await import(bundle);
-const loadedRss = process.memoryUsage().rss;
-let peakHeap = 0;
-const sample = () => { peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed); };
-const timer = setInterval(sample, 25);
-const started = performance.now();
-const answer = await handler(JSON.parse(readFileSync(eventFile, 'utf8')), {});
-const seconds = (performance.now() - started) / 1000;
-clearInterval(timer);
-sample();
-// maxRSS is in kilobytes (KiB).
-writeFileSync(out, JSON.stringify({ answer, seconds, loadedRssBytes: loadedRss, peakHeapBytes: peakHeap, peakRssBytes: process.resourceUsage().maxRSS * 1024 }));
-process.exit(0);
-`;
-
-function sqsEventFor(jobId: string): SQSEvent {
-  return {
-    Records: [{
-      messageId: randomUUID(), receiptHandle: `bench-${jobId}`, body: JSON.stringify({ job_id: jobId }),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'bench', ApproximateFirstReceiveTimestamp: String(Date.now()) },
-      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:rent-roll-imports', awsRegion: 'us-east-1',
-    }],
-  };
-}
-
 async function measureWorkerMemory(program: RunningProgram, options: ImportBenchOptions, dir: string, log: (line: string) => void): Promise<WorkerMemory> {
   const memory: WorkerMemory = {
-    software: IMPORT_SOFTWARE, rows: options.memoryRows, tenants: 0, bytes: 0, error: null, peakRssBytes: null, peakHeapBytes: null, loadedRssBytes: null, seconds: null, nodeFlags: WORKER_NODE_OPTIONS ?? 'none',
+    software: IMPORT_SOFTWARE, rows: options.memoryRows, tenants: 0, bytes: 0, error: null, peakRssBytes: null, peakHeapBytes: null, loadedRssBytes: null, seconds: null, nodeFlags: workerNodeFlags('rent-roll-imports'),
   };
-  // Inside the checkout, so the modules CDK leaves external (the AWS SDK, which Lambda provides) resolve from node_modules.
-  const bundleDir = join(REPO_ROOT, '.local', 'bench-import-worker');
   try {
     const { cycle, primeSiteId } = await freshCycle();
     log(`bench:   writing a ${options.memoryRows.toLocaleString('en-US')}-row rent roll...`);
@@ -227,27 +183,8 @@ async function measureWorkerMemory(program: RunningProgram, options: ImportBench
     };
     await putImportFile(input.files.rent_roll!.key, bytes);
     const job = await createJobRecordOnly({ id: jobId, queue: 'rent-roll-imports', type: IMPORT_JOB_TYPE, createdBy: 'bench', input: input as unknown as Record<string, unknown> });
-
-    rmSync(bundleDir, { recursive: true, force: true });
-    mkdirSync(bundleDir, { recursive: true });
-    const entry = workerEntry('rent-roll-imports');
-    const bundle = join(bundleDir, 'index.mjs');
-    await build({ ...cdkEsbuildOptions(entry), absWorkingDir: REPO_ROOT, entryPoints: [entry], outfile: bundle, logLevel: 'error' });
-    stop();
-    const eventFile = join(dir, 'event.json');
-    const out = join(dir, 'worker-memory.json');
-    writeFileSync(eventFile, JSON.stringify(sqsEventFor(job.id)));
     log(`bench:   the worker on ${sample.tenants.length.toLocaleString('en-US')} tenants (${(bytes.length / 2 ** 20).toFixed(1)} MiB), in a fresh node process...`);
-    const awsVars = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('AWS_')).map(([k, v]) => [k, v!]));
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', WORKER_CHILD, pathToFileURL(bundle).href, eventFile, out], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin', ...awsVars, ...program.env, AWS_LAMBDA_FUNCTION_NAME: 'worker-rent-roll-imports', POWERTOOLS_LOG_LEVEL: 'WARN',
-        ...(WORKER_NODE_OPTIONS ? { NODE_OPTIONS: WORKER_NODE_OPTIONS } : {}),
-      },
-      timeout: 600_000, maxBuffer: 16 * 2 ** 20,
-    });
-    const seen = JSON.parse(readFileSync(out, 'utf8')) as { answer: { batchItemFailures: unknown[] }; seconds: number; loadedRssBytes: number; peakHeapBytes: number; peakRssBytes: number };
-    if (seen.answer.batchItemFailures.length) throw new Error(`the worker reported the message failed: ${JSON.stringify(seen.answer)}`);
+    const seen = await runWorkerInChild('rent-roll-imports', job.id, program, dir);
     const done = await getJob(job.id);
     if (done?.status !== 'done') throw new Error(`the job ended ${done?.status}: ${done?.error}`);
     const inserted = (done.result as unknown as ImportResult).insert_count;
@@ -256,8 +193,6 @@ async function measureWorkerMemory(program: RunningProgram, options: ImportBench
     log(`bench:   peak RSS ${(seen.peakRssBytes / 1e6).toFixed(0)} MB (heap ${(seen.peakHeapBytes / 1e6).toFixed(0)} MB), ${seen.seconds.toFixed(0)} s`);
   } catch (err) {
     memory.error = (err as Error).message;
-  } finally {
-    rmSync(bundleDir, { recursive: true, force: true });
   }
   return memory;
 }

@@ -12,6 +12,7 @@ const PHASES = {
   tenants: async (): Promise<Measure> => (await import('./tenants')).measureTenants,
   letters: async (): Promise<Measure> => (await import('./letters')).measureLetters,
   policy: async (): Promise<Measure> => (await import('./policy')).measurePolicy,
+  archives: async (): Promise<Measure> => (await import('./archives')).measureArchives,
 };
 
 export type BenchPhase = keyof typeof PHASES;

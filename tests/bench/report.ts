@@ -13,8 +13,8 @@ import type { Summary } from './stats';
 import { BUSY_OTHER_CORES } from './contention';
 import {
   API_BUNDLE_LIMIT_BYTES, DASHBOARD_P95_LIMIT_MS, INIT_LIMIT_MS, LIST_P95_LIMIT_MS, OVERHEAD_LIMIT_MS, SCALE_LOAD_LIMIT_SECONDS,
-  TENANT_LIST_P95_LIMIT_MS,
-  aboveDynamoPasses, adapterPasses, bundlePasses, initPasses, scaleLimitMs, scalePasses, tenantReadPasses, tenantWriteJudged,
+  TENANT_LIST_P95_LIMIT_MS, ARCHIVE_LIMIT_MS,
+  aboveDynamoPasses, archivePasses, adapterPasses, bundlePasses, initPasses, scaleLimitMs, scalePasses, tenantReadPasses, tenantWriteJudged,
   tenantWriteLimitMs, tenantWritePasses, verdict,
 } from './targets';
 import { machineNote, row, targetRow } from './report-parts';
@@ -25,6 +25,8 @@ import { letterSection, letterTargetLines } from './letter-report';
 import type { LetterBenchResult } from './letters';
 import { policySection, policyTargetLines } from './policy-report';
 import type { PolicyBenchResult } from './policy';
+import { archiveSection, archiveTargetLines } from './archive-report';
+import type { ArchiveBenchResult } from './archives';
 
 export interface BenchData {
   date: string;
@@ -47,8 +49,10 @@ export interface BenchData {
   letters: LetterBenchResult | Error;
   /** The policy setup and Check Charges phase (tests/bench/policy.ts); an Error when the phase itself failed. */
   policy: PolicyBenchResult | Error;
+  /** The archive phase (tests/bench/archives.ts); an Error when the phase itself failed. */
+  archives: ArchiveBenchResult | Error;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'policy' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'policy' | 'archives' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -115,6 +119,7 @@ export function targetLines(d: BenchData): TargetLine[] {
   lines.push(...importTargetLines(d.imports, d.machineUse.imports.cpu));
   lines.push(...letterTargetLines(d.letters, d.machineUse.letters.cpu));
   lines.push(...policyTargetLines(d.policy, d.machineUse.policy.cpu));
+  lines.push(...archiveTargetLines(d.archives, d.machineUse.archives.cpu));
   return lines;
 }
 
@@ -382,7 +387,7 @@ export function renderReport(d: BenchData): string {
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
     `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.imports.waitedSeconds.toFixed(0)} s`,
-    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.policy.waitedSeconds.toFixed(0)} s before the policy phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
+    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.policy.waitedSeconds.toFixed(0)} s before the policy phase, ${d.machineUse.archives.waitedSeconds.toFixed(0)} s before the archive phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -398,6 +403,7 @@ export function renderReport(d: BenchData): string {
     ...importSection(d.imports, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...letterSection(d.letters, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...policySection(d.policy, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
+    ...archiveSection(d.archives, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',
@@ -419,6 +425,7 @@ export const TENANT_TARGET_PREFIX = 'Tenants at ';
 export const TENANT_SECTION_HEADING = '## 5. Tenants at program scale';
 
 const count = (n: number) => n.toLocaleString('en-US');
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
 const stepName = (s: TenantStep) => `${count(s.load.tenants)} tenants`;
 const lastStep = (t: TenantBenchResult) => t.steps[t.steps.length - 1]!;
 const range = (x: { min: number; max: number }) => (x.min === x.max ? `${x.min}` : `${x.min}–${x.max}`);
@@ -465,6 +472,13 @@ export function tenantTargetLines(t: TenantBenchResult): TargetLine[] {
       machine: machineNote(t.writesCpu),
     });
   }
+  const a = last.archive;
+  lines.push({
+    target: `${at}: archiving the largest facility (POST /api/facility-archives/{id}/execute to download-export answering a link) under ${ARCHIVE_LIMIT_MS / 1000} s`,
+    measured: a.error ? `facility ${a.facilityNumber}: ${a.error}` : `${seconds(a.ms!)} for facility ${a.facilityNumber}, ${count(a.tenants)} tenants in ${a.cycles} cycles (job ${seconds(a.parts!.jobMs)})`,
+    pass: archivePasses(a),
+    machine: machineNote(last.archiveCpu),
+  });
   const names = last.scenarios.map((s) => s.name);
   const compared = names.map((n) => {
     const list = t.steps.map((step) => byName(step, n));
@@ -503,6 +517,15 @@ function tenantReadRow(s: TenantScenarioResult): string {
   return row([
     s.name, `\`${s.path.length > 90 ? `${s.path.slice(0, 87)}…` : s.path}\``, s.who, `${s.rows} of ${s.total}${s.exact === false ? '+' : ''}`,
     ...stat(s.ms), usageText(s), `${s.operations}; ${ms(s.dynamoMs!.p50, 1)} ms`, `${verdict(tenantReadPasses(s))} (< ${TENANT_LIST_P95_LIMIT_MS} ms)`,
+  ]);
+}
+
+function tenantArchiveRow(step: TenantStep): string {
+  const a = step.archive;
+  if (a.error || a.ms === null || !a.parts) return row([stepName(step), a.facilityNumber, a.cycles, count(a.tenants), '—', '—', '—', '—', '—', machineNote(step.archiveCpu), `FAIL: ${a.error}`]);
+  return row([
+    stepName(step), a.facilityNumber, a.cycles, count(a.tenants), seconds(a.ms), `${ms(a.parts.executeMs, 0)} ms`, seconds(a.parts.jobMs), `${ms(a.parts.linkMs, 0)} ms`,
+    `${(a.exportBytes! / 1e6).toFixed(2)} MB`, machineNote(step.archiveCpu), `${verdict(archivePasses(a))} (< ${ARCHIVE_LIMIT_MS / 1000} s)`,
   ]);
 }
 
@@ -578,6 +601,21 @@ export function tenantSection(t: TenantBenchResult, meta: { command: string; dat
     ...t.writes.map(tenantWriteRow),
     '',
     ...t.writes.filter((w) => w.note).map((w) => `- ${w.name}: ${w.note}.`),
+    '',
+    '### Archiving the largest facility at each step',
+    '',
+    'After each step\'s reads, the facility holding the most tenants at that step (the fixture\'s excepted: the writes need it) is archived',
+    'as staff archives it in the wizard (`tests/bench/archive-timing.ts`): its proposed dates read first (`GET /api/facility-archives/{id}/new-dates`,',
+    'untimed), then timed from `POST /api/facility-archives/{id}/execute` with those dates, through `GET /api/jobs/{id}` every 100 ms until',
+    '`done` (the runtime\'s poller runs the archive-exports worker in this process: export written and read back, tenants deleted, facility',
+    'reset), to `GET /api/facility-archives/download-export` answering a link. Each archive is checked afterwards: the link serves the',
+    'workbook, the job archived every tenant, the facility counts none. The next step\'s load writes that facility\'s tenants again',
+    '(`loadScaleData` `rewriteTenantsOf`).',
+    '',
+    row(['Step', 'Facility', 'Cycles', 'Tenants', 'Call to link', 'execute', 'job', 'download-export', 'Export', 'Machine while measured', 'Target']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
+    ...t.steps.map(tenantArchiveRow),
+    '',
     `- Commands the phase sent (loads, warm-ups, logins and preparation included): ${Object.entries(t.commandsSeen).map(([k, v]) => `${k} ${count(v)}`).join(', ')}.`,
     '',
   );

@@ -6,7 +6,8 @@
  * `npm run bench -- --only tenants [--tenants 150000[,all]]` runs the tenant phase alone (steps: tenant
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
  * docs/benchmarks.md; `--only imports` does the same for the rent-roll import phase, `--only bundles` for the
- * bundle sizes and cold init, `--only letters` for the letter phase, `--only policy` for policy setup and Check Charges.
+ * bundle sizes and cold init, `--only letters` for the letter phase, `--only policy` for policy setup and Check Charges,
+ * `--only archives` for the archive phase (a facility archive, the worker's memory, the Archives tab's list).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,6 +40,10 @@ import { LETTER_SECTION_HEADING, LETTER_TARGET_PREFIX, letterSection, letterTarg
 import { POLICY_RUN } from './policy';
 import type { PolicyBenchResult } from './policy';
 import { POLICY_SECTION_HEADING, POLICY_TARGET_PREFIX, policySection, policyTargetLines } from './policy-report';
+import { ARCHIVE_RUN } from './archives';
+import type { ArchiveBenchResult } from './archives';
+import { ARCHIVE_SECTION_HEADING, ARCHIVE_TARGET_PREFIX, archiveSection, archiveTargetLines } from './archive-report';
+import { archiveSummary } from './archive-timing';
 import { EMPTY_REPORT, patchSection } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { verdict } from './targets';
@@ -61,9 +66,11 @@ const IMPORT_WATCHDOG_MS = 20 * 60_000;
 const LETTER_WATCHDOG_MS = 10 * 60_000;
 /** The policy phase: three 300-tenant setup jobs and four 2,000-tenant charge checks take a few minutes. */
 const POLICY_WATCHDOG_MS = 10 * 60_000;
+/** The archive phase: a 150,000-tenant scale load, three facility archives, a 50,000-tenant seed and its archive, the list: about twenty minutes. */
+const ARCHIVE_WATCHDOG_MS = 45 * 60_000;
 
-type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters' | 'policy';
-const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters', 'policy'];
+type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters' | 'policy' | 'archives';
+const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters', 'policy', 'archives'];
 interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -101,6 +108,14 @@ function printTenants(t: TenantBenchResult): void {
     }
   }
   for (const w of t.writes) console.log(`  ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, p95 ${w.ms!.p95.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);
+  for (const step of t.steps) console.log(`  [${step.load.tenants}] archive of ${archiveSummary(step.archive)}`);
+}
+
+function printArchives(a: ArchiveBenchResult): void {
+  for (const t of a.archives) console.log(`  archive of ${archiveSummary(t)}`);
+  const m = a.memory;
+  console.log(`  worker on a ${m.tenants}-tenant archive: ${m.error ? `FAIL ${m.error}` : `peak RSS ${(m.peakRssBytes! / 1e6).toFixed(0)} MB, ${m.seconds!.toFixed(0)} s`}`);
+  for (const s of a.list.scenarios) console.log(`  archives list, ${s.name}: ${s.error ? `FAIL ${s.error}` : `p50 ${s.ms!.p50.toFixed(1)} ms, p95 ${s.ms!.p95.toFixed(1)} ms; ${s.rows} rows`}`);
 }
 
 async function runTenants(args: Args): Promise<TenantBenchResult> {
@@ -148,7 +163,7 @@ type Phase = { heading: string; targetPrefix: string; section: string[]; lines: 
 /** `--only bundles|tenants|imports`: that phase alone, patched into the existing docs/benchmarks.md. */
 async function onlyPhase(args: Args): Promise<number> {
   const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : args.only === 'letters' ? LETTER_WATCHDOG_MS
-    : args.only === 'policy' ? POLICY_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
+    : args.only === 'policy' ? POLICY_WATCHDOG_MS : args.only === 'archives' ? ARCHIVE_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
@@ -188,6 +203,13 @@ async function onlyPhase(args: Args): Promise<number> {
     phases = [{ heading: POLICY_SECTION_HEADING, targetPrefix: POLICY_TARGET_PREFIX, lines: policyTargetLines(policy, watch()), section: policySection(policy, meta) }];
     console.log('');
     printPolicy(policy);
+  } else if (args.only === 'archives') {
+    console.log('bench: archives (starting a private emulator, DynamoDB Local on disk)...');
+    const watch = watchCpu();
+    const archives = await measureInChild<ArchiveBenchResult>('archives', ARCHIVE_RUN, console.log);
+    phases = [{ heading: ARCHIVE_SECTION_HEADING, targetPrefix: ARCHIVE_TARGET_PREFIX, lines: archiveTargetLines(archives, watch()), section: archiveSection(archives, meta) }];
+    console.log('');
+    printArchives(archives);
   } else {
     console.log('bench: rent-roll imports (starting a private emulator)...');
     const watch = watchCpu();
@@ -210,7 +232,7 @@ async function onlyPhase(args: Args): Promise<number> {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only) return onlyPhase(args);
-  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + POLICY_WATCHDOG_MS + tenantWatchdogMs(args.steps));
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + POLICY_WATCHDOG_MS + ARCHIVE_WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -253,6 +275,13 @@ async function main(): Promise<number> {
     .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   const policyCpu = watchPolicy();
 
+  const archiveWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: archives (starting another private emulator, DynamoDB Local on disk)...');
+  const watchArchives = watchCpu();
+  const archives = await measureInChild<ArchiveBenchResult>('archives', ARCHIVE_RUN, console.log)
+    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const archiveCpu = watchArchives();
+
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
   const watchTenants = watchCpu();
@@ -262,13 +291,14 @@ async function main(): Promise<number> {
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters, policy,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters, policy, archives,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
       scale: { waitedSeconds: scaleWait, cpu: scaleCpu }, imports: { waitedSeconds: importWait, cpu: importCpu },
       letters: { waitedSeconds: letterWait, cpu: letterCpu },
       policy: { waitedSeconds: policyWait, cpu: policyCpu },
+      archives: { waitedSeconds: archiveWait, cpu: archiveCpu },
       tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
@@ -293,6 +323,8 @@ async function main(): Promise<number> {
   else printLetters(letters);
   if (policy instanceof Error) console.log(`  policy phase FAILED: ${policy.message}`);
   else printPolicy(policy);
+  if (archives instanceof Error) console.log(`  archive phase FAILED: ${archives.message}`);
+  else printArchives(archives);
   if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
   else printTenants(tenants);
   console.log('');
@@ -300,7 +332,7 @@ async function main(): Promise<number> {
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
-  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error || policy instanceof Error) return 1;
+  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error || policy instanceof Error || archives instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }

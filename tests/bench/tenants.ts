@@ -4,9 +4,10 @@
  * 10,000 cycles, whose tenants are loaded in steps with the seed's own cap (localstack/scale-data.ts
  * `tenants`: whole facilities in number order, so the first facilities hold the same tenants at every
  * step): 150,000 first, then all of them (about 1.5 million). At every step the same read calls run over
- * HTTP through the local runtime (N requests after a warm-up, one at a time); at the last step the
- * writes run too (a single tenant edit, the bulk charge confirmation of 300 tenants, a 2,000-tenant
- * cycle's export until its job is done).
+ * HTTP through the local runtime (N requests after a warm-up, one at a time), then the largest facility
+ * is archived through the wizard's calls (issue 17: the call to a download link; archive-timing.ts), and
+ * the next step's load writes its tenants again; at the last step the writes run too (a single tenant
+ * edit, the bulk charge confirmation of 300 tenants, a 2,000-tenant cycle's export until its job is done).
  *
  * Every DynamoDB command of this process (the handlers run here and share functions/aws/clients.ts) goes
  * through a client middleware that asks for ReturnConsumedCapacity TOTAL and records the command, the
@@ -25,6 +26,8 @@ import { facilityCycleIds, getFacility, getFacilityCounters } from '../../functi
 import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes';
 import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
+import { archiveSummary, largestFacilities, timeFacilityArchive } from './archive-timing';
+import type { FacilityArchiveTiming } from './archive-timing';
 import { busyMs, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient, headersOf, login } from './http-client';
@@ -100,6 +103,9 @@ export interface TenantStep {
   scenarios: TenantScenarioResult[];
   cpu: TreeCpu | null;
   waitedSeconds: number;
+  /** After the reads: the largest facility (but the fixture's) archived, the call to a download link (archive-timing.ts). */
+  archive: FacilityArchiveTiming;
+  archiveCpu: TreeCpu | null;
 }
 
 export type WriteKind = 'update' | 'bulk' | 'export';
@@ -378,6 +384,16 @@ async function pickFixture(log: (line: string) => void): Promise<TenantFixture> 
   return best;
 }
 
+/** A facility an earlier step archived holds its tenants again after the load (every cycle's first and last). */
+async function checkTenantsBack(facilityId: string): Promise<void> {
+  for (const cycleId of await facilityCycleIds(facilityId)) {
+    const { total } = await getCycleCounters(cycleId);
+    if (total === 0) continue;
+    const ids = [`${cycleId}-t1`, `${cycleId}-t${total}`];
+    if ((await getTenants(ids)).length !== ids.length) throw new Error(`the load did not write the tenants of ${cycleId} again after its archive`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Writes
 
@@ -514,7 +530,7 @@ async function measureExport(f: TenantFixture, send: Send, token: string, record
  * because SQLite's fsync on every commit made the on-disk loader three times slower there (measured:
  * docs/benchmarks.md "Tenants at program scale"); the files are removed when the emulator stops either way.
  */
-function storageDir(maxTenants: number): string | undefined {
+export function storageDir(maxTenants: number): string | undefined {
   const shm = '/dev/shm';
   try {
     if (!existsSync(shm)) return undefined;
@@ -542,13 +558,16 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
     let fixture: TenantFixture | null = null;
     let tokens: Record<Who, string> | null = null;
     let loaded: number | undefined;
+    // Facilities an archive emptied at an earlier step: the next load writes their tenants again.
+    const archived: string[] = [];
     for (const cap of options.steps) {
       log(`bench: tenants: loading the scale seed with ${cap === null ? 'all its tenants' : `${cap.toLocaleString('en-US')} tenants`}${loaded ? ` (growing from ${loaded.toLocaleString('en-US')})` : ''}...`);
       const loadStarted = performance.now();
-      const result = await loadScaleData({ ...TENANT_SCALE, tenants: cap ?? undefined, tenantsLoaded: loaded, log: (line) => log(`bench:   ${line.trim()}`) });
+      const result = await loadScaleData({ ...TENANT_SCALE, tenants: cap ?? undefined, tenantsLoaded: loaded, rewriteTenantsOf: archived, log: (line) => log(`bench:   ${line.trim()}`) });
       const seconds = (performance.now() - loadStarted) / 1000;
       const verifyStarted = performance.now();
       await verifyScaleData(TENANT_SCALE.facilities);
+      for (const id of archived) await checkTenantsBack(id);
       const load: TenantLoadStep = {
         cap, tenants: result.tenants, written: result.tenantsWritten, seconds, tenantSeconds: result.tenantSeconds,
         otherItems: result.items, otherWriteSeconds: result.writeSeconds, catalogSeconds: result.catalogSeconds,
@@ -571,7 +590,18 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
         log(`bench:   ${call.name}`);
         scenarios.push(await runRead(call, client.send, tokens[call.who], recorder, options));
       }
-      steps.push({ load, scenarios, cpu: watch(), waitedSeconds });
+      const cpu = watch();
+
+      // Issue 17: the largest facility of the program as it is now archived (not the fixture's: the writes below need it).
+      const [largest] = await largestFacilities(1, new Set([fixture.facilityId]));
+      if (!largest) throw new Error('no facility holds tenants to archive');
+      log(`bench:   archiving facility ${largest.number} (${largest.tenants.toLocaleString('en-US')} tenants), execute to a download link`);
+      const watchArchive = watchTreeCpu();
+      const archive = await timeFacilityArchive(client.send, tokens.monitor, largest);
+      const archiveCpu = watchArchive();
+      log(`bench:   ${archiveSummary(archive)}`);
+      archived.push(largest.id);
+      steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu });
     }
 
     log('bench: tenants: writes at the last step...');
