@@ -27,7 +27,7 @@ import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName, tableName } from '../../functions/aws/config';
 import { getCycle, updateCycle } from '../../functions/cycles/cycle-store';
-import { getFacility, updateFacility } from '../../functions/facilities/facility-store';
+import { getFacility, getFacilityCounters, retiredStatsOf, updateFacility } from '../../functions/facilities/facility-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
 import { programToday } from '../../functions/program/program-settings';
@@ -480,19 +480,42 @@ describe('POST /api/cycles/{id}/archive', () => {
   });
 });
 
+/** The facility's row of the Retired tab, page after page. */
+async function retiredRow(facilityId: string): Promise<Record<string, unknown> | undefined> {
+  for (let page = 1; ; page += 1) {
+    const res = await call('GET', '/api/retired-facilities', { token: admin, query: { page, per_page: 100 } });
+    expect(res.status, res.text).toBe(200);
+    const found = (res.body.data as Record<string, unknown>[]).find((r) => r.id === facilityId);
+    if (found || page >= res.body.pagination.last_page) return found;
+  }
+}
+
 describe('the Retired tab', () => {
+  it('a facility retired by the wizard shows the numbers it had, and refuses new cycles and archives', async () => {
+    const facility = await programFacility();
+    await cycleWithTenants(facility, [tenant(1, null), tenant(2, 'opt_out'), tenant(3, 'provide_proof', { charge_applied_date: '2026-10-05' }), tenant(4, 'moved_out')]);
+    const kept = retiredStatsOf(await getFacilityCounters(facility.id));
+    expect(kept.total).toBe(4);
+    const res = await call('POST', `/api/facility-archives/${facility.id}/execute`, { token: monitor, form: { retire: 'true' } });
+    expect(res.status, res.text).toBe(202);
+    const done = await waitForJob(res.body.job_id as string);
+    expect(done.status, done.error ?? '').toBe('done');
+    expect(done.result).toMatchObject({ retired: true, tenant_count: 4 });
+
+    expect((await getFacilityCounters(facility.id)).total).toBe(0);
+    expect(await retiredRow(facility.id)).toMatchObject({ facility_number: facility.facility_number, ...kept });
+    expect(rowsOf(await archivesList({ facility_number: facility.facility_number }))).toEqual([expect.objectContaining({ id: res.body.archive_id, retired: true, tenant_count: 4 })]);
+    const retired = (await getFacility(facility.id))!;
+    expect(retired.retired_at).toEqual(expect.any(String));
+    expectError(await call('POST', `/api/facilities/${facility.id}/archive`, { token: monitor }), 409, `Facility ${facility.facility_number} is retired; a retired facility cannot be archived.`);
+    expectError(await call('POST', '/api/cycles', { token: monitor, json: { facility_number: facility.facility_number, label: 'After' } }), 422, `Facility ${facility.facility_number} is retired.`, 'facility_number');
+    expect((await getFacility(facility.id))!.updated_at).toBe(retired.updated_at);
+  });
+
   it('shows the numbers a retired facility had when it was retired', async () => {
     const facility = await programFacility();
     const kept = { total: 40, charge_applied: 12, chose_coverage: 15, non_responders: 9 };
     await updateFacility((await getFacility(facility.id))!, { retired_at: new Date().toISOString(), retired_stats: kept });
-    let page = 1;
-    let found: Record<string, unknown> | undefined;
-    for (; !found; page += 1) {
-      const res = await call('GET', '/api/retired-facilities', { token: admin, query: { page, per_page: 100 } });
-      expect(res.status, res.text).toBe(200);
-      found = (res.body.data as Record<string, unknown>[]).find((r) => r.id === facility.id);
-      if (page >= res.body.pagination.last_page) break;
-    }
-    expect(found).toMatchObject({ facility_number: facility.facility_number, ...kept });
+    expect(await retiredRow(facility.id)).toMatchObject({ facility_number: facility.facility_number, ...kept });
   });
 });
