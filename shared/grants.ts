@@ -113,8 +113,8 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
     why: 'marks letters sent, records letter batches, writes letter PDFs and mail-merge files, e-mails welcome certificates',
   }),
   'archive-exports': g({
-    table: 'readwrite', buckets: { exports: 'readwrite' },
-    why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
+    why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet; an archive out of time sends its job on to a new invocation (JobContinues)',
   }),
   'setup-batches': g({
     table: 'readwrite', external: ['storedge'],
