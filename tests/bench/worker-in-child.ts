@@ -67,8 +67,11 @@ function sqsEventFor(queue: JobQueueName, jobId: string): SQSEvent {
   };
 }
 
-/** Runs job `jobId` in a fresh worker process of `queue` against the program's emulators; throws when the worker reports the message failed. */
-export async function runWorkerInChild(queue: JobQueueName, jobId: string, program: RunningProgram, dir: string): Promise<WorkerProcessRun> {
+/**
+ * Runs job `jobId` in a fresh worker process of `queue` against the program's emulators (`env` over the
+ * program's: another queue for the job's continuation, say); throws when the worker reports the message failed.
+ */
+export async function runWorkerInChild(queue: JobQueueName, jobId: string, program: RunningProgram, dir: string, env: Record<string, string> = {}): Promise<WorkerProcessRun> {
   const def = JOB_QUEUES.find((q) => q.name === queue)!;
   // Inside the checkout, so the modules CDK leaves external (the AWS SDK, which Lambda provides; exceljs, installed beside) resolve from node_modules.
   const bundleDir = join(REPO_ROOT, '.local', `bench-${queue}-worker`);
@@ -86,7 +89,7 @@ export async function runWorkerInChild(queue: JobQueueName, jobId: string, progr
     const timeoutMs = def.workerTimeoutSeconds * 1000;
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', WORKER_CHILD, pathToFileURL(bundle).href, eventFile, out, String(timeoutMs)], {
       env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin', ...awsVars, ...program.env, AWS_LAMBDA_FUNCTION_NAME: `worker-${queue}`, POWERTOOLS_LOG_LEVEL: 'WARN',
+        PATH: process.env.PATH ?? '/usr/bin:/bin', ...awsVars, ...program.env, ...env, AWS_LAMBDA_FUNCTION_NAME: `worker-${queue}`, POWERTOOLS_LOG_LEVEL: 'WARN',
         ...(def.workerNodeOptions ? { NODE_OPTIONS: def.workerNodeOptions } : {}),
       },
       // The Lambda's own limit, and a minute for node to start and write what it saw.
