@@ -70,7 +70,9 @@ const isConditionFailure = (err: unknown): boolean => err instanceof Error && er
 
 export async function getCheckpoint(archiveId: string): Promise<ArchiveCheckpoint | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: checkpointKey(archiveId), ConsistentRead: true }));
-  return (out.Item as ArchiveCheckpoint | undefined) ?? null;
+  if (!out.Item) return null;
+  const { pk: _pk, sk: _sk, type: _type, ...checkpoint } = out.Item;
+  return checkpoint as ArchiveCheckpoint;
 }
 
 /** A claimed checkpoint: what this run works from, and its writes. */
