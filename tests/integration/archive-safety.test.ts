@@ -115,7 +115,7 @@ describe('a facility archive holding the lock', () => {
     await lockForArchive(scope, archiveId, job.id);
 
     // The calls answer 409 before any work.
-    const status = await call('POST', `/api/tenants/${t1.id}/status`, { token: monitor, form: { status: 'opted_out', updated_at: t1.updated_at } });
+    const status = await call('POST', `/api/tenants/${t1.id}/status`, { token: monitor, form: { status: 'opt_out', updated_at: t1.updated_at } });
     expect(status.status, status.text).toBe(409);
     expect(status.body.error).toBe(lockedMessage(facility));
     const bulk = await call('POST', '/api/tenants/bulk', { token: monitor, form: { field: 'first_name', ids: `${t1.id},${t2.id}`, value: 'Renamed' } });
@@ -125,7 +125,7 @@ describe('a facility archive holding the lock', () => {
     expect(deleted.status, deleted.text).toBe(409);
 
     // The tenant store refuses by itself: a write moving counters, one moving none (a ConditionCheck), a creation, a deletion.
-    await refusedByLock(saveTenant(t1, { status: 'opted_out', opt_out_date: '2026-11-01' }, TEST_WRITE), facility);
+    await refusedByLock(saveTenant(t1, { status: 'opt_out', opt_out_date: '2026-11-01' }, TEST_WRITE), facility);
     await refusedByLock(saveTenant(t1, { first_name: 'Renamed' }, TEST_WRITE), facility);
     await refusedByLock(createTenants(cycle, [{ ...tenant(9, null), facility_number: facility.facility_number }], TEST_WRITE), facility);
     await refusedByLock(deleteTenants([t2], TEST_WRITE), facility);
@@ -145,7 +145,7 @@ describe('a facility archive holding the lock', () => {
 
     await releaseArchiveLock(scope, archiveId);
     await releaseArchiveLock(scope, archiveId);
-    const again = await call('POST', `/api/tenants/${t1.id}/status`, { token: monitor, form: { status: 'opted_out', updated_at: t1.updated_at } });
+    const again = await call('POST', `/api/tenants/${t1.id}/status`, { token: monitor, form: { status: 'opt_out', updated_at: t1.updated_at } });
     expect(again.status, again.text).toBe(200);
     const renamed = await saveTenant(t2, { first_name: 'Renamed' }, TEST_WRITE);
     expect(renamed.first_name).toBe('Renamed');
@@ -185,7 +185,7 @@ describe('a cycle archive holding the lock', () => {
     await lockForArchive({ kind: 'cycle', facilityId: facility.id, cycleId: cycle.id }, archiveId, job.id);
 
     await refusedByLock(saveTenant(tenants[0]!, { first_name: 'Renamed' }, TEST_WRITE), facility);
-    const edit = await call('POST', `/api/tenants/${tenants[0]!.id}/status`, { token: monitor, form: { status: 'opted_out', updated_at: tenants[0]!.updated_at } });
+    const edit = await call('POST', `/api/tenants/${tenants[0]!.id}/status`, { token: monitor, form: { status: 'opt_out', updated_at: tenants[0]!.updated_at } });
     expect(edit.status, edit.text).toBe(409);
     expect((await saveTenant(other.tenants[0]!, { first_name: 'Free' }, TEST_WRITE)).first_name).toBe('Free');
 
