@@ -109,15 +109,31 @@ export interface ArchiveWorkbookSource {
   onProgress?: (written: { tenants: number; history: number }) => Promise<void>;
 }
 
-/** Waits while the upload has not taken the bytes written so far, so a slow upload slows the writer instead of filling memory. */
-async function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain) return;
-  await new Promise<void>((resolve, reject) => {
-    const done = () => { out.off('error', fail); resolve(); };
-    const fail = (err: Error) => { out.off('drain', done); reject(err); };
-    out.once('drain', done);
-    out.once('error', fail);
-  });
+/**
+ * What a sheet has written that the zip has not compressed yet. exceljs hands a sheet's XML on to the
+ * zip's deflate stream without heeding its backpressure (its StreamBuf ignores write()'s answer), so a
+ * writer faster than the deflate and the upload behind it would pile the whole sheet up in memory: the
+ * zip's queued bytes, plus what the sheet holds before the zip takes it. exceljs 4 internals (`_stream`,
+ * StreamBuf's `buffers` of 64 kB and `pipes`), checked by tests/unit/archive-workbook.test.ts.
+ */
+interface SheetStream { buffers?: unknown[]; pipes?: { writableLength?: number; _writableState?: { length?: number } }[] }
+export function sheetBacklog(sheet: object): number {
+  const stream = (sheet as { _stream?: SheetStream })._stream;
+  if (!stream) return 0;
+  // The zip takes the sheet through a readable-stream PassThrough (archiver's), whose queue only its _writableState tells.
+  const queued = (pipe: NonNullable<SheetStream['pipes']>[number]) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
+  return (stream.buffers?.length ?? 0) * 65_536 + (stream.pipes ?? []).reduce((sum, pipe) => sum + queued(pipe), 0);
+}
+
+/** The most a sheet may have waiting for the zip before the writer waits for it. */
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/** Waits until the zip and the upload have caught up with the sheet, so a slow upload slows the writer instead of filling memory. */
+async function caughtUp(sheet: object, out: PassThrough): Promise<void> {
+  while (sheetBacklog(sheet) > MAX_BACKLOG_BYTES || out.writableNeedDrain) {
+    if (out.destroyed) throw out.errored ?? new Error('the export stream was closed');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /**
@@ -172,7 +188,7 @@ export async function writeArchiveWorkbookTo(out: PassThrough, source: ArchiveWo
       ids.push(t.id);
       written.tenants += 1;
     }
-    await drained(out);
+    await caughtUp(sheets.Tenants, out);
     await source.onProgress?.(written);
   }
   sheets.Tenants.commit();
@@ -184,7 +200,7 @@ export async function writeArchiveWorkbookTo(out: PassThrough, source: ArchiveWo
       sheets.History.addRow([tenantId, e.at, e.by?.username ?? '', e.action, checkedCell(JSON.stringify(e.changes), 'A history entry\'s changes'), entry]).commit();
       written.history += 1;
     }
-    await drained(out);
+    await caughtUp(sheets.History, out);
   }
   await source.onProgress?.(written);
   sheets.History.commit();

@@ -8,7 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  ARCHIVE_TENANT_COLUMNS, readArchiveTenantsFrom, writeArchiveWorkbookTo,
+  ARCHIVE_TENANT_COLUMNS, readArchiveTenantsFrom, sheetBacklog, writeArchiveWorkbookTo,
 } from '../../functions/archives/archive-workbook';
 import type { ArchivedHistoryEntry, ArchivedTenant, ArchiveWorkbookSource } from '../../functions/archives/archive-workbook';
 import { TENANT_DEFAULTS } from '../../functions/tenants/tenant-record';
@@ -103,5 +103,20 @@ describe('the archive export', () => {
     });
     await ended;
     await expect(readBack(Buffer.concat(chunks))).rejects.toThrow(/history of tenant t1, out of the Tenants sheet/);
+  });
+
+  it('sees what exceljs has queued for the zip (the writer waits on it: exceljs itself ignores backpressure)', async () => {
+    const out = new PassThrough();
+    out.resume();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Tenants');
+    expect(sheetBacklog(sheet)).toBe(0);
+    // Rows committed without a pause: the zip cannot have taken them yet, so they are queued before it.
+    for (let i = 0; i < 2000; i += 1) sheet.addRow(Array.from({ length: 20 }, (_, k) => `row ${i} cell ${k} with some text`)).commit();
+    expect(sheetBacklog(sheet)).toBeGreaterThan(1_000_000);
+    sheet.commit();
+    await workbook.commit();
+    // All taken by the zip (StreamBuf keeps its last, spent 64 kB buffer).
+    expect(sheetBacklog(sheet)).toBeLessThanOrEqual(65_536);
   });
 });
