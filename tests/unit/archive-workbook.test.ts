@@ -110,7 +110,7 @@ describe('the archive export', () => {
     out.resume();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Tenants');
-    expect(sheetBacklog(sheet)).toBe(0);
+    expect(sheetBacklog(sheet)).toBeLessThanOrEqual(65_536);
     // Rows committed without a pause: the zip cannot have taken them yet, so they are queued before it.
     for (let i = 0; i < 2000; i += 1) sheet.addRow(Array.from({ length: 20 }, (_, k) => `row ${i} cell ${k} with some text`)).commit();
     expect(sheetBacklog(sheet)).toBeGreaterThan(1_000_000);
