@@ -2,7 +2,8 @@
  * The archive job (functions/archives/archive-job.ts) against the real table, queue and bucket
  * (docs/decisions.md "Archives: what the job does and why nothing is lost"): a facility archive through
  * the wizard's call and the runtime's poller, then the admin restore giving back every tenant of every
- * kind field for field, with its history and the counters as they were; a run that dies half way through
+ * kind field for field, with its history and the counters as they were; a cycle archive taking only its
+ * cycle; a run that dies half way through
  * the deletion and the redelivery that finishes it; a redelivery after the job is done; a second run at
  * once; a run out of time going on in a new invocation. Every test makes its own facility.
  */
@@ -235,6 +236,40 @@ describe('a facility archive, then its restore', () => {
     expect(refused.status, refused.text).toBe(409);
     expect((await call('POST', '/api/facility-archives/restore', { token: admin, json: { archive_id: '' } })).status).toBe(422);
     expect((await call('POST', '/api/facility-archives/restore', { token: admin, json: {} })).status).toBe(422);
+  });
+});
+
+describe('a cycle archive, then its restore', () => {
+  it('takes only its cycle\'s tenants, leaves the facility and its other cycles as they were; the restore gives them back', async () => {
+    const facility = await facilityWith(stem(), { prime_site_id: `P${stem()}`, letter_effective_date: '2026-11-30', initial_letter_send_date: '2026-10-01' });
+    const archived = await cycleWithTenants(facility, everyKind(200));
+    const kept = await cycleWithTenants(facility, [tenant(301, null), tenant(302, 'opt_out', { opt_out_date: '2026-10-09' })]);
+    const before = { facility: (await getFacility(facility.id))!, counters: await getFacilityCounters(facility.id), tenants: await getTenants(archived.tenants.map((t) => t.id)) };
+    const queued = await call('POST', `/api/cycles/${archived.cycle.id}/archive`, { token: monitor });
+    expect(queued.status, queued.text).toBe(202);
+    const job = await settled(queued.body.job_id as string);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ tenant_count: archived.tenants.length, retired: false });
+
+    expect(await getTenants(archived.tenants.map((t) => t.id))).toEqual([]);
+    expect(nonZero(await getCycleCounters(archived.cycle.id))).toEqual({});
+    expect((await getCycle(archived.cycle.id))!.archived_at).not.toBeNull();
+    expect(await getTenants(kept.tenants.map((t) => t.id))).toEqual(kept.tenants);
+    expect((await getCycle(kept.cycle.id))!.archived_at).toBeNull();
+    expect((await getFacilityCounters(facility.id)).total).toBe(2);
+    // The facility's own fields are a facility archive's business only.
+    const { updated_at: _u, ...facilityNow } = (await getFacility(facility.id))!;
+    const { updated_at: _b, ...facilityBefore } = before.facility;
+    expect(facilityNow).toEqual(facilityBefore);
+    expect(await getArchive(queued.body.archive_id as string)).toMatchObject({ scope: 'cycle', cycle_id: archived.cycle.id, tenant_count: archived.tenants.length });
+    expect(await archivingOf(facility.id, archived.cycle.id)).toBeNull();
+
+    const restored = await call('POST', '/api/facility-archives/restore', { token: admin, json: { archive_id: queued.body.archive_id } });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body).toEqual({ archive_id: queued.body.archive_id, cycle_ids: [archived.cycle.id], restored: archived.tenants.length });
+    expect(await getTenants(archived.tenants.map((t) => t.id))).toEqual(before.tenants);
+    expect(await getFacilityCounters(facility.id)).toEqual(before.counters);
+    expect((await getCycle(archived.cycle.id))!.archived_at).toBeNull();
   });
 });
 
