@@ -12,13 +12,15 @@
  *   gsi2  ARCHIVES#FACILITY#{number, lower}       one facility (a few archives a year: the date filter is a Query filter)
  *   gsi3  ARCHIVES#LED#{letter effective date}    one letter effective date (none when the archive had none)
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { ArchiveView } from '../../shared/contracts/archives';
 import { ARCHIVE_FILENAME_PATTERN } from '../../shared/contracts/archives';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { conflict, unprocessable } from '../runtime/http-error';
+import { newestFirstPage } from '../aws/newest-first-page';
+import type { OverloadedIndex } from '../aws/newest-first-page';
+import { conflict } from '../runtime/http-error';
 
 export interface ArchiveRecord extends ArchiveView {
   /** The export's key in the exports bucket (archive-job-input.ts archiveFileKey). */
@@ -133,30 +135,6 @@ export async function claimExportFilename(base: string, archiveId: string, jobId
 
 export interface ArchiveListRequest { facilityNumber?: string; letterEffectiveDate?: string; cursor?: string; perPage: number }
 
-type Index = 'gsi1' | 'gsi2' | 'gsi3';
-
-/** The next page's start: the keys of the page's last record in the index read (base64url JSON). */
-const encodeCursor = (item: Item, index: Index) =>
-  Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] })).toString('base64url');
-
-/** A cursor this list answered for the same filters; anything else is 422, never handed to DynamoDB. */
-function decodeCursor(text: string, index: Index, partition: string): Item {
-  const refused = () => unprocessable('cursor is not one this list answered for these filters. Start again from page 1.', 'cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw refused();
-  const key = parsed as Record<string, unknown>;
-  const names = ['pk', 'sk', `${index}pk`, `${index}sk`];
-  const ok = Object.keys(key).length === names.length && names.every((n) => typeof key[n] === 'string')
-    && String(key.pk).startsWith('ARCHIVE#') && key.sk === 'RECORD' && key[`${index}pk`] === partition;
-  if (!ok) throw refused();
-  return key as Item;
-}
-
 /** How many archives are on record (the count item), for the unfiltered list's exact total. */
 export async function archiveCount(): Promise<number> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: ARCHIVES_COUNT_KEY }));
@@ -172,25 +150,14 @@ export async function archiveCount(): Promise<number> {
 export async function listArchives(req: ArchiveListRequest): Promise<{ rows: ArchiveRecord[]; nextCursor: string | null }> {
   const facility = req.facilityNumber?.trim();
   const date = req.letterEffectiveDate;
-  const [index, partition]: [Index, string] = facility
+  const [index, partition]: [OverloadedIndex, string] = facility
     ? ['gsi2', byFacility(facility)]
     : date ? ['gsi3', byLetterEffectiveDate(date)] : ['gsi1', ALL];
-  const dateFilter = facility && date;
-  let startKey: Item | undefined = req.cursor ? decodeCursor(req.cursor, index, partition) : undefined;
-  const items: Item[] = [];
-  do {
-    const out = await dynamo().send(new QueryCommand({
-      TableName: tableName(), IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ScanIndexForward: false,
-      Limit: req.perPage + 1 - items.length, ExclusiveStartKey: startKey,
-      ...(dateFilter ? { FilterExpression: 'letter_effective_date = :led' } : {}),
-      ExpressionAttributeValues: { ':pk': partition, ...(dateFilter ? { ':led': date } : {}) },
-    }));
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && items.length <= req.perPage);
-  const more = items.length > req.perPage;
-  const page = items.slice(0, req.perPage);
-  return { rows: page.map(recordFromItem), nextCursor: more ? encodeCursor(page.at(-1)!, index) : null };
+  const { items, nextCursor } = await newestFirstPage({
+    index, partition, record: { pkPrefix: 'ARCHIVE#', sk: 'RECORD' }, perPage: req.perPage, cursor: req.cursor,
+    ...(facility && date ? { filter: { field: 'letter_effective_date', value: date } } : {}),
+  });
+  return { rows: items.map(recordFromItem), nextCursor };
 }
 
 /** What the Archives tab shows of a record: never where the export is kept. */

@@ -12,7 +12,7 @@
  * A refused file whose facility was never found has no gsi3 entry. Records are kept; the reports they
  * name are deleted by the exports bucket's lifecycle rule after IMPORT_REPORT_DAYS.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { ImportRecordView } from '../../shared/contracts/import-history';
 import type { ImportResult } from '../../shared/contracts/imports';
@@ -20,7 +20,8 @@ import type { ImportFileRole, ImportSoftware } from '../../shared/import-softwar
 import { IMPORT_REPORT_DAYS } from '../../shared/resources';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { unprocessable } from '../runtime/http-error';
+import { newestFirstPage } from '../aws/newest-first-page';
+import type { OverloadedIndex } from '../aws/newest-first-page';
 import type { ImportJobInput } from './import-job-type';
 
 export interface ImportRecord extends Omit<ImportRecordView, 'duplicates_list' | 'refused_rows_report'> {
@@ -104,30 +105,6 @@ export async function getImportRecord(id: string): Promise<ImportRecord | null> 
 
 export interface ImportListRequest { facilityNumber?: string; software?: ImportSoftware; cursor?: string; perPage: number }
 
-type Index = 'gsi1' | 'gsi2' | 'gsi3';
-
-/** The next page's start: the keys of the page's last record in the index read (base64url JSON). */
-const encodeCursor = (item: Item, index: Index) =>
-  Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] })).toString('base64url');
-
-/** A cursor this list answered for the same filters; anything else is 422, never handed to DynamoDB. */
-function decodeCursor(text: string, index: Index, partition: string): Item {
-  const refused = () => unprocessable('cursor is not one this list answered for these filters. Start again from page 1.', 'cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw refused();
-  const key = parsed as Record<string, unknown>;
-  const names = ['pk', 'sk', `${index}pk`, `${index}sk`];
-  const ok = Object.keys(key).length === names.length && names.every((n) => typeof key[n] === 'string')
-    && String(key.pk).startsWith('IMPORT#') && key.sk === 'RECORD' && key[`${index}pk`] === partition;
-  if (!ok) throw refused();
-  return key as Item;
-}
-
 /**
  * A page of records, newest first, from the cursor: one Query of the index partition the filters name
  * (one more record than the page, so the answer knows whether another page follows). With both a
@@ -136,25 +113,14 @@ function decodeCursor(text: string, index: Index, partition: string): Item {
  */
 export async function listImportRecords(req: ImportListRequest): Promise<{ rows: ImportRecord[]; nextCursor: string | null }> {
   const facility = req.facilityNumber?.trim();
-  const [index, partition]: [Index, string] = facility
+  const [index, partition]: [OverloadedIndex, string] = facility
     ? ['gsi3', byFacility(facility)]
     : req.software ? ['gsi2', bySoftware(req.software)] : ['gsi1', ALL];
-  const softwareFilter = facility && req.software;
-  let startKey: Item | undefined = req.cursor ? decodeCursor(req.cursor, index, partition) : undefined;
-  const items: Item[] = [];
-  do {
-    const out = await dynamo().send(new QueryCommand({
-      TableName: tableName(), IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ScanIndexForward: false,
-      Limit: req.perPage + 1 - items.length, ExclusiveStartKey: startKey,
-      ...(softwareFilter ? { FilterExpression: 'software = :software' } : {}),
-      ExpressionAttributeValues: { ':pk': partition, ...(softwareFilter ? { ':software': req.software } : {}) },
-    }));
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && items.length <= req.perPage);
-  const more = items.length > req.perPage;
-  const page = items.slice(0, req.perPage);
-  return { rows: page.map(recordFromItem), nextCursor: more ? encodeCursor(page.at(-1)!, index) : null };
+  const { items, nextCursor } = await newestFirstPage({
+    index, partition, record: { pkPrefix: 'IMPORT#', sk: 'RECORD' }, perPage: req.perPage, cursor: req.cursor,
+    ...(facility && req.software ? { filter: { field: 'software', value: req.software } } : {}),
+  });
+  return { rows: items.map(recordFromItem), nextCursor };
 }
 
 /** What Import History shows of a record: which reports it left, not where they are. */
