@@ -6,6 +6,7 @@
  * Apart from the other contracts so only the archive routes' bundles carry these schemas.
  */
 import * as z from 'zod';
+import { cursorPagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { exportDownload } from './export-file';
@@ -120,10 +121,7 @@ export const archiveListQuery = z.object({
 
 export const archiveListResponse = z.object({
   data: z.array(archiveView),
-  pagination: z.object({
-    current_page: z.number(), last_page: z.number(), per_page: z.number(), from: z.number().nullable(), to: z.number().nullable(), total: z.number(),
-    exact: z.boolean(), next_cursor: z.string().nullable(),
-  }),
+  pagination: cursorPagination,
 });
 
 /** Admin-only restore (docs/decisions.md "Archives: proving nothing is lost"). */

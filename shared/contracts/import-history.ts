@@ -6,6 +6,7 @@
  * Apart from imports.ts so the import routes' bundle does not carry these schemas, nor these the upload ones.
  */
 import * as z from 'zod';
+import { cursorPagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { IMPORT_FILE_ROLES, IMPORT_SOFTWARE_KEYS } from '../import-software';
@@ -60,10 +61,7 @@ export type ImportRecordView = z.infer<typeof importRecordView>;
 export const importHistoryResponse = z.object({
   data: z.array(importRecordView),
   /** Paged by cursor: `total` counts the imports up to this page, `next_cursor` says whether more follow. */
-  pagination: z.object({
-    current_page: z.number(), last_page: z.number(), per_page: z.number(), from: z.number().nullable(), to: z.number().nullable(), total: z.number(),
-    exact: z.boolean(), next_cursor: z.string().nullable(),
-  }),
+  pagination: cursorPagination,
 });
 
 export const importReportParams = z.object({ id: z.string().trim().min(1).max(64) });

@@ -5,6 +5,7 @@
  * and status sync" and "Letters: removing ineligible tenants safely".
  */
 import * as z from 'zod';
+import { cursorPagination, pagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { STATE_CODES } from '../states';
@@ -103,9 +104,6 @@ const ineligibleTenant = z.object({
 export type IneligibleTenant = z.infer<typeof ineligibleTenant>;
 
 const pageNumber = formInt.pipe(z.number().min(1, 'page must be 1 or more.').max(100_000, 'page must be at most 100000.')).optional();
-const pagination = z.object({
-  current_page: z.number(), last_page: z.number(), per_page: z.number(), from: z.number().nullable(), to: z.number().nullable(), total: z.number(),
-});
 
 export const previewPageResponse = z.object({ summary: ineligiblePreview, data: z.array(ineligibleTenant), pagination });
 
@@ -131,7 +129,7 @@ export const removedTenant = ineligibleTenant.extend({
 export type RemovedTenant = z.infer<typeof removedTenant>;
 export const removedTenantsResponse = z.object({
   data: z.array(removedTenant),
-  pagination: pagination.extend({ exact: z.boolean(), next_cursor: z.string().nullable() }),
+  pagination: cursorPagination,
 });
 
 export const restoreBody = z.object({ ids: tenantIds });

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { formBoolean, formInt, requiredText } from './form';
+import { cursorPagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { formDate, idParams, textFilter } from './program';
@@ -150,16 +151,7 @@ export const tenantFilterCount = z.object({ key: z.string(), label: z.string(), 
  * page may be asked for. Program-wide name and unit searches do not count their matches: `exact` is
  * false, `total` counts what is known so far and `next_cursor` says whether a next page exists.
  */
-export const tenantPagination = z.object({
-  current_page: z.number(),
-  last_page: z.number(),
-  per_page: z.number(),
-  from: z.number().nullable(),
-  to: z.number().nullable(),
-  total: z.number(),
-  exact: z.boolean(),
-  next_cursor: z.string().nullable(),
-});
+export const tenantPagination = cursorPagination;
 
 export const tenantListInfo = z.object({
   incomplete_address: z.number(),
