@@ -104,6 +104,14 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
   'letter-batches': g({ table: 'read', why: 'lists letter batches (their files are downloaded through the facilities group)' }),
   jobs: g({ table: 'read', why: 'reads job records for progress polling' }),
+  respond: g({
+    table: 'readwrite', buckets: { uploads: 'readwrite' }, sendsEmail: true,
+    why: 'tenant sign-in (access-code lookup, lockout counters, tenant sessions); answers write the tenant, its history and counters; proof files by presigned POST, checked by content; confirmation e-mails',
+  }),
+  'proof-reviews': g({
+    table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true,
+    why: 'lists waiting proofs, presigns a proof document for viewing, accept/reject write the proof, the tenant, its history and counters; rejection e-mails',
+  }),
 };
 
 export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {

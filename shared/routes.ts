@@ -11,14 +11,16 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export const API_GROUPS = [
   'auth', 'app', 'users', 'managers', 'facilities', 'coverages', 'insurance-programs', 'facility-archives',
   'retired-facilities', 'facility-stats', 'exports', 'monitors', 'cycles', 'tenants', 'imports', 'import-history', 'letters', 'facility-software', 'policy-setup', 'letter-batches', 'jobs',
+  'respond', 'proof-reviews',
 ] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
 /**
- * public: no token needed. session: any logged-in user. Otherwise a list of permissions, any of which
- * suffices (admin always passes).
+ * public: no token needed. session: any logged-in user. respondent: a tenant's own portal session (beyond
+ * the spec, DESIGN.md "Tenants"): only these routes take it, and no user's token reaches them. Otherwise
+ * a list of permissions, any of which suffices (admin always passes).
  */
-export type Access = 'public' | 'session' | readonly Permission[];
+export type Access = 'public' | 'session' | 'respondent' | readonly Permission[];
 
 /**
  * Where a manager-reachable route names the object it touches, so the server can check that the object
@@ -31,7 +33,7 @@ export interface OwnershipScope {
 }
 
 /** The capability (issue) that delivers the route; routes of open capabilities answer 501 until then. */
-export type Capability = 'platform' | 'facilities-cycles' | 'tenants-letters' | 'archives';
+export type Capability = 'platform' | 'facilities-cycles' | 'tenants-letters' | 'archives' | 'respond';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -183,6 +185,22 @@ export const ROUTES = [
 
   // letters
   r('GET', '/api/letter-batches', 'letter-batches', STAFF, 'tenants-letters'),
+
+  // Beyond the spec: the tenant response portal (docs/decisions.md 'Tenant response portal'). The tenant's
+  // session names its tenant, so these routes take no id: a tenant can reach nothing but its own records.
+  r('POST', '/api/respond/sign-in', 'respond', 'public', 'respond'),
+  r('POST', '/api/respond/sign-out', 'respond', 'respondent', 'respond'),
+  r('GET', '/api/respond/letter', 'respond', 'respondent', 'respond'),
+  r('POST', '/api/respond/coverage', 'respond', 'respondent', 'respond'),
+  r('POST', '/api/respond/opt-out', 'respond', 'respondent', 'respond'),
+  r('POST', '/api/respond/proof-upload', 'respond', 'respondent', 'respond'),
+  r('POST', '/api/respond/proof', 'respond', 'respondent', 'respond'),
+  // Staff review the proofs tenants upload.
+  r('GET', '/api/proof-reviews', 'proof-reviews', STAFF, 'respond'),
+  r('GET', '/api/proof-reviews/count', 'proof-reviews', STAFF, 'respond'),
+  r('GET', '/api/proof-reviews/{id}/document', 'proof-reviews', STAFF, 'respond'),
+  r('POST', '/api/proof-reviews/{id}/accept', 'proof-reviews', STAFF, 'respond'),
+  r('POST', '/api/proof-reviews/{id}/reject', 'proof-reviews', STAFF, 'respond'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -23,7 +23,7 @@ export function openApiDocument(version: string): unknown {
   for (const route of ROUTES as readonly RouteDef[]) {
     const contract = (CONTRACTS as Record<string, RouteContract>)[routeKey(route)];
     const openApiPath = route.path;
-    const access = route.access === 'public' ? 'public' : route.access === 'session' ? 'any logged-in user' : `permissions: ${route.access.join(', ')} (admin always)`;
+    const access = route.access === 'public' ? 'public' : route.access === 'session' ? 'any logged-in user' : route.access === 'respondent' ? 'a tenant\'s portal session' : `permissions: ${route.access.join(', ')} (admin always)`;
     registry.registerPath({
       method: route.method.toLowerCase() as 'get' | 'post' | 'delete',
       path: openApiPath,

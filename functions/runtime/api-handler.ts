@@ -37,6 +37,7 @@ const CAPABILITY_NAMES: Record<string, string> = {
   'facilities-cycles': 'Facilities, cycles, coverages and the home dashboard',
   'tenants-letters': 'Tenants, letters, imports and policy setup',
   archives: 'Archives',
+  respond: 'Tenant response portal',
 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {

@@ -18,6 +18,8 @@ export function tokenFrom(headers: Record<string, string | undefined>): string |
 
 export async function authenticate(headers: Record<string, string | undefined> | null, route: RouteDef): Promise<Caller | null> {
   if (route.access === 'public') return null;
+  // Tenant portal sessions are their own kind (functions/respond): no user's token reaches these routes.
+  if (route.access === 'respondent') throw unauthenticated();
   const token = tokenFrom(headers ?? {});
   if (!token) throw unauthenticated();
   const session = await findSession(token);

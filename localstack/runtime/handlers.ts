@@ -28,6 +28,8 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   'policy-setup': () => import('../../functions/api/policy-setup'),
   'letter-batches': () => import('../../functions/api/letter-batches'),
   jobs: () => import('../../functions/api/jobs'),
+  respond: () => import('../../functions/api/respond'),
+  'proof-reviews': () => import('../../functions/api/proof-reviews'),
 };
 
 const workerModules: Record<JobQueueName, () => Promise<{ handler: unknown }>> = {

@@ -88,18 +88,26 @@ describe('the route table', () => {
     }
   });
 
-  it('access is public, session or a non-empty list of known permissions', () => {
+  it('access is public, session, respondent or a non-empty list of known permissions', () => {
     for (const route of routes) {
-      if (route.access === 'public' || route.access === 'session') continue;
+      if (route.access === 'public' || route.access === 'session' || route.access === 'respondent') continue;
       expect(route.access.length, routeKey(route)).toBeGreaterThan(0);
       for (const p of route.access) expect(['admin', 'monitor', 'manager']).toContain(p);
     }
   });
 
-  it('only login, app status and the OpenAPI document are public', () => {
+  it('only login, the tenant portal\'s sign-in, app status and the OpenAPI document are public', () => {
     expect(routes.filter((r) => r.access === 'public').map(routeKey).sort()).toEqual(
-      ['GET /api/app/status', 'GET /api/openapi.json', 'POST /api/login'],
+      ['GET /api/app/status', 'GET /api/openapi.json', 'POST /api/login', 'POST /api/respond/sign-in'],
     );
+  });
+
+  it('tenant portal sessions reach only /api/respond/*, and every /api/respond route but sign-in needs one', () => {
+    for (const route of routes) {
+      const portal = route.path.startsWith('/api/respond/');
+      if (route.access === 'respondent') expect(portal, routeKey(route)).toBe(true);
+      if (portal && route.path !== '/api/respond/sign-in') expect(route.access, routeKey(route)).toBe('respondent');
+    }
   });
 
   /**

@@ -1,0 +1,4 @@
+/** Lambda for the /api/respond routes: the tenant response portal (public sign-in, then the tenant's own session). */
+import { createApiHandler } from '../runtime/api-handler';
+
+export const handler = createApiHandler('respond', {});

@@ -1,0 +1,157 @@
+/**
+ * The tenant response portal (beyond the spec; issue 18, docs/decisions.md "Tenant response portal"):
+ * a tenant signs in with the program's access code and the ZIP code of the letter's address, then
+ * chooses a coverage plan, uploads proof of their own insurance or opts out where the program allows.
+ * Staff review the uploaded proofs (Proof Review). Apart from the other contracts so the portal's page
+ * and the respond Lambda carry only these schemas.
+ */
+import * as z from 'zod';
+import { cursorPagination } from './contract';
+import type { RouteContract } from './contract';
+import type { RouteKey } from '../routes';
+import { requiredText } from './form';
+import { wireDate } from './program';
+
+/** The portal's two languages; the letter says where to switch. */
+export const RESPOND_LANGUAGES = ['en', 'es'] as const;
+export type RespondLanguage = (typeof RESPOND_LANGUAGES)[number];
+
+/**
+ * The one answer of every failed sign-in (unknown code, wrong ZIP, locked code or address, tenant gone),
+ * in the same time, so a guess learns nothing (docs/decisions.md "Tenant response portal: guessing").
+ */
+export const SIGN_IN_REFUSED = 'The access code and ZIP code do not match our records. Check both against your letter and try again.';
+
+/** Proof files: the declarations page as PDF, JPEG or PNG, at most 10 MB; the type is checked by content. */
+export const PROOF_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+
+const language = z.enum(RESPOND_LANGUAGES, { error: 'language must be en or es.' }).optional().default('en');
+/** An address for the confirmation e-mail; empty means none. */
+const confirmationEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(200).email('Email must be a valid e-mail address.').optional());
+
+export const signInBody = z.object({
+  access_code: requiredText('Access code', 40),
+  zip_code: requiredText('ZIP code', 10),
+});
+export const signInResponse = z.object({ token: z.string(), expires_at: z.string() });
+
+/** Why the tenant can no longer change the answer, or null while it can (docs/decisions.md). */
+export const RESPOND_CLOSED_REASONS = ['deadline_passed', 'confirmed', 'set_up', 'moved_out', 'archived'] as const;
+export type RespondClosedReason = (typeof RESPOND_CLOSED_REASONS)[number];
+
+/** The tenant's current answer as the portal shows it. */
+export const respondAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('coverage'), coverage_id: z.string(), coverage: z.number(), premium: z.number(), effective_date: z.string().nullable() }),
+  z.object({ kind: z.literal('proof'), review: z.enum(['waiting', 'accepted', 'rejected']), insurer: z.string(), policy_expiry_date: z.string(), submitted_at: z.string(), reject_reason: z.string().nullable() }),
+  z.object({ kind: z.literal('opt_out'), date: z.string() }),
+  /** Anything staff set that the portal does not offer (moved out, bad address...): shown, not changeable. */
+  z.object({ kind: z.literal('other') }),
+]);
+export type RespondAnswer = z.infer<typeof respondAnswer>;
+
+/** Everything the portal's one page shows: the tenant's letter facts, the choices and the current answer. */
+export const respondView = z.object({
+  tenant: z.object({ first_name: z.string(), last_name: z.string().nullable(), units: z.array(z.string()), email: z.string() }),
+  facility: z.object({ name: z.string(), city: z.string(), state: z.string() }),
+  /** The last day to answer (yyyy-MM-dd), the cycle's response deadline; null when the cycle has none. */
+  deadline: z.string().nullable(),
+  coverages: z.array(z.object({ id: z.string(), coverage: z.number(), premium: z.number() })),
+  /** The date a plan chosen today would start (yyyy-MM-dd): the cycle's letter effective date, or today once it has passed. */
+  coverage_effective_date: z.string(),
+  /** The program's opt-out wording where the facility's insurance program allows opting out; null where it does not. */
+  opt_out: z.object({ wording: z.string() }).nullable(),
+  answer: respondAnswer,
+  /** Null while the tenant may answer or change the answer. */
+  closed: z.enum(RESPOND_CLOSED_REASONS).nullable(),
+  /** The program's name and phone, for 'questions? call us'. */
+  program: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+});
+export type RespondView = z.infer<typeof respondView>;
+
+export const chooseCoverageBody = z.object({
+  coverage_id: requiredText('Coverage', 60),
+  email: confirmationEmail,
+  language,
+});
+export const optOutBody = z.object({
+  /** The tenant ticked the box under the program's wording. */
+  confirm: z.literal(true, { error: 'Confirm that you have read the opt-out statement.' }),
+  email: confirmationEmail,
+  language,
+});
+export const proofUploadBody = z.object({
+  content_type: z.enum(PROOF_CONTENT_TYPES, { error: 'The file must be a PDF, JPEG or PNG.' }),
+  size: z.number({ error: 'size is required.' }).int().min(1, 'The file is empty.').max(PROOF_MAX_BYTES, 'The file must be at most 10 MB.'),
+});
+export const proofUploadResponse = z.object({ upload_id: z.string(), url: z.string(), fields: z.record(z.string(), z.string()) });
+export const submitProofBody = z.object({
+  upload_id: requiredText('upload_id', 64),
+  insurer: requiredText('Insurance company', 120),
+  policy_expiry_date: wireDate,
+  email: confirmationEmail,
+  language,
+});
+
+/** Every answer call answers the page again, as GET /api/respond/letter would. */
+const viewResponse = respondView;
+
+export const RESPOND_CONTRACTS = {
+  'POST /api/respond/sign-in': { summary: 'Tenant sign-in with the access code and ZIP code (public)', body: signInBody, response: signInResponse },
+  'POST /api/respond/sign-out': { summary: 'End the tenant session', response: z.object({ success: z.literal(true) }) },
+  'GET /api/respond/letter': { summary: 'The tenant\'s letter, choices and current answer', response: respondView },
+  'POST /api/respond/coverage': { summary: 'The tenant chooses a coverage plan', body: chooseCoverageBody, response: viewResponse },
+  'POST /api/respond/opt-out': { summary: 'The tenant opts out where the program allows', body: optOutBody, response: viewResponse },
+  'POST /api/respond/proof-upload': { summary: 'A presigned POST for one proof file', body: proofUploadBody, response: proofUploadResponse },
+  'POST /api/respond/proof': { summary: 'The tenant submits the uploaded proof for review', body: submitProofBody, response: viewResponse },
+} satisfies Partial<Record<RouteKey, RouteContract>>;
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: Proof Review
+
+export const PROOF_REVIEW_PAGE_SIZE = 100;
+
+export const proofReviewQuery = z.object({
+  facility_number: z.string().trim().max(20).optional(),
+  /** Submitted on or after / on or before (yyyy-MM-dd, program time zone). */
+  from: wireDate.optional(),
+  to: wireDate.optional(),
+  cursor: z.string().trim().max(2000).optional(),
+});
+
+export const proofReviewRow = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  facility_number: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  unit: z.string(),
+  insurer: z.string(),
+  policy_expiry_date: z.string(),
+  content_type: z.enum(PROOF_CONTENT_TYPES),
+  size: z.number(),
+  submitted_at: z.string(),
+});
+export type ProofReviewRow = z.infer<typeof proofReviewRow>;
+
+export const proofReviewIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const rejectProofBody = z.object({ reason: requiredText('Reason', 500) });
+
+export const PROOF_REVIEW_CONTRACTS = {
+  'GET /api/proof-reviews': {
+    summary: 'Uploaded proofs waiting for review, oldest first',
+    query: proofReviewQuery,
+    response: z.object({ data: z.array(proofReviewRow), pagination: cursorPagination }),
+  },
+  'GET /api/proof-reviews/count': { summary: 'How many proofs wait for review (the home menu badge)', response: z.object({ waiting: z.number() }) },
+  'GET /api/proof-reviews/{id}/document': {
+    summary: 'A short-lived link to view the proof document',
+    params: proofReviewIdParams,
+    response: z.object({ url: z.string(), content_type: z.enum(PROOF_CONTENT_TYPES) }),
+  },
+  'POST /api/proof-reviews/{id}/accept': { summary: 'Accept a proof: the tenant has Provided Proof', params: proofReviewIdParams, response: z.object({ success: z.literal(true) }) },
+  'POST /api/proof-reviews/{id}/reject': { summary: 'Reject a proof with a reason: the tenant is back to no response', params: proofReviewIdParams, body: rejectProofBody, response: z.object({ success: z.literal(true) }) },
+} satisfies Partial<Record<RouteKey, RouteContract>>;
