@@ -199,13 +199,13 @@ export async function refreshCatalogOf(cycle: { id: string; facility_id: string 
 interface Change {
   before: TenantRecord | null;
   after: TenantRecord | null;
-  alongside?: TransactItem;
-  undoAlongside?: TransactItem;
+  alongside?: readonly TransactItem[];
+  undoAlongside?: readonly TransactItem[];
   how?: TenantWrite;
 }
 
 const ownerOf = (change: Pick<Change, 'before' | 'after'>): TenantRecord => (change.after ?? change.before)!;
-const actionCount = (change: Change): number => 2 + (change.alongside ? 1 : 0);
+const actionCount = (change: Change): number => 2 + (change.alongside?.length ?? 0);
 
 const lockedOn = (before: TenantRecord) => ({ ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': before.updated_at } });
 
@@ -217,7 +217,7 @@ function writeOf(before: TenantRecord | null, after: TenantRecord | null): Trans
 }
 
 function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[] {
-  return [writeOf(change.before, change.after), historyPut(change.before, change.after, change.how ?? how, at), ...(change.alongside ? [change.alongside] : [])];
+  return [writeOf(change.before, change.after), historyPut(change.before, change.after, change.how ?? how, at), ...(change.alongside ?? [])];
 }
 
 /**
@@ -301,7 +301,7 @@ async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> 
         ...reverse.flatMap(({ before, after, undoAlongside, how: write }): TransactItem[] => [
           writeOf(before, after),
           historyPut(before, after, { actor: write.actor, action: `${write.action}_undone` }, at),
-          ...(undoAlongside ? [undoAlongside] : []),
+          ...(undoAlongside ?? []),
         ]),
         // Without the archive condition: an undo puts back what this action wrote before a lock was
         // taken in between, so the action stays all or none (docs/decisions.md "Archives: the lock").
@@ -315,9 +315,15 @@ async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> 
  * Saves a changed tenant, conditional on the version read, and moves the counters by exactly the
  * difference between the two versions. Answers the saved version.
  */
-export async function saveTenant(current: TenantRecord, changes: TenantChanges, how: TenantWrite): Promise<TenantRecord> {
-  const [saved] = await saveTenants([{ current, changes }], how);
-  return saved!;
+export async function saveTenant(
+  current: TenantRecord, changes: TenantChanges, how: TenantWrite,
+  /** More actions in the same transaction (a portal answer's proof record and its waiting count); a refused condition among them answers the same 409 as a lost version. */
+  options: { alongside?: readonly TransactItem[] } = {},
+): Promise<TenantRecord> {
+  const now = new Date().toISOString();
+  const change: Change = { before: current, after: { ...current, ...changes, updated_at: laterThan(current.updated_at, now) }, alongside: options.alongside };
+  await applyChanges([change], how);
+  return change.after!;
 }
 
 /** Saves changes to many tenants, all or none; answers the saved versions in the order given. */
@@ -348,7 +354,7 @@ export interface RecoverableRemoval {
  * that lets staff restore it (docs/decisions.md "Letters: removing ineligible tenants safely").
  */
 export async function removeTenantsRecoverably(list: readonly RecoverableRemoval[], how: TenantWrite): Promise<void> {
-  await applyChanges(list.map((r) => ({ before: r.tenant, after: null, alongside: r.keep, undoAlongside: r.unkeep, how: r.how })), how);
+  await applyChanges(list.map((r) => ({ before: r.tenant, after: null, alongside: [r.keep], undoAlongside: [r.unkeep], how: r.how })), how);
 }
 
 /**
@@ -363,7 +369,7 @@ export async function restoreTenants(
 ): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
   const changes = list.map(({ tenant, release, keepAgain }): Change => ({
-    before: null, after: { ...tenant, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) }, alongside: release, undoAlongside: keepAgain,
+    before: null, after: { ...tenant, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) }, alongside: [release], undoAlongside: [keepAgain],
   }));
   await applyChanges(changes, how);
   return changes.map((c) => c.after!);

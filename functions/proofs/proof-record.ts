@@ -1,0 +1,80 @@
+/**
+ * A proof of insurance a tenant uploaded on the response portal, and the keys that list it
+ * (docs/data-model.md "Proofs"). Written by the portal (functions/respond), decided by staff
+ * (functions/proofs, Proof Review).
+ *
+ *   PROOF#{id} / PROOF                      the proof
+ *     gsi1  PROOFS#WAITING / {submitted_at}#{id}                    every waiting proof, oldest first (removed once decided)
+ *     gsi2  PROOFS#WAITING#{facility_number} / {submitted_at}#{id}  one facility's waiting proofs (same)
+ *     gsi3  PROOFS#TENANT#{tenant_id} / {submitted_at}#{id}         a tenant's proofs, newest last (kept)
+ *   PROOFS / WAITING                        { waiting }: the home menu badge, ADDed in the same transaction
+ *   PROOF_UPLOAD#{upload_id} / PROOF_UPLOAD  one presigned POST handed to one tenant (TTL: a day)
+ *
+ * The file itself: uploads bucket, PROOFS_PREFIX{tenant_id}/{upload_id}. Private; staff view it through
+ * a short-lived presigned GET only.
+ */
+import type { ProofContentType } from '../../shared/contracts/respond';
+import type { Actor } from '../tenants/tenant-history';
+
+export type ProofReview = 'waiting' | 'accepted' | 'rejected';
+
+export interface ProofRecord {
+  id: string;
+  tenant_id: string;
+  facility_id: string;
+  facility_number: string;
+  cycle_id: string;
+  /** As the tenant was listed when it uploaded: staff see whose proof it is without reading the tenant. */
+  first_name: string;
+  last_name: string | null;
+  unit: string;
+  insurer: string;
+  /** yyyy-MM-dd */
+  policy_expiry_date: string;
+  /** The type its content was found to be (never the name or the browser's word). */
+  content_type: ProofContentType;
+  size: number;
+  file_key: string;
+  /** ISO time */
+  submitted_at: string;
+  review: ProofReview;
+  decided_at: string | null;
+  decided_by: Actor | null;
+  reject_reason: string | null;
+}
+
+/** Where proof files live in the uploads bucket (no expiry rule: a proof is kept with the tenant's record). */
+export const PROOFS_PREFIX = 'proofs/';
+export const proofFileKey = (tenantId: string, uploadId: string) => `${PROOFS_PREFIX}${tenantId}/${uploadId}`;
+
+export const proofKey = (id: string) => ({ pk: `PROOF#${id}`, sk: 'PROOF' });
+export const proofUploadKey = (uploadId: string) => ({ pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' });
+export const WAITING_COUNT_KEY = { pk: 'PROOFS', sk: 'WAITING' } as const;
+
+export const WAITING_PK = 'PROOFS#WAITING';
+export const waitingFacilityPk = (facilityNumber: string) => `PROOFS#WAITING#${facilityNumber}`;
+export const tenantProofsPk = (tenantId: string) => `PROOFS#TENANT#${tenantId}`;
+export const proofSortKey = (p: Pick<ProofRecord, 'submitted_at' | 'id'>) => `${p.submitted_at}#${p.id}`;
+
+/** The stored item of a proof: its index keys follow from its review state. */
+export function proofItem(p: ProofRecord): Record<string, unknown> {
+  const sort = proofSortKey(p);
+  return {
+    ...proofKey(p.id), type: 'proof', ...p,
+    gsi3pk: tenantProofsPk(p.tenant_id), gsi3sk: sort,
+    ...(p.review === 'waiting' ? { gsi1pk: WAITING_PK, gsi1sk: sort, gsi2pk: waitingFacilityPk(p.facility_number), gsi2sk: sort } : {}),
+  };
+}
+
+export function proofFromItem(item: Record<string, unknown>): ProofRecord {
+  return {
+    id: item.id as string, tenant_id: item.tenant_id as string, facility_id: item.facility_id as string,
+    facility_number: item.facility_number as string, cycle_id: item.cycle_id as string,
+    first_name: item.first_name as string, last_name: (item.last_name as string | null) ?? null, unit: item.unit as string,
+    insurer: item.insurer as string, policy_expiry_date: item.policy_expiry_date as string,
+    content_type: item.content_type as ProofContentType, size: Number(item.size), file_key: item.file_key as string,
+    submitted_at: item.submitted_at as string, review: item.review as ProofReview,
+    decided_at: (item.decided_at as string | null) ?? null, decided_by: (item.decided_by as Actor | null) ?? null,
+    reject_reason: (item.reject_reason as string | null) ?? null,
+  };
+}
