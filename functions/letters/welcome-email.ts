@@ -4,8 +4,8 @@
  * simple SendEmail cannot carry an attachment; the message is small enough to build here.
  */
 import { randomBytes } from 'node:crypto';
-import { ENV } from '../../shared/resources';
 import { sesClient, sesCommands } from '../aws/clients';
+import { headerText, senderAddress } from '../aws/email';
 
 export interface CertificateEmail {
   to: string;
@@ -20,14 +20,6 @@ export interface CertificateEmail {
   fileName: string;
 }
 
-function senderAddress(): string {
-  const sender = process.env[ENV.certificateSender];
-  if (!sender) throw new Error(`Missing environment variable ${ENV.certificateSender}`);
-  return sender;
-}
-
-/** RFC 2047 for a header that may hold non-ASCII text (names). */
-const headerText = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`);
 const base64Lines = (data: Uint8Array) => Buffer.from(data).toString('base64').replace(/.{1,76}/g, '$&\r\n');
 
 export function certificateMessage(mail: CertificateEmail, from: string): string {
