@@ -7,7 +7,8 @@
  * HTTP through the local runtime (N requests after a warm-up, one at a time), then the largest facility
  * is archived through the wizard's calls (issue 17: the call to a download link; archive-timing.ts), and
  * the next step's load writes its tenants again; at the last step the writes run too (a single tenant
- * edit, the bulk charge confirmation of 300 tenants, a 2,000-tenant cycle's export until its job is done).
+ * edit, the bulk charge confirmation of 300 tenants, a 2,000-tenant cycle's export until its job is done,
+ * and issue 18's tenant sign-in and answer on the response portal: respond-timing.ts).
  *
  * Every DynamoDB command of this process (the handlers run here and share functions/aws/clients.ts) goes
  * through a client middleware that asks for ReturnConsumedCapacity TOTAL and records the command, the
@@ -27,6 +28,7 @@ import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes'
 import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
 import { archiveSummary, largestFacilities, timeFacilityArchive } from './archive-timing';
+import { measureRespond } from './respond-timing';
 import type { FacilityArchiveTiming } from './archive-timing';
 import { busyMs, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
@@ -108,13 +110,14 @@ export interface TenantStep {
   archiveCpu: TreeCpu | null;
 }
 
-export type WriteKind = 'update' | 'bulk' | 'export';
+export type WriteKind = 'update' | 'bulk' | 'export' | 'respond';
 
 export interface TenantWriteResult {
   kind: WriteKind;
   name: string;
   path: string;
-  who: Who;
+  /** 'tenant': a tenant's own portal session (issue 18). */
+  who: Who | 'tenant';
   error: string | null;
   /** Per call, from the request to the answer (export: to the job being done). */
   ms: Summary | null;
@@ -401,11 +404,11 @@ const BENCH_ACTOR = { actor: { user_id: 'bench', username: 'bench' }, action: 'b
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-function writeResult(kind: WriteKind, name: string, path: string, who: Who, samples: number[], perCall: Recorded[][], note: string): TenantWriteResult {
+function writeResult(kind: WriteKind, name: string, path: string, who: TenantWriteResult['who'], samples: number[], perCall: Recorded[][], note: string): TenantWriteResult {
   return { kind, name, path, who, error: null, ms: summarize(samples), samples, operations: operationsOf(perCall), note };
 }
 
-const failedWrite = (kind: WriteKind, name: string, path: string, who: Who, err: unknown, note = ''): TenantWriteResult =>
+const failedWrite = (kind: WriteKind, name: string, path: string, who: TenantWriteResult['who'], err: unknown, note = ''): TenantWriteResult =>
   ({ kind, name, path, who, error: (err as Error).message, ms: null, samples: [], operations: '', note });
 
 /** POST /api/tenants/{id} as staff, tagging and untagging in turn (counters move: transaction, then two catalog entries). */
@@ -434,6 +437,21 @@ async function measureUpdate(f: TenantFixture, send: Send, token: string, record
     return writeResult('update', name, path, 'monitor', samples, perCall, `tenant ${id}; ${n} edits after 3 warm-ups, each with the version read just before`);
   } catch (err) {
     return failedWrite('update', name, path, 'monitor', err);
+  }
+}
+
+/** Issue 18: a tenant's sign-in on the response portal and its answer (tests/bench/respond-timing.ts). */
+async function measurePortal(f: TenantFixture, send: Send, recorder: ReturnType<typeof recordCommands>, n: number): Promise<TenantWriteResult[]> {
+  const signInName = 'POST /api/respond/sign-in (tenant: access code and ZIP code)';
+  const answerName = 'POST /api/respond/coverage (tenant: chooses a plan)';
+  try {
+    const r = await measureRespond(f.bigCycle, send, recorder.take, n);
+    return [
+      writeResult('respond', signInName, '/api/respond/sign-in', 'tenant', r.signIn, r.signInOps, r.note),
+      writeResult('respond', answerName, '/api/respond/coverage', 'tenant', r.answer, r.answerOps, 'the same tenants, signed in just before'),
+    ];
+  } catch (err) {
+    return [failedWrite('respond', signInName, '/api/respond/sign-in', 'tenant', err), failedWrite('respond', answerName, '/api/respond/coverage', 'tenant', err)];
   }
 }
 
@@ -610,6 +628,7 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       await measureUpdate(fixture!, client.send, tokens!.monitor, recorder, options.updates),
       await measureBulkCharge(fixture!, client.send, tokens!.manager, recorder, options.bulkRounds),
       await measureExport(fixture!, client.send, tokens!.manager, recorder, options.exportRounds),
+      ...(await measurePortal(fixture!, client.send, recorder, options.updates)),
     ];
     const writesCpu = watchWrites();
     for (const w of writes) log(`bench:   ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);
