@@ -26,3 +26,27 @@ export function calendarDateIn(timeZone: string, at: Date = new Date()): string 
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** How far the zone's wall clock is ahead of UTC at the instant `at`, in milliseconds. */
+function zoneOffsetMs(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant (ISO, UTC) a calendar date (YYYY-MM-DD) begins in an IANA time zone, calendarDateIn's
+ * inverse: a list filtered to 'submitted on 2026-11-03' in Chicago starts at 2026-11-03T06:00:00.000Z.
+ * The offset is read twice so a day whose offset differs from the day before (daylight saving) is right;
+ * where the clock jumps over midnight (America/Santiago) the day begins at the first hour it has.
+ */
+export function startOfDayIn(timeZone: string, date: string): string {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const first = midnight - zoneOffsetMs(timeZone, midnight);
+  const second = midnight - zoneOffsetMs(timeZone, first);
+  const start = calendarDateIn(timeZone, new Date(second)) === date ? second : first;
+  return new Date(start).toISOString();
+}

@@ -1,10 +1,11 @@
 /**
- * One page of a record list kept newest first in an overloaded index partition (Import History, the
- * Archives tab): one Query of the partition the filters name, one more item than the page so the answer
- * knows whether another page follows, never the whole table. A second filter inside the partition is a
- * Query filter, read Query after Query until the page is full (the partitions it applies to are small).
+ * One page of a record list kept in time order in an overloaded index partition (Import History and the
+ * Archives tab newest first, Proof Review oldest first): one Query of the partition the filters name, one
+ * more item than the page so the answer knows whether another page follows, never the whole table. A
+ * second filter inside the partition is a Query filter, read Query after Query until the page is full (the
+ * partitions it applies to are small); a time range is a key condition on the `{time}#{id}` sort key.
  * The cursor is the keys of the page's last item in that index (base64url JSON); a cursor this list did not
- * answer for the same partition is a 422, never handed to DynamoDB.
+ * answer for the same partition and range is a 422, never handed to DynamoDB.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
@@ -26,10 +27,29 @@ export interface NewestFirstPageRequest {
   filter?: { field: string; value: string };
 }
 
+export interface IndexPageRequest extends NewestFirstPageRequest {
+  order: 'newest' | 'oldest';
+  /**
+   * Sort keys from `from` (inclusive) and before `before` (exclusive). The bounds are bare times and the
+   * sort keys `{time}#{id}`, so no key equals a bound and BETWEEN keeps `before` out.
+   */
+  range?: { from?: string; before?: string };
+  /**
+   * Start after this many items of the partition (a page asked by its number without its cursor, where
+   * the list's total is known): read as keys only, without a filter. Ignored with a cursor.
+   */
+  skip?: number;
+}
+
+export type IndexPage = { items: Item[]; nextCursor: string | null };
+
 const encodeCursor = (item: Item, index: OverloadedIndex) =>
   Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] })).toString('base64url');
 
-function decodeCursor(text: string, req: NewestFirstPageRequest): Item {
+const inRange = (sortKey: string, range: IndexPageRequest['range']) =>
+  (!range?.from || sortKey >= range.from) && (!range?.before || sortKey < range.before);
+
+function decodeCursor(text: string, req: IndexPageRequest): Item {
   const refused = () => unprocessable('cursor is not one this list answered for these filters. Start again from page 1.', 'cursor');
   let parsed: unknown;
   try {
@@ -42,21 +62,69 @@ function decodeCursor(text: string, req: NewestFirstPageRequest): Item {
   const { index, partition, record } = req;
   const names = ['pk', 'sk', `${index}pk`, `${index}sk`];
   const ok = Object.keys(key).length === names.length && names.every((n) => typeof key[n] === 'string')
-    && String(key.pk).startsWith(record.pkPrefix) && key.sk === record.sk && key[`${index}pk`] === partition;
+    && String(key.pk).startsWith(record.pkPrefix) && key.sk === record.sk && key[`${index}pk`] === partition
+    // DynamoDB refuses a start key outside the key condition: a cursor of another date range is this list's 422.
+    && inRange(key[`${index}sk`] as string, req.range);
   if (!ok) throw refused();
   return key as Item;
 }
 
-export async function newestFirstPage(req: NewestFirstPageRequest): Promise<{ items: Item[]; nextCursor: string | null }> {
-  const { index, partition, filter, perPage } = req;
-  let startKey: Item | undefined = req.cursor ? decodeCursor(req.cursor, req) : undefined;
+/** The key condition of the partition and its range. */
+function keyCondition(req: IndexPageRequest): { KeyConditionExpression: string; ExpressionAttributeValues: Item } {
+  const { index, partition, range } = req;
+  const sk = `${index}sk`;
+  const values: Item = { ':pk': partition };
+  let condition = `${index}pk = :pk`;
+  if (range?.from && range.before) {
+    condition += ` AND ${sk} BETWEEN :from AND :before`;
+    Object.assign(values, { ':from': range.from, ':before': range.before });
+  } else if (range?.from) {
+    condition += ` AND ${sk} >= :from`;
+    values[':from'] = range.from;
+  } else if (range?.before) {
+    condition += ` AND ${sk} < :before`;
+    values[':before'] = range.before;
+  }
+  return { KeyConditionExpression: condition, ExpressionAttributeValues: values };
+}
+
+/** The index keys of the item `skip` items into the partition (null: the partition has no more). */
+async function startAfter(req: IndexPageRequest, skip: number): Promise<Item | null | undefined> {
+  const { index } = req;
+  const { KeyConditionExpression, ExpressionAttributeValues } = keyCondition(req);
+  let startKey: Item | undefined;
+  let read = 0;
+  let last: Item | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({
+      TableName: tableName(), IndexName: index, KeyConditionExpression, ExpressionAttributeValues, ScanIndexForward: req.order === 'oldest',
+      ProjectionExpression: `pk, sk, ${index}pk, ${index}sk`, Limit: skip - read, ExclusiveStartKey: startKey,
+    }));
+    read += out.Items?.length ?? 0;
+    last = out.Items?.at(-1) ?? last;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && read < skip);
+  return read < skip ? null : last;
+}
+
+export async function indexPage(req: IndexPageRequest): Promise<IndexPage> {
+  const { index, filter, perPage, range } = req;
+  if (range?.from && range.before && range.from >= range.before) return { items: [], nextCursor: null };
+  let startKey: Item | undefined;
+  if (req.cursor) startKey = decodeCursor(req.cursor, req);
+  else if (req.skip) {
+    const after = await startAfter(req, req.skip);
+    if (after === null) return { items: [], nextCursor: null };
+    startKey = after;
+  }
+  const { KeyConditionExpression, ExpressionAttributeValues } = keyCondition(req);
   const items: Item[] = [];
   do {
     const out = await dynamo().send(new QueryCommand({
-      TableName: tableName(), IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ScanIndexForward: false,
+      TableName: tableName(), IndexName: index, KeyConditionExpression, ScanIndexForward: req.order === 'oldest',
       Limit: perPage + 1 - items.length, ExclusiveStartKey: startKey,
       ...(filter ? { FilterExpression: '#filter = :filter', ExpressionAttributeNames: { '#filter': filter.field } } : {}),
-      ExpressionAttributeValues: { ':pk': partition, ...(filter ? { ':filter': filter.value } : {}) },
+      ExpressionAttributeValues: { ...ExpressionAttributeValues, ...(filter ? { ':filter': filter.value } : {}) },
     }));
     items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
@@ -64,3 +132,6 @@ export async function newestFirstPage(req: NewestFirstPageRequest): Promise<{ it
   const page = items.slice(0, perPage);
   return { items: page, nextCursor: items.length > perPage ? encodeCursor(page.at(-1)!, index) : null };
 }
+
+/** Newest first (Import History, the Archives tab). */
+export const newestFirstPage = (req: NewestFirstPageRequest): Promise<IndexPage> => indexPage({ ...req, order: 'newest' });
