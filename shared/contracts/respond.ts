@@ -9,23 +9,17 @@ import * as z from 'zod';
 import { cursorPagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
-import { requiredText } from './form';
+import { formInt, requiredText } from './form';
 import { wireDate } from './program';
+import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES } from '../respond-rules';
 
 /** The portal's two languages; the letter says where to switch. */
 export const RESPOND_LANGUAGES = ['en', 'es'] as const;
 export type RespondLanguage = (typeof RESPOND_LANGUAGES)[number];
 
-/**
- * The one answer of every failed sign-in (unknown code, wrong ZIP, locked code or address, tenant gone),
- * in the same time, so a guess learns nothing (docs/decisions.md "Tenant response portal: guessing").
- */
-export const SIGN_IN_REFUSED = 'The access code and ZIP code do not match our records. Check both against your letter and try again.';
-
-/** Proof files: the declarations page as PDF, JPEG or PNG, at most 10 MB; the type is checked by content. */
-export const PROOF_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
-export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+// The refusal text and the proof file limits live in ../respond-rules (zod-free, for the portal's page).
+export { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES, SIGN_IN_REFUSED } from '../respond-rules';
+export type { ProofContentType } from '../respond-rules';
 
 const language = z.enum(RESPOND_LANGUAGES, { error: 'language must be en or es.' }).optional().default('en');
 /** An address for the confirmation e-mail; empty means none. */
@@ -119,6 +113,8 @@ export const proofReviewQuery = z.object({
   /** Submitted on or after / on or before (yyyy-MM-dd, program time zone). */
   from: wireDate.optional(),
   to: wireDate.optional(),
+  /** The page asked for; beyond page 1 with its cursor, or by number alone when the list is not filtered (its total is known). */
+  page: formInt.pipe(z.number().min(1, 'page must be 1 or more.').max(10_000, 'page must be at most 10000.')).optional(),
   cursor: z.string().trim().max(2000).optional(),
 });
 
@@ -139,6 +135,11 @@ export type ProofReviewRow = z.infer<typeof proofReviewRow>;
 
 export const proofReviewIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 export const rejectProofBody = z.object({ reason: requiredText('Reason', 500) });
+/**
+ * Whether the tenant was told: 'sent', 'no_address' (the tenant gave none: the portal shows the reason
+ * at the next sign-in), or 'failed' (SES refused it; the decision stands and staff see it in the toast).
+ */
+export const rejectProofResponse = z.object({ success: z.literal(true), email: z.enum(['sent', 'no_address', 'failed']) });
 
 export const PROOF_REVIEW_CONTRACTS = {
   'GET /api/proof-reviews': {
@@ -153,5 +154,8 @@ export const PROOF_REVIEW_CONTRACTS = {
     response: z.object({ url: z.string(), content_type: z.enum(PROOF_CONTENT_TYPES) }),
   },
   'POST /api/proof-reviews/{id}/accept': { summary: 'Accept a proof: the tenant has Provided Proof', params: proofReviewIdParams, response: z.object({ success: z.literal(true) }) },
-  'POST /api/proof-reviews/{id}/reject': { summary: 'Reject a proof with a reason: the tenant is back to no response', params: proofReviewIdParams, body: rejectProofBody, response: z.object({ success: z.literal(true) }) },
+  'POST /api/proof-reviews/{id}/reject': {
+    summary: 'Reject a proof with a reason: the tenant is back to no response and is told by e-mail when it has an address',
+    params: proofReviewIdParams, body: rejectProofBody, response: rejectProofResponse,
+  },
 } satisfies Partial<Record<RouteKey, RouteContract>>;
