@@ -16,7 +16,11 @@
 import type { ProofContentType } from '../../shared/contracts/respond';
 import type { Actor } from '../tenants/tenant-history';
 
-export type ProofReview = 'waiting' | 'accepted' | 'rejected';
+/**
+ * 'replaced': the tenant answered again (another proof, a plan, an opt-out) before staff decided; the
+ * proof leaves the waiting lists as a decided one does, and the portal never shows it as the answer.
+ */
+export type ProofReview = 'waiting' | 'accepted' | 'rejected' | 'replaced';
 
 export interface ProofRecord {
   id: string;
