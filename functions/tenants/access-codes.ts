@@ -10,7 +10,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../shared/access-code';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, normalizeAccessCode } from '../../shared/access-code';
+import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 
@@ -38,4 +39,19 @@ export function claimAccessCode(code: string, tenantId: string) {
 export async function findAccessCode(code: string): Promise<{ tenant_id: string } | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: accessCodeKey(code) }));
   return out.Item ? { tenant_id: out.Item.tenant_id as string } : null;
+}
+
+/**
+ * Which of these tenants hold a program code of their own: a code whose claim item names the tenant.
+ * Not so: no code, an old gate code (not of the alphabet, or of it by chance but never claimed), or a
+ * code claimed by another tenant. One BatchGetItem per 100 tenants.
+ */
+export async function tenantsWithClaimedCode(tenants: readonly { id: string; access_code: string }[]): Promise<Set<string>> {
+  const codes = tenants.flatMap((t) => {
+    const code = normalizeAccessCode(t.access_code);
+    return code === t.access_code ? [code] : [];
+  });
+  const claims = await batchGetItems(codes.map(accessCodeKey), 'pk, tenant_id');
+  const claimedBy = new Map(claims.map((c) => [(c.pk as string).slice('ACCESS#'.length), c.tenant_id as string]));
+  return new Set(tenants.filter((t) => claimedBy.get(t.access_code) === t.id).map((t) => t.id));
 }

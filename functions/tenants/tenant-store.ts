@@ -22,6 +22,8 @@ import { facilityStatsKey, getFacility, refreshFacilityEntry } from '../faciliti
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
+import { normalizeAccessCode } from '../../shared/access-code';
+import { claimAccessCode, newAccessCode, tenantsWithClaimedCode } from './access-codes';
 import { historyPut } from './tenant-history';
 import type { TenantWrite } from './tenant-history';
 import { TENANT_DEFAULTS, tenantFromItem, tenantItem, tenantKey } from './tenant-record';
@@ -143,41 +145,80 @@ export interface CreateOptions {
   refreshCatalog?: boolean;
 }
 
-/** How many tenants one transaction of createTenants holds: two actions a tenant, two counter ADDs, maybe one more. */
+/** How many tenants one transaction of createTenants holds: three actions a tenant (tenant, history, access-code claim), two counter ADDs, maybe one more. */
 export const tenantsPerTransaction = (options: Pick<CreateOptions, 'alongside'> = {}): number =>
-  Math.floor((MAX_ACTIONS - 2 - (options.alongside ? 1 : 0)) / 2);
+  Math.floor((MAX_ACTIONS - 2 - (options.alongside ? 1 : 0)) / ACTIONS_PER_NEW_TENANT);
+
+/** A new tenant's Put, its history entry and the claim of its access code, in this order (cancellation reasons are read by index). */
+const ACTIONS_PER_NEW_TENANT = 3;
+const CLAIM_INDEX = 2;
 
 /**
- * Adds tenants to one cycle. Each chunk of tenants, their history entries and the counters they add are
- * one transaction, so the counters always equal the tenants stored, whatever fails in between.
+ * How often a chunk is written again with new codes for the tenants whose code another tenant already
+ * had. At 31^8 codes, even 1.5 million tenants make one collision in ~570,000 new codes: a second
+ * collision on the same tenant is already unheard of, so a third failure is a fault, not bad luck.
+ */
+const CLAIM_ATTEMPTS = 3;
+
+/** The tenant with a program access code: the one it was given if it is one, else a new one (an import never gives one). */
+function withAccessCode(t: TenantRecord): TenantRecord {
+  return { ...t, access_code: normalizeAccessCode(t.access_code) ?? newAccessCode() };
+}
+
+/**
+ * The tenants whose access-code claim alone refused the transaction (another tenant had the code), or
+ * null when anything else refused it too (a tenant of that id exists, an archive lock, the caller's
+ * checkpoint): that is the caller's case, as before codes were claimed.
+ */
+function collidedCodes(reasons: readonly { Code?: string }[], chunk: readonly TenantRecord[]): Set<number> | null {
+  const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  const claims = failed.filter((i) => i < chunk.length * ACTIONS_PER_NEW_TENANT && i % ACTIONS_PER_NEW_TENANT === CLAIM_INDEX);
+  if (claims.length === 0 || claims.length !== failed.length) return null;
+  return new Set(claims.map((i) => Math.floor(i / ACTIONS_PER_NEW_TENANT)));
+}
+
+/**
+ * Adds tenants to one cycle. Each chunk of tenants, their history entries, the claims of their access
+ * codes (functions/tenants/access-codes.ts) and the counters they add are one transaction, so the
+ * counters always equal the tenants stored and every tenant stored has its own claimed code, whatever
+ * fails in between. A code another tenant already had is replaced by a new one and the chunk written again.
  */
 export async function createTenants(
   cycle: { id: string; facility_id: string }, tenants: readonly NewTenant[], how: TenantWrite, options: CreateOptions = {},
 ): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
-  const created = tenants.map((t, i): TenantRecord => ({
+  const created = tenants.map((t, i): TenantRecord => withAccessCode({
     ...TENANT_DEFAULTS, ...t, cycle_id: cycle.id, facility_id: cycle.facility_id, id: options.ids?.[i] ?? randomUUID(), created_at: now, updated_at: now,
   }));
   const perChunk = tenantsPerTransaction(options);
   for (let i = 0; i < created.length; i += perChunk) {
     const chunk = created.slice(i, i + perChunk);
     const stats = counterUpdates(chunk.map((t) => ({ before: null, after: t })), lockOfWrite(how));
-    try {
-      await dynamo().send(new TransactWriteCommand({
-        TransactItems: [
-          ...chunk.flatMap((t): TransactItem[] => [
-            { Put: { TableName: tableName(), Item: tenantItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
-            historyPut(null, t, how, now),
-          ]),
-          ...stats.items,
-          ...(options.alongside ? [options.alongside] : []),
-        ],
-      }));
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      // An archive lock answers its 409; any other cancellation (a tenant or checkpoint race) goes to the caller as it is.
-      const locked = reasons && await lockRefusal(reasons, chunk.length * 2, stats.facilities);
-      throw locked ?? e;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await dynamo().send(new TransactWriteCommand({
+          TransactItems: [
+            ...chunk.flatMap((t): TransactItem[] => [
+              { Put: { TableName: tableName(), Item: tenantItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
+              historyPut(null, t, how, now),
+              claimAccessCode(t.access_code, t.id),
+            ]),
+            ...stats.items,
+            ...(options.alongside ? [options.alongside] : []),
+          ],
+        }));
+        break;
+      } catch (e) {
+        const reasons = cancellationReasons(e);
+        const collided = reasons && attempt < CLAIM_ATTEMPTS ? collidedCodes(reasons, chunk) : null;
+        if (collided) {
+          for (const at of collided) chunk[at] = created[i + at] = { ...chunk[at]!, access_code: newAccessCode() };
+          continue;
+        }
+        // An archive lock answers its 409; any other cancellation (a tenant or checkpoint race) goes to the caller as it is.
+        const locked = reasons && await lockRefusal(reasons, chunk.length * ACTIONS_PER_NEW_TENANT, stats.facilities);
+        throw locked ?? e;
+      }
     }
   }
   if (created.length > 0 && options.refreshCatalog !== false) await refreshCatalogOf(cycle);
@@ -364,13 +405,22 @@ export async function removeTenantsRecoverably(list: readonly RecoverableRemoval
  */
 export async function restoreTenants(
   list: readonly { tenant: TenantRecord; release: TransactItem; keepAgain: TransactItem }[], how: TenantWrite,
-  /** sameVersion: back with the stamp it had, every stored field as kept (an archive's restore, functions/archives/archive-restore.ts). */
+  /** sameVersion: back with the stamp it had, every stored field as kept but an access code that was never the program's (an archive's restore, functions/archives/archive-restore.ts). */
   options: { sameVersion?: boolean } = {},
 ): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
-  const changes = list.map(({ tenant, release, keepAgain }): Change => ({
-    before: null, after: { ...tenant, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) }, alongside: [release], undoAlongside: [keepAgain],
-  }));
+  // A tenant comes back with its own code (its claim is never deleted); one kept from before the
+  // program gave codes (an old gate code, docs/decisions.md "Access codes are the program's own") gets one.
+  const own = await tenantsWithClaimedCode(list.map((l) => l.tenant));
+  const changes = list.map(({ tenant, release, keepAgain }): Change => {
+    const code = own.has(tenant.id) ? tenant.access_code : newAccessCode();
+    return {
+      before: null,
+      after: { ...tenant, access_code: code, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) },
+      alongside: [release, ...(own.has(tenant.id) ? [] : [claimAccessCode(code, tenant.id)])],
+      undoAlongside: [keepAgain],
+    };
+  });
   await applyChanges(changes, how);
   return changes.map((c) => c.after!);
 }

@@ -19,8 +19,10 @@ import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { TENANT_EXPORT_COLUMNS } from '../../functions/exports/tenants-export';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { HttpError } from '../../functions/runtime/http-error';
-import { createTenants, getTenant, getTenants, saveTenant, saveTenants } from '../../functions/tenants/tenant-store';
+import { findAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
+import { createTenants, getTenant, getTenants, saveTenant, saveTenants, tenantsPerTransaction } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../shared/access-code';
 import { MAX_BULK_TENANTS, STATUS_FILTERS, TENANT_FILTER_KEYS } from '../../shared/contracts/tenants';
 
 let monitor: string;
@@ -749,6 +751,51 @@ describe('bulk actions are all or none', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
+describe("createTenants: the program's own access codes", () => {
+  const claimOf = async (code: string) => findAccessCode(code);
+
+  it('gives every new tenant its own claimed 8-character code, replacing a gate code it was handed, over several transactions', async () => {
+    const facility = await facilityWith(stem());
+    const count = tenantsPerTransaction() + 8;
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: count }, (_, i) => tenant(i, null, i === 0 ? { access_code: '4321' } : {})));
+    expect(tenants).toHaveLength(count);
+    for (const t of tenants) {
+      expect(t.access_code).toMatch(new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`));
+      expect(await claimOf(t.access_code)).toEqual({ tenant_id: t.id });
+    }
+    expect(new Set(tenants.map((t) => t.access_code)).size).toBe(count);
+    expect(tenants[0]!.access_code).not.toBe('4321');
+    const stored = await getTenants(tenants.map((t) => t.id));
+    expect(stored.map((t) => t.access_code)).toEqual(tenants.map((t) => t.access_code));
+  });
+
+  it('writes a chunk again with a new code for a tenant whose code another tenant had, keeping the others', async () => {
+    const facility = await facilityWith(stem());
+    const { tenants: [first] } = await cycleWithTenants(facility, [tenant(1, null)]);
+    const fresh = newAccessCode();
+    const { cycle, tenants: [taken, kept] } = await cycleWithTenants(facility, [
+      tenant(2, null, { access_code: first!.access_code }), tenant(3, null, { access_code: fresh }),
+    ]);
+    expect(taken!.access_code).not.toBe(first!.access_code);
+    expect(await claimOf(taken!.access_code)).toEqual({ tenant_id: taken!.id });
+    expect(await claimOf(first!.access_code)).toEqual({ tenant_id: first!.id });
+    expect(kept!.access_code).toBe(fresh);
+    expect(await claimOf(fresh)).toEqual({ tenant_id: kept!.id });
+    expect((await getTenant(taken!.id))!.access_code).toBe(taken!.access_code);
+    // Written once: the counters count each tenant once.
+    expect((await getCycleCounters(cycle.id)).total).toBe(2);
+  });
+
+  it('leaves a tenant that exists already to the caller (an import retry), as before codes were claimed', async () => {
+    const facility = await facilityWith(stem());
+    const { cycle, tenants: [t] } = await cycleWithTenants(facility, [tenant(1, null)]);
+    const again = createTenants(cycle, [{ ...tenant(1, null), facility_number: facility.facility_number }], TEST_WRITE, { ids: [t!.id] });
+    await expect(again).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect((await getTenant(t!.id))!.access_code).toBe(t!.access_code);
+    expect((await getCycleCounters(cycle.id)).total).toBe(1);
+  });
+});
+
 describe('GET /api/users?tenants=true (Tenant Accounts)', () => {
   const accounts = (query: Record<string, string>, token = monitor) => call('GET', '/api/users', { token, query: { tenants: 'true', ...query } });
 
@@ -757,7 +804,7 @@ describe('GET /api/users?tenants=true (Tenant Accounts)', () => {
     const s = stem();
     const facility = await facilityWith(number);
     const { tenants } = await cycleWithTenants(facility, [
-      named(1, 'Ann', `Wy${s}`, null, { insur_ledger_id: `INS-${s}`, unit: `W-${s}`, access_code: '1234' }),
+      named(1, 'Ann', `Wy${s}`, null, { insur_ledger_id: `INS-${s}`, unit: `W-${s}` }),
       named(2, 'Bob', 'Other', null, { unit: 'B-1' }),
     ]);
     const ann = tenants[0]!;
@@ -765,7 +812,7 @@ describe('GET /api/users?tenants=true (Tenant Accounts)', () => {
     expect(inFacility.status, inFacility.text).toBe(200);
     expect(inFacility.body.data).toHaveLength(2);
     expect(inFacility.body.data[1]).toEqual({
-      id: ann.id, facility_number: number, first_name: 'Ann', last_name: `Wy${s}`, insur_ledger_id: `INS-${s}`, unit: `W-${s}`, access_code: '1234',
+      id: ann.id, facility_number: number, first_name: 'Ann', last_name: `Wy${s}`, insur_ledger_id: `INS-${s}`, unit: `W-${s}`, access_code: ann.access_code,
     });
     expect(inFacility.body.pagination).toMatchObject({ total: 2, exact: true, per_page: 100 });
     expect((await accounts({ facility_number: number, tenant_name: 'oth' })).body.data.map((t: Row) => t.first_name)).toEqual(['Bob']);
