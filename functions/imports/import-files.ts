@@ -13,45 +13,22 @@ import { IMPORT_CONTENT_TYPE } from '../../shared/import-software';
 import { IMPORT_UPLOADS_PREFIX } from '../../shared/resources';
 import type { ImportFileRole } from '../../shared/import-software';
 import { s3Client, s3Commands } from '../aws/clients';
+import { presignUpload as presignPost } from '../aws/uploads';
+import type { PresignedUpload } from '../aws/uploads';
 import { bucketName } from '../aws/config';
 
-/** A presigned POST must be used within this time; the browser uploads right after asking. */
-export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
+export { UPLOAD_EXPIRES_SECONDS, uploadedSize } from '../aws/uploads';
+export type { PresignedUpload } from '../aws/uploads';
 
 export const importFileKey = (importId: string, role: ImportFileRole): string => `${IMPORT_UPLOADS_PREFIX}${importId}/${role}.xlsx`;
 
-export interface PresignedUpload { url: string; fields: Record<string, string> }
-
-/** A POST policy for one file: this key only, 1 byte to `maxBytes`, for UPLOAD_EXPIRES_SECONDS. */
-export async function presignUpload(key: string, maxBytes: number): Promise<PresignedUpload> {
-  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-  const { url, fields } = await createPresignedPost(await s3Client(), {
-    Bucket: bucketName('uploads'),
-    Key: key,
-    Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', IMPORT_CONTENT_TYPE]],
-    Fields: { 'Content-Type': IMPORT_CONTENT_TYPE },
-    Expires: UPLOAD_EXPIRES_SECONDS,
-  });
-  return { url, fields };
-}
+/** A POST policy for one import workbook: this key only, 1 byte to `maxBytes`, as an .xlsx (functions/aws/uploads.ts). */
+export const presignUpload = (key: string, maxBytes: number): Promise<PresignedUpload> => presignPost(key, maxBytes, IMPORT_CONTENT_TYPE);
 
 /** A file sent in a multipart request, put where a presigned upload would have put it. */
 export async function putImportFile(key: string, body: Buffer): Promise<void> {
   const { PutObjectCommand } = await s3Commands();
   await (await s3Client()).send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: body, ContentType: IMPORT_CONTENT_TYPE }));
-}
-
-/** The size of an uploaded file, or null when nothing was uploaded at that key. */
-export async function uploadedSize(key: string): Promise<number | null> {
-  const { HeadObjectCommand } = await s3Commands();
-  try {
-    const out = await (await s3Client()).send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
-    return out.ContentLength ?? 0;
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
-    throw err;
-  }
 }
 
 /** An uploaded file as a stream: the worker reads it row by row, never whole. */

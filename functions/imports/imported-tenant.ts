@@ -9,7 +9,7 @@ import type { RowCells, TextRule } from './sheet-columns';
 
 export type ImportedTenant = Pick<TenantRecord,
   'ledger_id' | 'first_name' | 'last_name' | 'unit' | 'units' | 'email' | 'address' | 'city' | 'state' | 'zip_code' | 'country'
-  | 'move_in_date' | 'billing_date' | 'access_code' | 'insur_ledger_id' | 'policy_number'> & {
+  | 'move_in_date' | 'billing_date' | 'insur_ledger_id' | 'policy_number'> & {
   /** The site id the facility software gives the facility (facility.prime_site_id), as the row writes it. */
   prime_site_id: string;
 };
@@ -25,7 +25,6 @@ export const FIELD_RULES = {
   state: { what: 'the state', max: 50 },
   zip_code: { what: 'the zip code', max: 20 },
   country: { what: 'the country', max: 60 },
-  access_code: { what: 'the gate code', max: 50 },
   insur_ledger_id: { what: 'the insurance ledger id', max: 50 },
   policy_number: { what: 'the policy number', max: 50 },
 } as const satisfies Record<string, TextRule>;

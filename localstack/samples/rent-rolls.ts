@@ -45,7 +45,11 @@ export interface SampleTenant {
   zip_code: string;
   move_in_date: string;
   next_billing_date: string;
-  access_code: string;
+  /**
+   * The facility's gate code, written as the software exports it; the import ignores it on purpose
+   * (docs/import-formats.md): the program gives each tenant its own access code.
+   */
+  gate_code: string;
   /** '' when the tenant has no insurance through the facility. */
   insur_ledger_id: string;
   policy_number: string;
@@ -175,7 +179,7 @@ function sampleTenants(options: SampleOptions, random: () => number): SampleTena
       zip_code: missing >= 0.03 && missing < 0.05 ? '' : zip,
       move_in_date: moveIn,
       next_billing_date: nextBilling < SAMPLE_AS_OF ? '2026-06-01' : nextBilling,
-      access_code: String(Math.floor(random() * 1_000_000)).padStart(random() < 0.5 ? 4 : 6, '0'),
+      gate_code: String(Math.floor(random() * 1_000_000)).padStart(random() < 0.5 ? 4 : 6, '0'),
       insur_ledger_id: insured ? `IL${ledger}` : '',
       policy_number: insured ? `POL-${ledger}` : '',
       rent: 45 + Math.round(random() * 40_000) / 100,
@@ -262,7 +266,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
       { header: 'Zip', cell: (l) => zipCell(l.tenant) },
       { header: 'Phone', cell: (l) => phone(l.tenant) },
       { header: 'Email', cell: (l) => emailCell(l.tenant) },
-      { header: 'Gate Code', cell: (l) => l.tenant.access_code },
+      { header: 'Gate Code', cell: (l) => l.tenant.gate_code },
       { header: 'Moved In', cell: (l) => (l.alt ? mdyyyy(l.tenant.move_in_date) : utcDate(l.tenant.move_in_date)) },
       { header: 'Paid Thru', cell: (l) => (l.alt ? utcDate(paidThrough(l.tenant)) : mdyyyy(paidThrough(l.tenant))) },
       { header: 'Rent', cell: (l) => dollars(l.tenant.rent) },
@@ -294,7 +298,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
       { header: 'sPostalCode', cell: (l) => zipCell(l.tenant) },
       { header: 'sCountry', cell: (l) => (l.alt ? 'USA' : 'US') },
       { header: 'sEmail', cell: (l) => l.tenant.email },
-      { header: 'sAccessCode', cell: (l) => l.tenant.access_code },
+      { header: 'sAccessCode', cell: (l) => l.tenant.gate_code },
       { header: 'dMovedIn', cell: (l) => (l.alt ? utcDate(l.tenant.move_in_date) : `${l.tenant.move_in_date}T00:00:00`) },
       { header: 'dPaidThru', cell: (l) => (l.alt ? paidThrough(l.tenant) : utcDate(paidThrough(l.tenant))) },
       { header: 'dcRent', cell: (l) => l.tenant.rent },
@@ -321,7 +325,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
       { header: 'Zip', cell: (l) => zipCell(l.tenant) },
       { header: 'Phone', cell: (l) => phone(l.tenant) },
       { header: 'Email', cell: (l) => emailCell(l.tenant) },
-      { header: 'Access Code', cell: (l) => l.tenant.access_code },
+      { header: 'Access Code', cell: (l) => l.tenant.gate_code },
       { header: 'Move In Date', cell: (l) => (l.alt ? utcDate(l.tenant.move_in_date) : mmddyy(l.tenant.move_in_date)) },
       { header: 'Next Due', cell: (l) => (l.alt ? mmddyy(l.tenant.next_billing_date) : utcDate(l.tenant.next_billing_date)) },
       { header: 'Rate', cell: (l) => dollars(l.tenant.rent) },
@@ -346,7 +350,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
       { header: 'State', cell: (l) => l.tenant.state },
       { header: 'Zip', cell: (l) => zipCell(l.tenant) },
       { header: 'Email', cell: (l) => l.tenant.email },
-      { header: 'Gate Code', cell: (l) => l.tenant.access_code },
+      { header: 'Gate Code', cell: (l) => l.tenant.gate_code },
       { header: 'Move In', cell: (l) => (l.alt ? mmddyy(l.tenant.move_in_date) : utcDate(l.tenant.move_in_date)) },
       { header: 'Paid To', cell: (l) => (l.alt ? utcDate(paidThrough(l.tenant)) : mdyyyy(paidThrough(l.tenant))) },
       { header: 'Rent', cell: (l) => l.tenant.rent },
@@ -367,7 +371,7 @@ const FORMATS: Readonly<Record<ImportSoftware, SampleFormat>> = {
       { header: 'Move In', cell: (l) => (l.alt ? utcDate(l.tenant.move_in_date) : l.tenant.move_in_date) },
       { header: 'Next Billing', cell: (l) => (l.alt ? `${mdyyyy(l.tenant.next_billing_date)} 12:00:00 AM` : utcDate(l.tenant.next_billing_date)) },
       { header: 'Rent', cell: (l) => dollars(l.tenant.rent) },
-      { header: 'Gate Code', cell: (l) => l.tenant.access_code },
+      { header: 'Gate Code', cell: (l) => l.tenant.gate_code },
     ],
   },
 };

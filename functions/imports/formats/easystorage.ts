@@ -8,6 +8,7 @@
  * into maps; then the rent roll is streamed and each row joined with them. An account missing from the
  * address list is still imported, named from the rent roll's 'Customer' ('Last, First') and without an
  * address (the program's incomplete-address warning); one missing from the insurance sheet has no policy.
+ * The rent roll's gate code is ignored on purpose (docs/import-formats.md).
  */
 import { FIELD_RULES, checkName, countryOf, joinedAddress, listedName, nameOf, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant, TenantName } from '../imported-tenant';
@@ -17,7 +18,7 @@ import type { RentRollFormat } from './rent-roll-format';
 
 type AddressColumn = 'account' | 'first' | 'last' | 'company' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'country' | 'email';
 type InsuranceColumn = 'account' | 'policy';
-type RentRollColumn = 'site' | 'unit' | 'account' | 'customer' | 'gate' | 'move_in' | 'next_billing';
+type RentRollColumn = 'site' | 'unit' | 'account' | 'customer' | 'move_in' | 'next_billing';
 
 const ACCOUNT_HEADERS = ['Account ID', 'Account #', 'Account Number'];
 
@@ -53,7 +54,6 @@ const RENT_ROLL_COLUMNS: Record<RentRollColumn, ColumnSpec> = {
   unit: required('Unit', 'Unit Number'),
   account: required(...ACCOUNT_HEADERS),
   customer: required('Customer', 'Customer Name'),
-  gate: optional('Gate Code', 'Access Code'),
   move_in: optional('Move In', 'Move In Date'),
   next_billing: optional('Next Billing', 'Next Billing Date', 'Next Bill Date'),
 };
@@ -119,7 +119,6 @@ export function easyStorageRentRoll(addresses: ReadonlyMap<string, AccountAddres
         ...address,
         move_in_date: c.date('move_in'),
         billing_date: c.date('next_billing'),
-        access_code: c.text('gate', FIELD_RULES.access_code),
         insur_ledger_id: '',
         policy_number: policies.get(accountKey(account)) ?? '',
       };

@@ -8,7 +8,7 @@
  *   - SiteLink - ALP: the data export, headers are SiteLink's own field names
  *     ('SiteID', 'sUnitName', 'LedgerID', 'sFName', 'dMovedIn', 'dPaidThru', ...).
  * The next billing date is the day after 'Paid Thru'. Columns the program does not keep (rent, balance,
- * insurance premium, unit size) are ignored.
+ * insurance premium, unit size, and the gate code on purpose: docs/import-formats.md) are ignored.
  */
 import { FIELD_RULES, checkName, countryOf, dayAfter, joinedAddress, nameOf, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
@@ -17,7 +17,7 @@ import type { ColumnSpec, RowCells } from '../sheet-columns';
 import type { RentRollFormat } from './rent-roll-format';
 
 type SiteLinkColumn = 'site' | 'unit' | 'ledger' | 'first' | 'last' | 'company' | 'address' | 'address2' | 'city' | 'state' | 'zip'
-  | 'country' | 'email' | 'gate' | 'move_in' | 'paid_thru' | 'insur_ledger' | 'policy';
+  | 'country' | 'email' | 'move_in' | 'paid_thru' | 'insur_ledger' | 'policy';
 
 const WEB_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
   site: optional('Site ID', 'Site', 'Site Number'),
@@ -33,7 +33,6 @@ const WEB_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
   zip: optional('Zip', 'Zip Code', 'Postal Code', 'Zip/Postal'),
   country: optional('Country'),
   email: optional('Email', 'E-mail', 'Email Address'),
-  gate: optional('Gate Code', 'Access Code', 'Gate'),
   move_in: optional('Moved In', 'Move In', 'Move In Date', 'Moved In Date'),
   paid_thru: optional('Paid Thru', 'Paid Through', 'Paid Thru Date'),
   insur_ledger: optional('Insur Ledger ID', 'Insurance Ledger ID'),
@@ -54,7 +53,6 @@ const ALP_COLUMNS: Record<SiteLinkColumn, ColumnSpec> = {
   zip: optional('sPostalCode'),
   country: optional('sCountry'),
   email: optional('sEmail'),
-  gate: optional('sAccessCode'),
   move_in: optional('dMovedIn'),
   paid_thru: optional('dPaidThru'),
   insur_ledger: optional('InsurLedgerID'),
@@ -78,7 +76,6 @@ function tenantOf(c: RowCells<SiteLinkColumn>): ImportedTenant | null {
     country: countryOf(c.text('country', FIELD_RULES.country)),
     move_in_date: c.date('move_in'),
     billing_date: dayAfter(c.date('paid_thru')),
-    access_code: c.text('gate', FIELD_RULES.access_code),
     insur_ledger_id: c.text('insur_ledger', FIELD_RULES.insur_ledger_id),
     policy_number: c.text('policy', FIELD_RULES.policy_number),
   };

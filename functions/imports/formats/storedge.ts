@@ -3,7 +3,8 @@
  * person and the company's name for a business; a ledger with several units lists them in its
  * 'Unit #' cell ('A101, A102'), and a ledger on several rows is merged as well. The report prints the
  * facility's id once above the header ('Facility ID: 40103'); a 'Facility ID' column is read when present.
- * 'Next Due' is the next billing date as printed. Money columns (rate, balance) are ignored.
+ * 'Next Due' is the next billing date as printed. Money columns (rate, balance) are ignored, and so is
+ * the access (gate) code, on purpose (docs/import-formats.md).
  */
 import { FIELD_RULES, checkName, listedName, unitsIn, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
@@ -11,7 +12,7 @@ import { optionalColumn as optional, requiredColumn as required } from '../sheet
 import type { ColumnSpec, RowCells } from '../sheet-columns';
 import type { RentRollFormat } from './rent-roll-format';
 
-type StorEdgeColumn = 'facility' | 'units' | 'ledger' | 'tenant' | 'address' | 'city' | 'state' | 'zip' | 'email' | 'access' | 'move_in'
+type StorEdgeColumn = 'facility' | 'units' | 'ledger' | 'tenant' | 'address' | 'city' | 'state' | 'zip' | 'email' | 'move_in'
   | 'next_due' | 'policy';
 
 const COLUMNS: Record<StorEdgeColumn, ColumnSpec> = {
@@ -24,7 +25,6 @@ const COLUMNS: Record<StorEdgeColumn, ColumnSpec> = {
   state: optional('State'),
   zip: optional('Zip', 'Zip Code', 'Postal Code'),
   email: optional('Email', 'Email Address'),
-  access: optional('Access Code', 'Gate Code'),
   move_in: optional('Move In Date', 'Move In', 'Moved In'),
   next_due: optional('Next Due', 'Next Due Date', 'Due Date'),
   policy: optional('Insurance Policy', 'Policy #', 'Policy Number'),
@@ -47,7 +47,6 @@ function tenantOf(c: RowCells<StorEdgeColumn>): ImportedTenant | null {
     country: 'US',
     move_in_date: c.date('move_in'),
     billing_date: c.date('next_due'),
-    access_code: c.text('access', FIELD_RULES.access_code),
     insur_ledger_id: '',
     policy_number: c.text('policy', FIELD_RULES.policy_number),
   };

@@ -3,7 +3,7 @@
  * account with several spaces is on rows apart (merged into one tenant by the reader). The name
  * is one cell, 'Last, First'; 'Acct Type' marks businesses ('Business', 'Commercial', 'B'), whose name
  * is taken whole. 'Paid To' is the last day paid, so the next billing date is the day after. Syrasoft
- * keeps no insurance ids on its rent roll.
+ * keeps no insurance ids on its rent roll. The gate code is ignored on purpose (docs/import-formats.md).
  */
 import { FIELD_RULES, checkName, countryOf, dayAfter, listedName, zipOf, identityOf } from '../imported-tenant';
 import type { ImportedTenant } from '../imported-tenant';
@@ -11,7 +11,7 @@ import { optionalColumn as optional, requiredColumn as required } from '../sheet
 import type { ColumnSpec, RowCells } from '../sheet-columns';
 import type { RentRollFormat } from './rent-roll-format';
 
-type SyrasoftColumn = 'site' | 'space' | 'account' | 'name' | 'type' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'email' | 'gate'
+type SyrasoftColumn = 'site' | 'space' | 'account' | 'name' | 'type' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'email'
   | 'move_in' | 'paid_to';
 
 const COLUMNS: Record<SyrasoftColumn, ColumnSpec> = {
@@ -26,7 +26,6 @@ const COLUMNS: Record<SyrasoftColumn, ColumnSpec> = {
   zip: optional('Zip', 'Zip Code'),
   country: optional('Country'),
   email: optional('Email', 'E-mail'),
-  gate: optional('Gate Code', 'Gate', 'Access Code'),
   move_in: optional('Move In', 'Date In', 'Move In Date'),
   paid_to: optional('Paid To', 'Paid Thru', 'Paid Through'),
 };
@@ -49,7 +48,6 @@ function tenantOf(c: RowCells<SyrasoftColumn>): ImportedTenant | null {
     country: countryOf(c.text('country', FIELD_RULES.country)),
     move_in_date: c.date('move_in'),
     billing_date: dayAfter(c.date('paid_to')),
-    access_code: c.text('gate', FIELD_RULES.access_code),
     insur_ledger_id: '',
     policy_number: '',
   };

@@ -62,13 +62,13 @@ describe('EasyStorage', () => {
     expect(tenants).toEqual([
       { row: 5, tenant: { prime_site_id: '40102', ledger_id: 'ES-1', first_name: 'Ana', last_name: 'Lee-Smith', unit: 'A1', units: ['A1', 'A2'], email: '',
         address: '1 Oak Street', city: 'Madison', state: 'WI', zip_code: '53703', country: 'US', move_in_date: '2024-01-05', billing_date: '2026-06-01',
-        access_code: '0427', insur_ledger_id: '', policy_number: 'POL-1' } },
+        insur_ledger_id: '', policy_number: 'POL-1' } },
       { row: 7, tenant: { prime_site_id: '40102', ledger_id: 'es-2', first_name: 'Robert', last_name: 'Park', unit: 'B1', units: [], email: 'bo@mail.example',
         address: '9 Elm Avenue', city: 'Boston', state: 'MA', zip_code: '02108', country: 'US', move_in_date: '2023-03-15', billing_date: '2026-06-01',
-        access_code: '', insur_ledger_id: '', policy_number: '' } },
+        insur_ledger_id: '', policy_number: '' } },
       { row: 8, tenant: { prime_site_id: '40102', ledger_id: 'ES-3', first_name: 'Summit Roofing, LLC', last_name: null, unit: 'C1', units: [], email: '',
         address: '', city: '', state: '', zip_code: '', country: 'US', move_in_date: null, billing_date: null,
-        access_code: '', insur_ledger_id: '', policy_number: '' } },
+        insur_ledger_id: '', policy_number: '' } },
     ]);
   });
 

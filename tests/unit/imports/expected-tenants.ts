@@ -25,7 +25,6 @@ export function expectedTenant(software: ImportSoftware, t: SampleTenant): Impor
     country: 'US',
     move_in_date: t.move_in_date,
     billing_date: t.next_billing_date,
-    access_code: t.access_code,
     insur_ledger_id: software === 'sitelink_web' || software === 'sitelink_alp' ? t.insur_ledger_id : '',
     policy_number: software === 'syrasoft' ? '' : t.policy_number,
   };

@@ -40,6 +40,17 @@ describe.each(IMPORT_SOFTWARE_KEYS)('%s rent roll', (software) => {
     expect(written.tenants.some((t) => t.zip_code.startsWith('0'))).toBe(true);
   });
 
+  it('ignores the gate code on purpose: the file has one for every tenant, no field of a tenant read holds it', async () => {
+    const written = await sample(software);
+    expect(written.tenants.every((t) => t.gate_code !== '')).toBe(true);
+    const { tenants } = await readAll(software, written.files);
+    expect(tenants).toHaveLength(written.tenants.length);
+    tenants.forEach(({ tenant }, i) => {
+      expect(tenant).not.toHaveProperty('access_code');
+      expect(Object.values(tenant).flat()).not.toContain(written.tenants[i]!.gate_code);
+    });
+  });
+
   it('finds the columns by header whatever their order', async () => {
     const written = await sample(software, { shuffleColumns: true, seed: 21 });
     const { tenants, refused } = await readAll(software, written.files);
@@ -59,7 +70,7 @@ describe('known rows', () => {
       tenant: {
         prime_site_id: '40101', ledger_id: '107003', first_name: 'Acme Landscaping', last_name: null, unit: 'A100', units: ['A100', 'B100'],
         email: 'acmelandscaping24@mail.example', address: '7588 Washington Street, Apt 15', city: 'Springfield', state: 'IL',
-        zip_code: '62701', country: 'US', move_in_date: '2022-06-03', billing_date: '2026-05-03', access_code: '293247',
+        zip_code: '62701', country: 'US', move_in_date: '2022-06-03', billing_date: '2026-05-03',
         insur_ledger_id: '', policy_number: '',
       },
     });

@@ -51,7 +51,7 @@ describe('the header row', () => {
     const { tenants } = await readAll('syrasoft', { rent_roll: path });
     expect(tenants[0]!.tenant).toEqual({
       prime_site_id: '40101', ledger_id: 'A9', first_name: 'Acme Landscaping', last_name: null, unit: '7', units: [], email: '', address: '', city: '',
-      state: '', zip_code: '', country: 'US', move_in_date: null, billing_date: null, access_code: '', insur_ledger_id: '', policy_number: '',
+      state: '', zip_code: '', country: 'US', move_in_date: null, billing_date: null, insur_ledger_id: '', policy_number: '',
     });
   });
 });
