@@ -96,8 +96,12 @@ export async function programSettingsHistory(): Promise<ProgramSettingsChange[]>
  * 8 pm in Chicago is dated that day); UTC's date until an admin sets the zone.
  */
 export async function programToday(): Promise<string> {
-  const zone = (await readProgramSettings()).settings.time_zone.trim();
-  return calendarDateIn(zone || 'UTC');
+  return calendarDateIn(await programTimeZone());
+}
+
+/** The program's IANA time zone (Program Settings); UTC until an admin sets it. */
+export async function programTimeZone(): Promise<string> {
+  return (await readProgramSettings()).settings.time_zone.trim() || 'UTC';
 }
 
 /** What generating letters or sending certificates needs: the message that says what to set, or null. */

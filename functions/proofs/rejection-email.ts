@@ -1,0 +1,46 @@
+/**
+ * The e-mail a tenant gets when staff reject the proof it uploaded (issue 18): the reason in the
+ * reviewer's words, and where to upload again (the portal's address from the program's website
+ * setting, with the access code of the letter). In the program's voice, as the letters are.
+ */
+import { portalUrl } from '../../shared/access-code';
+import { sendTextEmail } from '../aws/email';
+import type { TextEmail } from '../aws/email';
+import { facilityName, greeting, phoneNumber } from '../letters/letter-text';
+import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
+import type { TenantRecord } from '../tenants/tenant-record';
+import type { ProofRecord } from './proof-record';
+
+export interface RejectionFacts {
+  tenant: Pick<TenantRecord, 'first_name' | 'last_name' | 'email'>;
+  proof: Pick<ProofRecord, 'unit' | 'insurer'>;
+  facility: { account_name: string; facility_number: string };
+  reason: string;
+  program: Pick<ProgramSettingsValues, 'program_name' | 'email' | 'phone' | 'website'>;
+}
+
+export function rejectionEmail(facts: RejectionFacts): TextEmail {
+  const { tenant, proof, program } = facts;
+  const place = facilityName(facts.facility);
+  return {
+    to: tenant.email.trim(),
+    fromName: program.program_name,
+    replyTo: program.email,
+    subject: `Your proof of insurance was not accepted - ${place}`,
+    lines: [
+      greeting(tenant),
+      '',
+      `Thank you for sending proof of your own insurance (${proof.insurer}) for unit ${proof.unit} at ${place}. We reviewed it and could not accept it, for this reason:`,
+      '',
+      facts.reason,
+      '',
+      `You can upload a new proof at ${portalUrl(program.website)} with the access code and ZIP code printed on your letter. The declarations page must show your insurance company and your policy's expiry date. You can also choose one of the facility's coverage plans there instead.`,
+      '',
+      `If you have questions, reply to this e-mail or call us at ${phoneNumber(program.phone)}.`,
+      '',
+      program.program_name,
+    ],
+  };
+}
+
+export const sendRejectionEmail = (facts: RejectionFacts): Promise<string> => sendTextEmail(rejectionEmail(facts));
