@@ -13,6 +13,30 @@ export const DEFAULT_INSURANCE_PROGRAMS = [
   { key: 'storsmart', label: 'StorSmart' },
 ] as const;
 
+/**
+ * Where an insurance program lets tenants opt out on the response portal, and the statement the tenant
+ * confirms there (docs/decisions.md "Tenant response portal: opting out"). A program missing here lets
+ * nobody opt out. The portal offers it only at facilities in these states whose lease does not already
+ * require insurance (functions/respond/opt-out.ts).
+ */
+export interface OptOutSetting {
+  states: readonly StateCode[];
+  wording: string;
+}
+
+export const DEFAULT_OPT_OUT: Partial<Record<(typeof DEFAULT_INSURANCE_PROGRAMS)[number]['key'], OptOutSetting>> = {
+  pma: {
+    states: ['IL', 'WI', 'CO', 'TX', 'KS', 'TN', 'MI'],
+    wording: 'I decline the tenant protection plan offered with my storage unit. I understand that neither the facility nor its '
+      + 'insurance program covers loss of or damage to my stored property, and that I alone bear that risk.',
+  },
+  safeleases: {
+    states: ['PA'],
+    wording: 'I choose not to enroll in the SafeLease protection plan. I understand that my stored property is not protected '
+      + 'by the facility or by SafeLease, and that any loss or damage is mine to bear.',
+  },
+};
+
 /** The usual ladder of coverage and monthly premium; a few states price differently. */
 const STANDARD = [
   { coverage: 2000, premium: 12 },

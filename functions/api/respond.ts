@@ -1,4 +1,5 @@
 /** Lambda for the /api/respond routes: the tenant response portal (public sign-in, then the tenant's own session). */
 import { createApiHandler } from '../runtime/api-handler';
+import { respondRoutes } from '../respond/routes';
 
-export const handler = createApiHandler('respond', {});
+export const handler = createApiHandler('respond', respondRoutes);

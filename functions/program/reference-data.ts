@@ -1,12 +1,13 @@
 /**
  * Insurance programs and per-state coverage options in the app table:
- *   REFERENCE / PROGRAM#{key}        key, label
+ *   REFERENCE / PROGRAM#{key}        key, label, opt_out ({ states, wording } or absent: nobody opts out)
  *   REFERENCE / COVERAGES#{state}    options: list of { coverage, premium }
  * One partition, read with one Query (programs) or one GetItem (a state's options).
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CoverageOption } from '../../shared/contracts/program';
-import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
+import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_OPT_OUT, DEFAULT_STATE_COVERAGES } from '../../shared/reference-data';
+import type { OptOutSetting } from '../../shared/reference-data';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 
@@ -31,6 +32,15 @@ export async function getInsuranceProgram(key: string): Promise<InsuranceProgram
   return out.Item ? { key: out.Item.key as string, label: out.Item.label as string } : null;
 }
 
+/** Where the program lets tenants opt out on the portal, and its wording; null: nowhere. One GetItem. */
+export async function getOptOutSetting(programKey: string): Promise<OptOutSetting | null> {
+  const out = await dynamo().send(new GetCommand({
+    TableName: tableName(), Key: { pk: PK, sk: `PROGRAM#${programKey}` }, ProjectionExpression: 'opt_out',
+  }));
+  const setting = out.Item?.opt_out as OptOutSetting | undefined;
+  return setting && Array.isArray(setting.states) && typeof setting.wording === 'string' ? setting : null;
+}
+
 export async function getStateCoverages(state: string): Promise<CoverageOption[]> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: `COVERAGES#${state}` } }));
   return (out.Item?.options as CoverageOption[] | undefined) ?? [];
@@ -46,7 +56,17 @@ async function putIfMissing(item: Record<string, unknown>): Promise<void> {
 
 /** Writes the default programs and state coverages that are missing; never overwrites staff changes. */
 export async function loadReferenceData(): Promise<void> {
-  for (const program of DEFAULT_INSURANCE_PROGRAMS) await putIfMissing({ pk: PK, sk: `PROGRAM#${program.key}`, type: 'insurance-program', ...program });
+  for (const program of DEFAULT_INSURANCE_PROGRAMS) {
+    await putIfMissing({ pk: PK, sk: `PROGRAM#${program.key}`, type: 'insurance-program', ...program });
+    // A program item written before the portal gains its opt-out setting; one set since is kept.
+    const optOut = DEFAULT_OPT_OUT[program.key];
+    if (optOut) {
+      await dynamo().send(new UpdateCommand({
+        TableName: tableName(), Key: { pk: PK, sk: `PROGRAM#${program.key}` },
+        UpdateExpression: 'SET opt_out = if_not_exists(opt_out, :o)', ExpressionAttributeValues: { ':o': optOut },
+      }));
+    }
+  }
   for (const [state, options] of Object.entries(DEFAULT_STATE_COVERAGES)) {
     await putIfMissing({ pk: PK, sk: `COVERAGES#${state}`, type: 'state-coverages', state, options });
   }

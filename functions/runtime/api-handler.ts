@@ -13,10 +13,11 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ROUTES, routeKey } from '../../shared/routes';
 import type { ApiGroup, RouteDef } from '../../shared/routes';
-import { authenticate } from './authenticate';
+import { authenticate, authenticateRespondent } from './authenticate';
 import { HttpError, notFound } from './http-error';
 import { logger } from './logger';
 import { checkOwnership, hasOwnershipResolver } from './ownership';
+import type { Respondent } from '../respond/respondent-sessions';
 import type { Caller, Reply, RouteImpl } from './route';
 import { validate } from './validate';
 
@@ -24,6 +25,7 @@ interface ApiState {
   route?: RouteDef;
   impl?: RouteImpl;
   caller: Caller | null;
+  respondent: Respondent | null;
   input?: { params: unknown; query: unknown; body: unknown };
   /** The body as it arrived, to tell a body no parser took (415) from JSON that parsed to a string. */
   rawBody?: string | null;
@@ -48,6 +50,17 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/**
+ * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's own address, so the
+ * viewer's comes from CloudFront-Viewer-Address ('203.0.113.7:46532', '[2001:db8::1]:443') when it
+ * is there (docs/decisions.md "Tenant response portal: guessing").
+ */
+function clientAddress(event: APIGatewayProxyEvent): string {
+  const viewer = event.headers?.['cloudfront-viewer-address']?.trim();
+  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  return event.requestContext?.identity?.sourceIp ?? '';
+}
+
 const requestIdOf = (request: ApiRequest) => request.event.requestContext?.requestId ?? request.context.awsRequestId;
 
 export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, RouteImpl>>) {
@@ -64,9 +77,10 @@ export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, 
       const route = routes.get(`${httpMethod} ${resource}`);
       if (!route) throw notFound(`No such API route: ${httpMethod} ${request.event.path}`);
       logger.appendKeys({ route: routeKey(route), request_id: requestIdOf(request) });
-      const state: ApiState = { route, caller: null, rawBody: request.event.body };
+      const state: ApiState = { route, caller: null, respondent: null, rawBody: request.event.body };
       request.context.api = state;
-      state.caller = await authenticate(request.event.headers, route);
+      if (route.access === 'respondent') state.respondent = await authenticateRespondent(request.event.headers);
+      else state.caller = await authenticate(request.event.headers, route);
       const impl = impls[routeKey(route)];
       if (!impl) {
         // Object-level access is part of authorization: a manager naming another facility's object
@@ -125,10 +139,10 @@ export function createApiHandler(group: ApiGroup, impls: Partial<Record<string, 
   };
 
   const base = async (event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
-    const { impl, caller, input } = context.api;
+    const { impl, caller, respondent, input } = context.api;
     const reply: Reply = await impl!.handle({
-      params: input!.params, query: input!.query, body: input!.body, caller,
-      requestId: event.requestContext?.requestId ?? '', sourceIp: event.requestContext?.identity?.sourceIp ?? '',
+      params: input!.params, query: input!.query, body: input!.body, caller, respondent,
+      requestId: event.requestContext?.requestId ?? '', sourceIp: clientAddress(event),
     } as Parameters<RouteImpl['handle']>[0]);
     return json(reply.status ?? 200, reply.body, reply.headers);
   };

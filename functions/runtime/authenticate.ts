@@ -5,6 +5,8 @@
 import { hasAnyPermission, permissionsOf } from '../../shared/permissions';
 import type { RouteDef } from '../../shared/routes';
 import { findSession, slideSession } from '../auth/sessions';
+import { findRespondentSession } from '../respond/respondent-sessions';
+import type { Respondent } from '../respond/respondent-sessions';
 import { getUser, touchLastActive } from '../users/user-store';
 import { forbidden, tokenGone, unauthenticated } from './http-error';
 import type { Caller } from './route';
@@ -18,7 +20,7 @@ export function tokenFrom(headers: Record<string, string | undefined>): string |
 
 export async function authenticate(headers: Record<string, string | undefined> | null, route: RouteDef): Promise<Caller | null> {
   if (route.access === 'public') return null;
-  // Tenant portal sessions are their own kind (functions/respond): no user's token reaches these routes.
+  // Respondent routes authenticate with authenticateRespondent; no user's session reaches them.
   if (route.access === 'respondent') throw unauthenticated();
   const token = tokenFrom(headers ?? {});
   if (!token) throw unauthenticated();
@@ -31,4 +33,17 @@ export async function authenticate(headers: Record<string, string | undefined> |
   if (route.access !== 'session' && !hasAnyPermission(permissions, route.access)) throw forbidden();
   await Promise.all([slideSession(session), touchLastActive(user)]);
   return { user, permissions, sessionId: session.id };
+}
+
+/**
+ * A tenant portal request (access 'respondent'): only a live portal session passes. A staff or manager
+ * token is not one (its hash names no RSESSION item), so it answers 401 x-token-gone like an expired one;
+ * and a portal token is never a user session, so authenticate() above refuses it on every other route.
+ */
+export async function authenticateRespondent(headers: Record<string, string | undefined> | null): Promise<Respondent> {
+  const token = tokenFrom(headers ?? {});
+  if (!token) throw unauthenticated();
+  const respondent = await findRespondentSession(token);
+  if (!respondent) throw tokenGone();
+  return respondent;
 }

@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import type { RouteContract } from '../../shared/contracts';
 import type { Permission } from '../../shared/permissions';
+import type { Respondent } from '../respond/respondent-sessions';
 import type { UserRecord } from '../users/user-store';
 
 export interface Caller {
@@ -20,10 +21,12 @@ export interface RouteInput<C extends RouteContract> {
   params: Infer<C['params']>;
   query: Infer<C['query']>;
   body: Infer<C['body']>;
-  /** Null only on public routes. */
+  /** Null on public and respondent routes. */
   caller: Caller | null;
+  /** The tenant of a portal session: set on respondent routes only (tests that call a route directly may leave it out). */
+  respondent?: Respondent | null;
   requestId: string;
-  /** The client's address, for throttling and logs. */
+  /** The client's address, for throttling and logs (api-handler.ts clientAddress). */
   sourceIp: string;
 }
 
@@ -46,4 +49,10 @@ export function implement<C extends RouteContract>(contract: C, handle: (input: 
 export function requireCaller(input: { caller: Caller | null }): Caller {
   if (!input.caller) throw new Error('route reached without a caller');
   return input.caller;
+}
+
+/** A tenant that reached a respondent route is always present; this narrows the type. */
+export function requireRespondent(input: { respondent?: Respondent | null }): Respondent {
+  if (!input.respondent) throw new Error('route reached without a respondent');
+  return input.respondent;
 }

@@ -1,0 +1,189 @@
+/**
+ * A tenant's answers on the portal (issue 18's agreements; docs/decisions.md "Tenant response portal"):
+ * each one is the tenant's write through saveTenant, so the status staff see, tenant_made_selection (the
+ * 'T' badge), the dates, the counters and the history entry (actor: the tenant) move in one transaction,
+ * with whatever the answer adds (a proof and the waiting count, the upload claim marked used, a waiting
+ * proof the answer replaces). Every answer is refused while the letter is closed (respond-view.ts), and
+ * answers the page again.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
+import { coveragesWithIds } from '../../shared/coverage-ids';
+import type { chooseCoverageBody, optOutBody, proofUploadBody, submitProofBody, RespondLanguage, RespondView } from '../../shared/contracts/respond';
+import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import { presignUpload, uploadedSize } from '../aws/uploads';
+import type { PresignedUpload } from '../aws/uploads';
+import { logger } from '../runtime/logger';
+import { HttpError, conflict, unprocessable } from '../runtime/http-error';
+import { WAITING_COUNT_KEY, proofFileKey, proofItem, proofKey, proofUploadKey } from '../proofs/proof-record';
+import type { ProofRecord } from '../proofs/proof-record';
+import { statusChanges } from '../tenants/tenant-changes';
+import { saveTenant } from '../tenants/tenant-store';
+import type { TenantChanges, TenantWrite, TransactItem } from '../tenants/tenant-store';
+import { sendConfirmation } from './confirmation-email';
+import type { ConfirmedAnswer } from './confirmation-email';
+import { deleteProofFile, firstBytes, proofTypeOf } from './proof-file';
+import { buildView, closedMessage, closedReason, coverageEffectiveDate, loadContext, optOutOffered } from './respond-view';
+import type { RespondContext } from './respond-view';
+import type { Respondent } from './respondent-sessions';
+
+/** An upload claim lives a day (TTL); the presigned POST itself expires in minutes. */
+const UPLOAD_CLAIM_TTL_S = 24 * 60 * 60;
+
+/** The tenant as the history's actor (issue 18's agreement). */
+export const tenantWrite = (tenantId: string, action: 'respond_coverage' | 'respond_opt_out' | 'respond_proof'): TenantWrite =>
+  ({ actor: { user_id: `tenant:${tenantId}`, username: 'Tenant' }, action });
+
+/** The letter's context, refused with a clear 409 when the tenant may no longer answer. */
+async function openContext(respondent: Respondent): Promise<RespondContext> {
+  const ctx = await loadContext(respondent);
+  const closed = closedReason(ctx);
+  if (closed) throw conflict(closedMessage(closed, ctx));
+  return ctx;
+}
+
+/**
+ * A proof still waiting for review leaves the waiting lists when the tenant answers again (review
+ * 'replaced'), in the answer's transaction, on the condition that staff have not decided it meanwhile.
+ * `count`: also take it off the waiting count (a plan or an opt-out; a new proof takes its place instead).
+ */
+function replaceWaitingProof(ctx: RespondContext, at: string, count: boolean): TransactItem[] {
+  const proof = ctx.proof;
+  if (!proof || proof.review !== 'waiting') return [];
+  return [{
+    Update: {
+      TableName: tableName(), Key: proofKey(proof.id),
+      ConditionExpression: '#review = :waiting',
+      UpdateExpression: 'SET #review = :replaced, decided_at = :at, decided_by = :by REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ExpressionAttributeNames: { '#review': 'review' },
+      ExpressionAttributeValues: { ':waiting': 'waiting', ':replaced': 'replaced', ':at': at, ':by': tenantWrite(ctx.tenant.id, 'respond_proof').actor },
+    },
+  }, ...(count ? [waitingCountBy(-1)] : [])];
+}
+
+/** The tenant's newest proof once the answer replaced a waiting one. */
+const proofAfterReplacing = (ctx: RespondContext): ProofRecord | null =>
+  (ctx.proof?.review === 'waiting' ? { ...ctx.proof, review: 'replaced' } : ctx.proof);
+
+const waitingCountBy = (n: 1 | -1): TransactItem => ({
+  Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': n } },
+});
+
+/**
+ * An address the tenant gives is kept only when the record has none: staff's address is never replaced
+ * from a public page, yet a tenant who had none now gets its certificate and a rejected proof's notice.
+ */
+const emailChange = (ctx: RespondContext, email: string | undefined): TenantChanges =>
+  (email && !ctx.tenant.email.trim() ? { email } : {});
+
+/** Saves the answer, sends the confirmation when asked, and answers the page as it now stands. */
+async function answer(
+  ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[],
+  mail: { email: string | undefined; language: RespondLanguage; answer: ConfirmedAnswer }, proofAfter: ProofRecord | null,
+): Promise<RespondView> {
+  const tenant = await saveTenant(ctx.tenant, { ...changes, ...emailChange(ctx, mail.email) }, how, { alongside });
+  const view = buildView({ ...ctx, tenant, proof: proofAfter });
+  if (mail.email) {
+    // The answer is saved; a mail that fails is logged, never turned into a failed answer.
+    await sendConfirmation({
+      to: mail.email, language: mail.language, firstName: tenant.first_name, facilityName: view.facility.name, units: view.tenant.units,
+      answer: mail.answer, deadline: view.deadline, program: ctx.settings,
+    }).catch((error: unknown) => logger.error('portal confirmation e-mail failed', { error, tenant_id: tenant.id }));
+  }
+  return view;
+}
+
+export async function chooseCoverage(respondent: Respondent, body: z.output<typeof chooseCoverageBody>): Promise<RespondView> {
+  const ctx = await openContext(respondent);
+  const option = coveragesWithIds(ctx.facility.coverages).find((o) => o.id === body.coverage_id);
+  if (!option) throw unprocessable('Choose one of the coverage options shown.', 'coverage_id');
+  const effective = coverageEffectiveDate(ctx);
+  const at = new Date().toISOString();
+  return answer(ctx, {
+    ...statusChanges(option.id, ctx.tenant), coverage_id: option.id, tenant_made_selection: true, insurance_effective_date: effective,
+  }, tenantWrite(ctx.tenant.id, 'respond_coverage'), replaceWaitingProof(ctx, at, true), {
+    email: body.email, language: body.language, answer: { kind: 'coverage', coverage: option.coverage, premium: option.premium, effective_date: effective },
+  }, proofAfterReplacing(ctx));
+}
+
+export async function optOut(respondent: Respondent, body: z.output<typeof optOutBody>): Promise<RespondView> {
+  const ctx = await openContext(respondent);
+  if (!optOutOffered(ctx.facility, ctx.optOut)) {
+    throw new HttpError(403, 'Opting out is not offered at this facility. Choose a coverage plan or upload proof of your own insurance.');
+  }
+  const at = new Date().toISOString();
+  return answer(ctx, {
+    ...statusChanges('opt_out', ctx.tenant), opt_out_date: ctx.today, tenant_made_selection: true,
+  }, tenantWrite(ctx.tenant.id, 'respond_opt_out'), replaceWaitingProof(ctx, at, true), {
+    email: body.email, language: body.language, answer: { kind: 'opt_out' },
+  }, proofAfterReplacing(ctx));
+}
+
+/**
+ * A presigned POST for one proof file at proofs/{tenant}/{upload_id}: 1 byte to 10 MB of the declared
+ * type, and the claim item that ties the upload to this tenant (PROOF_UPLOAD#{id}, TTL a day).
+ */
+export async function startProofUpload(respondent: Respondent, body: z.output<typeof proofUploadBody>): Promise<{ upload_id: string } & PresignedUpload> {
+  const ctx = await openContext(respondent);
+  const uploadId = randomUUID();
+  const key = proofFileKey(ctx.tenant.id, uploadId);
+  await dynamo().send(new PutCommand({
+    TableName: tableName(),
+    Item: {
+      ...proofUploadKey(uploadId), type: 'proof-upload', upload_id: uploadId, tenant_id: ctx.tenant.id, file_key: key,
+      declared_type: body.content_type, declared_size: body.size, created_at: new Date().toISOString(),
+      expires_at_epoch: Math.ceil(Date.now() / 1000) + UPLOAD_CLAIM_TTL_S,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+  return { upload_id: uploadId, ...(await presignUpload(key, PROOF_MAX_BYTES, body.content_type)) };
+}
+
+const NOT_YOUR_UPLOAD = 'This upload was not found. Choose the file and upload it again.';
+
+export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondView> {
+  const ctx = await openContext(respondent);
+  if (body.policy_expiry_date < ctx.today) throw unprocessable('The policy has expired. Send proof of a policy that is in force.', 'policy_expiry_date');
+  const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(body.upload_id), ConsistentRead: true }))).Item;
+  // Another tenant's upload reads exactly as an unknown one.
+  if (!claim || claim.tenant_id !== ctx.tenant.id) throw unprocessable(NOT_YOUR_UPLOAD, 'upload_id');
+  if (claim.used_at) throw conflict('This file was already sent. Upload it again to send another proof.', 'upload_id');
+  const key = claim.file_key as string;
+  const size = await uploadedSize(key);
+  if (size === null) throw unprocessable('Upload the file first.', 'upload_id');
+  if (size > PROOF_MAX_BYTES) {
+    await deleteProofFile(key);
+    throw unprocessable('The file must be at most 10 MB.', 'upload_id');
+  }
+  const type = proofTypeOf(await firstBytes(key));
+  if (!type) {
+    await deleteProofFile(key);
+    throw unprocessable('The file is not a PDF, JPEG or PNG.', 'upload_id');
+  }
+  const t = ctx.tenant;
+  const at = new Date().toISOString();
+  const proof: ProofRecord = {
+    id: randomUUID(), tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
+    first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: body.insurer, policy_expiry_date: body.policy_expiry_date,
+    content_type: type, size, file_key: key, submitted_at: at, review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
+  };
+  const replaced = replaceWaitingProof(ctx, at, false);
+  return answer(ctx, {
+    ...statusChanges('provide_proof', t), provided_proof_date: null, tenant_made_selection: true,
+  }, tenantWrite(t.id, 'respond_proof'), [
+    { Put: { TableName: tableName(), Item: proofItem(proof), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        TableName: tableName(), Key: proofUploadKey(body.upload_id),
+        ConditionExpression: 'tenant_id = :tenant AND attribute_not_exists(used_at)',
+        UpdateExpression: 'SET used_at = :at, proof_id = :proof',
+        ExpressionAttributeValues: { ':tenant': t.id, ':at': at, ':proof': proof.id },
+      },
+    },
+    // A waiting proof replaced by this one leaves the list as this one joins it: the count stays.
+    ...(replaced.length > 0 ? replaced : [waitingCountBy(1)]),
+  ], { email: body.email, language: body.language, answer: { kind: 'proof', insurer: body.insurer, policy_expiry_date: body.policy_expiry_date } }, proof);
+}
