@@ -19,6 +19,16 @@ module.exports = {
       from: { path: '^functions/' }, to: { path: ['^infra/', '^localstack/'] } },
     { name: 'infra-not-function-code', severity: 'error', comment: 'CDK names handler entry files by path; it never imports them',
       from: { path: '^infra/' }, to: { path: ['^functions/', '^localstack/'] } },
+    // The tenant portal (web/respond.html) is a page of its own: its bundle stays small on a phone and the
+    // staff app's initial JavaScript does not grow with it (docs/decisions.md "Tenant response portal: its own page").
+    { name: 'portal-not-staff-app', severity: 'error', comment: 'the portal uses React and its own small client, never the staff app or its libraries',
+      from: { path: '^web/src/respond/' },
+      to: { path: ['^web/src/(?!respond/)', '@cloudscape-design/', '@tanstack/', 'react-router'] } },
+    { name: 'portal-types-only-from-contracts', severity: 'error', comment: 'a value from the zod contracts (or zod) puts zod into the portal\'s bundle',
+      from: { path: '^web/src/respond/' }, to: { path: ['^shared/contracts/', 'node_modules/zod/'], dependencyTypesNot: ['type-only'] } },
+    { name: 'portal-shared-values-import-nothing', severity: 'error', comment: 'the shared files the portal takes values from stay import-free, so they bring nothing with them',
+      from: { path: '^shared/(access-code|respond-rules)\\.ts$' }, to: {} },
+    { name: 'staff-app-not-portal', severity: 'error', from: { path: '^web/src/', pathNot: '^web/src/respond/' }, to: { path: '^web/src/respond/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

@@ -91,6 +91,17 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, handl
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
+/**
+ * The page a client-side path is served, as the CloudFront function does it (infra/spa-rewrite.ts):
+ * /respond and /respond/* (the tenant portal, web/respond.html) and every other extension-less path
+ * (the staff app, index.html); a path to a file (/assets/x.js) is served as itself (null).
+ */
+export function spaPageOf(pathname: string): '/respond.html' | '/index.html' | null {
+  const last = pathname.split('/').pop() ?? '';
+  if (last.includes('.')) return null;
+  return pathname === '/respond' || pathname.startsWith('/respond/') ? '/respond.html' : '/index.html';
+}
+
 export function createHttpServer(options: { webRoot: string; handlers: Record<ApiGroup, ApiHandler> }): Server {
   const serveWeb = existsSync(options.webRoot)
     ? sirv(options.webRoot, { single: true, dev: false, etag: true })
@@ -108,6 +119,9 @@ export function createHttpServer(options: { webRoot: string; handlers: Record<Ap
       });
       return;
     }
+    // The portal's paths get its own page; sirv's `single` fallback gives the rest index.html.
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (spaPageOf(url.pathname) === '/respond.html') req.url = `/respond.html${url.search}`;
     serveWeb(req, res, () => { res.statusCode = 404; res.end('Not found'); });
   });
 }
