@@ -5,7 +5,8 @@
  * bulk-loaded: BatchWriteItem for the records, then bulkLoadCatalog for the catalog shards and COUNTS,
  * whose entries come from facilityEntryOf/cycleEntryOf like every refresh (docs/decisions.md "Scale
  * seed bulk-loads"). Tenants are written as the tenant store writes them (tenantItem: the record and its list
- * index keys), facility by facility and streamed, with counters that sum exactly the tenants written:
+ * index keys; beside it the claim of its access code, localstack/seed-access-codes.ts), facility by
+ * facility and streamed, with counters that sum exactly the tenants written:
  * `tenants` caps how many are written (whole facilities, in number order), so the program can be grown
  * in steps (150,000 then 1,500,000) with the same facilities and cycles, the first ones complete.
  *
@@ -28,7 +29,9 @@ import { bulkLoadCatalog, readCatalog } from '../functions/program/catalog';
 import type { Counters } from '../functions/program/counters';
 import { sumCounters, zeroCounters } from '../functions/program/counters';
 import { TENANT_DEFAULTS, tenantItem } from '../functions/tenants/tenant-record';
-import type { NewTenant } from '../functions/tenants/tenant-record';
+import type { NewTenant, TenantRecord } from '../functions/tenants/tenant-record';
+import { findAccessCode } from '../functions/tenants/access-codes';
+import { getTenant } from '../functions/tenants/tenant-store';
 import { getUserByUsername } from '../functions/users/user-store';
 import type { UserRecord } from '../functions/users/user-store';
 import type { Phase, Profile } from './demo/cycles';
@@ -37,6 +40,7 @@ import type { DemoCycle } from './demo/cycles';
 import type { DemoFacility } from './demo/facilities';
 import { countersOfTenants, cycleRecordOf, facilityFields, plannedTenants, utcToday } from './demo/records';
 import { generator, pick } from './demo/tenants';
+import { SeedAccessCodes } from './seed-access-codes';
 
 export const SCALE_FIRST_NUMBER = 20001;
 export const scaleFacilityId = (n: number): string => `scale-facility-${SCALE_FIRST_NUMBER + n}`;
@@ -216,13 +220,23 @@ export interface ScaleResult {
   tenantSeconds: number;
 }
 
-/** The tenant items of one facility's cycles, with fixed ids (loading again overwrites them). */
-function tenantItemsOf(facility: FacilityRecord, cycles: readonly CycleRecord[], tenants: readonly NewTenant[][], now: string): Item[] {
-  return cycles.flatMap((cycle, index) => tenants[index]!.map((t, i) => tenantItem({
-    ...TENANT_DEFAULTS, ...t, id: `${cycle.id}-t${i + 1}`, cycle_id: cycle.id, facility_id: facility.id, facility_number: facility.facility_number,
-    created_at: now, updated_at: now,
-  })));
+/**
+ * The tenants of one facility's cycles, with fixed ids (loading again overwrites them), each with its
+ * access code (drawn for every tenant held, written or not, so the codes stay the same from load to load).
+ */
+function tenantRecordsOf(facility: FacilityRecord, cycles: readonly CycleRecord[], tenants: readonly NewTenant[][], now: string, codes: SeedAccessCodes): TenantRecord[] {
+  return cycles.flatMap((cycle, index) => tenants[index]!.map((t, i): TenantRecord => {
+    const id = `${cycle.id}-t${i + 1}`;
+    return {
+      ...TENANT_DEFAULTS, ...t, id, cycle_id: cycle.id, facility_id: facility.id, facility_number: facility.facility_number,
+      access_code: codes.codeFor(id), created_at: now, updated_at: now,
+    };
+  }));
 }
+
+/** A tenant's item and the claim of its access code, as the tenant store writes them. */
+const tenantItemsOf = (records: readonly TenantRecord[]): Item[] =>
+  records.flatMap((t) => [tenantItem(t), SeedAccessCodes.claimItem(t.access_code, t.id)]);
 
 /** Builds and bulk-loads the facilities and cycles into the table of the current environment. */
 export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult> {
@@ -245,6 +259,7 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
   // Tenant items are written as each facility is built, so 1.5 million never sit in memory at once.
   // DynamoDB Local applies writes on one SQLite thread: a few calls in flight keep it busy, more only queue.
   const tenantWriter = new BatchWriter(TENANT_WRITES_IN_FLIGHT);
+  const codes = new SeedAccessCodes();
   for (let n = 0; n < options.facilities; n += 1) {
     // Cycles spread evenly: the first (cycles mod facilities) facilities get one more.
     const count = Math.floor(options.cycles / options.facilities) + (n < options.cycles % options.facilities ? 1 : 0);
@@ -271,9 +286,10 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
     const counters = { ...zeroCounters(), ...sumCounters(cycles.map((c) => c.counters)) };
     items.push(...facilityItems(facility, counters, cycles, manager));
     const emptied = loadedBefore && (options.rewriteTenantsOf?.includes(scaleFacilityId(n)) ?? false);
+    const records = held ? tenantRecordsOf(facility, cycles.map((c) => c.cycle), tenants, now, codes) : [];
     if (held && (!loadedBefore || emptied) && size > 0) {
       const t0 = performance.now();
-      await tenantWriter.write(tenantItemsOf(facility, cycles.map((c) => c.cycle), tenants, now));
+      await tenantWriter.write(tenantItemsOf(records));
       tenantMs += performance.now() - t0;
       tenantsWritten += size;
       if (tenantsWritten - reportedTenants >= 50_000) {
@@ -309,7 +325,8 @@ export async function loadScaleData(options: ScaleOptions): Promise<ScaleResult>
 
 /**
  * Reads `sample` facilities and their cycles back through the stores and checks that the catalog holds
- * exactly the entries a refresh would compute, and that numbers, links and manager logins resolve.
+ * exactly the entries a refresh would compute, that numbers, links and manager logins resolve, and that
+ * each cycle's first tenant (when loaded) has its access code claimed.
  * Throws on the first difference.
  */
 export async function verifyScaleData(facilities: number, sample = 12): Promise<void> {
@@ -327,6 +344,8 @@ export async function verifyScaleData(facilities: number, sample = 12): Promise<
       const cycle = (await getCycle(id))!;
       const cycleEntry = JSON.stringify(cycleEntryOf(cycle, facility, await getCycleCounters(id)));
       if (catalogCycles.get(id) !== cycleEntry) throw new Error(`catalog entry of ${id} differs from its refresh:\n${catalogCycles.get(id)}\n${cycleEntry}`);
+      const first = await getTenant(`${id}-t1`);
+      if (first && (await findAccessCode(first.access_code))?.tenant_id !== first.id) throw new Error(`the access code of tenant ${first.id} is not claimed for it`);
     }
   }
 }

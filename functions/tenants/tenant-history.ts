@@ -26,6 +26,8 @@ export interface TenantWrite {
    * archive lock lets through (functions/archives/archive-lock.ts). Absent for every other write.
    */
   archive_id?: string;
+  /** Fields whose earlier value the history entry does not keep (the gate code the access-code migration replaces: it is kept nowhere). */
+  forget?: readonly (keyof TenantRecord)[];
 }
 
 /** Fields that are bookkeeping, not content. */
@@ -60,7 +62,7 @@ export function historyPut(before: TenantRecord | null, after: TenantRecord | nu
         at,
         action: after === null ? how.action || 'delete' : how.action,
         by: how.actor,
-        changes: before === null ? [] : changedFields(before, after),
+        changes: before === null ? [] : changedFields(before, after).map((c) => (how.forget?.includes(c.field as keyof TenantRecord) ? { ...c, from: null } : c)),
       },
     },
   };

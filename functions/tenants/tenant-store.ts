@@ -367,10 +367,17 @@ export async function saveTenant(
   return change.after!;
 }
 
-/** Saves changes to many tenants, all or none; answers the saved versions in the order given. */
-export async function saveTenants(list: readonly { current: TenantRecord; changes: TenantChanges }[], how: TenantWrite): Promise<TenantRecord[]> {
+/**
+ * Saves changes to many tenants, all or none; answers the saved versions in the order given. `alongside`:
+ * more actions in that tenant's transaction (the access-code migration's claim of the tenant's new code).
+ */
+export async function saveTenants(
+  list: readonly { current: TenantRecord; changes: TenantChanges; alongside?: readonly TransactItem[] }[], how: TenantWrite,
+): Promise<TenantRecord[]> {
   const now = new Date().toISOString();
-  const changes = list.map(({ current, changes: c }): Change => ({ before: current, after: { ...current, ...c, updated_at: laterThan(current.updated_at, now) } }));
+  const changes = list.map(({ current, changes: c, alongside }): Change => ({
+    before: current, after: { ...current, ...c, updated_at: laterThan(current.updated_at, now) }, alongside,
+  }));
   await applyChanges(changes, how);
   return changes.map((c) => c.after!);
 }

@@ -60,8 +60,8 @@ export interface TenantPlace {
 }
 
 /**
- * What the facility software holds besides name and address: dates of the lease, ledger ids, gate code,
- * extra units, and now and then an address with a part missing (the lists' incomplete-address warning).
+ * What the facility software holds besides name and address: dates of the lease, ledger ids, extra units,
+ * and now and then an address with a part missing (the lists' incomplete-address warning).
  * Drawn from the tenant's own ledger number, so adding fields never changes who the demo tenants are.
  */
 function softwareFields(ledgerId: string, today: string): Partial<NewTenant> {
@@ -75,7 +75,6 @@ function softwareFields(ledgerId: string, today: string): Partial<NewTenant> {
     move_in_date: moveIn,
     billing_date: billing <= today ? billing : `${today.slice(0, 8)}01`,
     insur_ledger_id: `IL${ledgerId}`,
-    access_code: String(1000 + Math.floor(random() * 9000)),
     country: 'US',
     ...(extra ? { units: [] as string[] } : {}),
     ...(random() < 0.03 ? { city: '' } : random() < 0.02 ? { zip_code: '' } : {}),

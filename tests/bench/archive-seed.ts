@@ -1,7 +1,7 @@
 /**
  * One large facility for the archive worker's memory (issue 17: a 50,000-tenant archive under 300 MB):
  * the facility and its cycles made through their stores, the tenants bulk-loaded as the scale seed loads
- * them (localstack/scale-data.ts: `tenantItem` shapes, BatchWriteItem, the demo seed's generated tenants
+ * them (localstack/scale-data.ts: `tenantItem` shapes and access-code claims, BatchWriteItem, the demo seed's generated tenants
  * whose plans answer as real cycles do), each with the history a real tenant carries, in the tenant
  * store's own entry shape (`historyPut`): created by the import, its audit letter marked sent, and for
  * those who answered, the manager's change of status. The counters are added to exactly what the tenants
@@ -27,6 +27,7 @@ import { dayAfter } from '../../localstack/demo/cycles';
 import type { DemoCycle } from '../../localstack/demo/cycles';
 import type { DemoFacility } from '../../localstack/demo/facilities';
 import { countersOfTenants, cycleRecordOf, facilityFields, plannedTenants, utcToday } from '../../localstack/demo/records';
+import { SeedAccessCodes } from '../../localstack/seed-access-codes';
 
 export interface SeededFacility {
   facility: FacilityRecord;
@@ -108,6 +109,7 @@ export async function seedLargeFacility(number: string, tenants: number, cycleCo
   const facility = await createFacility(facilityFields(plan, randomUUID(), null, today, (index) => planned[index]!));
   const manager: TenantWrite = { actor: { user_id: 'bench-manager', username: `manager${number}` }, action: 'manager_edit' };
   const cycles: { id: string; tenants: number }[] = [];
+  const codes = new SeedAccessCodes();
   let historyEntries = 0;
   for (const [index, list] of planned.entries()) {
     const shape = cycleRecordOf(plan, facility.id, index, { id: 'planned', created_at: '' }, list, today);
@@ -116,10 +118,10 @@ export async function seedLargeFacility(number: string, tenants: number, cycleCo
     const createdAt = `${dayAfter(today, plans[index]!.initialLetterIn - 30)}T14:00:00.000Z`;
     const records = list.map((t, i): TenantRecord => ({
       ...TENANT_DEFAULTS, ...t, id: `${cycle.id}-t${i + 1}`, cycle_id: cycle.id, facility_id: facility.id, facility_number: number,
-      created_at: createdAt, updated_at: createdAt,
+      access_code: codes.codeFor(`${cycle.id}-t${i + 1}`), created_at: createdAt, updated_at: createdAt,
     }));
     const history = records.flatMap((t) => historyOf(t, manager));
-    await batchWrite([...records.map(tenantItem), ...history]);
+    await batchWrite([...records.flatMap((t) => [tenantItem(t), SeedAccessCodes.claimItem(t.access_code, t.id)]), ...history]);
     const counters = countersOfTenants(list);
     await addCounters(cycleStatsKey(cycle.id), counters);
     await addCounters(facilityStatsKey(facility.id), counters);

@@ -60,7 +60,7 @@ async function readyFacility(letters: number): Promise<string> {
   });
   const tenants: NewTenant[] = Array.from({ length: letters }, (_, i) => ({
     facility_number: facility.facility_number, first_name: `Tenant${i}`, last_name: `Bench${String(i).padStart(4, '0')}`, unit: `B${i}`, ledger_id: `BL${i}`,
-    address: `${100 + i} ${STREETS[i % STREETS.length]}`, city: 'Austin', state: 'TX', zip_code: '78701', email: '', access_code: `AC${100000 + i}`,
+    address: `${100 + i} ${STREETS[i % STREETS.length]}`, city: 'Austin', state: 'TX', zip_code: '78701', email: '',
   }));
   await createTenants(cycle, tenants, TEST_WRITE);
   return facility.id;
