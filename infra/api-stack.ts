@@ -26,6 +26,14 @@ import { grantAccess } from './grant-access';
 export const API_STAGE_NAME = 'live';
 /** An internal tool for ~300 staff and managers: generous for people, a ceiling for runaway scripts. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/**
+ * The tenant portal's sign-in is public and answers every tenant of the program: its own, lower ceiling
+ * (over all callers) still lets 10 tenants a second in, and holds even for calls that skip CloudFront
+ * and its WAF by going to the execute-api address directly.
+ */
+export const PUBLIC_SIGN_IN_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The public routes that check a credential the caller types (guessable): the portal's sign-in. */
+export const publicSignInRoutes = () => ROUTES.filter((route) => route.access === 'public' && route.group === 'respond');
 /** API Gateway gives up on an integration after 29 s, so a longer Lambda timeout would only waste time. */
 const API_TIMEOUT = Duration.seconds(29);
 /** scrypt password hashing is CPU-bound and Lambda CPU grows with memory. */
@@ -97,6 +105,11 @@ export class ApiStack extends Stack {
         stageName: API_STAGE_NAME,
         throttlingRateLimit: API_THROTTLE.rateLimit,
         throttlingBurstLimit: API_THROTTLE.burstLimit,
+        // Stage throttling applies to each method on its own; the portal's sign-in gets less.
+        methodOptions: Object.fromEntries(publicSignInRoutes().map((route) => [
+          `${route.path}/${route.method}`,
+          { throttlingRateLimit: PUBLIC_SIGN_IN_THROTTLE.rateLimit, throttlingBurstLimit: PUBLIC_SIGN_IN_THROTTLE.burstLimit },
+        ])),
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: MethodLoggingLevel.ERROR,

@@ -1,10 +1,11 @@
 /**
- * The single host users open: CloudFront serves the SPA from a private bucket (origin access control)
- * and sends /api/* to the REST API, so the browser never needs CORS (DESIGN.md).
+ * The single host users open: CloudFront serves the SPA and the tenant portal's page from a private
+ * bucket (origin access control) and sends /api/* to the REST API, so the browser never needs CORS
+ * (DESIGN.md). The WAF stack's web ACL (us-east-1) guards the distribution.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -15,7 +16,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Bucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { secureBucket } from './secure-bucket';
@@ -23,25 +24,42 @@ import { SPA_REWRITE_CODE } from './spa-rewrite';
 
 /**
  * Styles allow 'unsafe-inline' because Cloudscape positions popovers and dropdowns with inline styles;
- * scripts, connections and frames stay same-origin.
+ * scripts and frames stay same-origin. Connections go to the site itself and to the uploads bucket,
+ * which the browser POSTs files to with presigned POSTs (staff rent rolls, tenants' proofs).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(uploadsOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${uploadsOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The origin presigned POSTs go to: the AWS SDK addresses the bucket virtual-hosted on its regional
+ * endpoint (https://<bucket>.s3.<region>.amazonaws.com/, us-east-1 included), so it is built the same
+ * way rather than from the RegionalDomainName attribute, which is the legacy global name in us-east-1.
+ */
+export function bucketUploadOrigin(bucket: IBucket): string {
+  const stack = Stack.of(bucket);
+  return `https://${bucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`;
+}
 
 export const WEB_DIST_MISSING = 'audit-letter:web-dist-missing';
 
 export interface WebStackProps extends StackProps {
   api: RestApi;
+  /** The data stack's uploads bucket, which the pages POST files to (Content-Security-Policy connect-src). */
+  uploadsBucket: IBucket;
+  /** The CLOUDFRONT-scope web ACL of the WAF stack (us-east-1). */
+  webAclArn: string;
   /** The built SPA (web/dist); deployed only when it holds index.html. */
   webDist: string;
 }
@@ -66,7 +84,7 @@ export class WebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
       comment: 'Audit Letter Program security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(bucketUploadOrigin(props.uploadsBucket)), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -77,13 +95,14 @@ export class WebStack extends Stack {
     // responses would also turn /api 403/404 answers into index.html.
     const spaRewrite = new CloudFrontFunction(this, 'spa-rewrite', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Extension-less paths are client-side routes: serve /index.html',
+      comment: 'Extension-less paths are client-side routes: /respond... serves /respond.html, the rest /index.html',
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
 
     this.distribution = new Distribution(this, 'cdn', {
       comment: 'Audit Letter Program',
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -113,10 +132,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Facilities and staff are spread over the country and travel; access is controlled by login, not by geography.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'Internal tool for ~300 users; stage throttling and the application login throttle limit abuse. A WAF web ACL (us-east-1) can be attached later.',
       },
       {
         id: 'AwsSolutions-CFR4',
@@ -161,6 +176,11 @@ export class WebStack extends Stack {
     this.acknowledgeDeploymentHandler();
   }
 
+  /** How cdk-nag writes a pseudo parameter in a finding: the value once the stack's environment fixes it. */
+  private nagName(value: string, pseudo: string): string {
+    return Token.isUnresolved(value) ? `<${pseudo}>` : value;
+  }
+
   /** BucketDeployment's copy Lambda is a CDK-provided singleton at the stack root; it runs only during deploys. */
   private acknowledgeDeploymentHandler(): void {
     const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
@@ -171,7 +191,8 @@ export class WebStack extends Stack {
       { id: 'AwsSolutions-L1', reason: 'The runtime of the CDK-provided BucketDeployment handler is chosen by aws-cdk-lib and moves with it; it runs only during deploys.' },
       { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'CDK-provided BucketDeployment handler role; the managed policy only writes its own logs.' },
       ...['Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*', 'Action::s3:Abort*', 'Action::s3:DeleteObject*',
-        'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*', `Resource::<${site}.Arn>/*`]
+        `Resource::arn:${this.nagName(this.partition, 'AWS::Partition')}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagName(this.region, 'AWS::Region')}/*`,
+        `Resource::<${site}.Arn>/*`]
         .map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason: copyReason })),
       { id: 'AwsSolutions-IAM5[Resource::*]', reason: `${copyReason} The '*' statement is the CloudFront invalidation CDK adds (CloudFront invalidations take no resource-level ARN).` },
     );

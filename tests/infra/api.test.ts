@@ -1,6 +1,6 @@
 /** The API stack is driven by ROUTES and JOB_QUEUES: a method per route, a function per group and queue. */
 import { describe, expect, it } from 'vitest';
-import { API_STAGE_NAME, API_THROTTLE } from '../../infra/api-stack';
+import { API_STAGE_NAME, API_THROTTLE, PUBLIC_SIGN_IN_THROTTLE, publicSignInRoutes } from '../../infra/api-stack';
 import { JOB_QUEUES } from '../../shared/jobs';
 import { ENV } from '../../shared/resources';
 import { API_GROUPS, ROUTES } from '../../shared/routes';
@@ -60,10 +60,21 @@ describe('stage', () => {
 
   it('throttles every method and logs errors without request bodies', () => {
     expect(stage.StageName).toBe(API_STAGE_NAME);
-    expect(stage.MethodSettings).toEqual([expect.objectContaining({
+    expect(stage.MethodSettings).toContainEqual(expect.objectContaining({
       HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit,
       LoggingLevel: 'ERROR', DataTraceEnabled: false,
-    })]);
+    }));
+  });
+
+  it('holds the public portal sign-in to a lower ceiling of its own, and only it', () => {
+    expect(publicSignInRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/respond/sign-in']);
+    // Method settings name the resource path with '/' escaped as '~1'.
+    expect(stage.MethodSettings).toHaveLength(2);
+    expect(stage.MethodSettings).toContainEqual(expect.objectContaining({
+      HttpMethod: 'POST', ResourcePath: '/~1api~1respond~1sign-in',
+      ThrottlingRateLimit: PUBLIC_SIGN_IN_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_SIGN_IN_THROTTLE.burstLimit,
+    }));
+    expect(PUBLIC_SIGN_IN_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
   });
 
   it('writes JSON access logs to a log group with a retention', () => {

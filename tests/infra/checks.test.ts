@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { WAF_REGION } from '../../infra/waf-stack';
 import { WEB_DIST_MISSING } from '../../infra/web-stack';
-import { synthApp } from './synth';
+import { TEST_REGION, synthApp } from './synth';
 
 const { app, stacks, assembly } = synthApp({ withoutWebDist: true, cloudFormationValidation: true });
 
@@ -36,8 +37,10 @@ describe('fresh clone', () => {
     expect(warnings).toContainEqual(expect.stringMatching(new RegExp(`index\\.html not found.*npm run build:web.*\\[ack: ${WEB_DIST_MISSING}\\]`)));
   });
 
-  it('writes the three stacks, environment-agnostic', () => {
-    expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual(['audit-letter-test-api', 'audit-letter-test-data', 'audit-letter-test-web']);
+  it('writes the four stacks: account-agnostic, the program\'s in its region and the WAF stack in us-east-1', () => {
+    expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual(['audit-letter-test-api', 'audit-letter-test-data', 'audit-letter-test-waf', 'audit-letter-test-web']);
     for (const stack of assembly.stacks) expect(stack.environment.account).toBe('unknown-account');
+    for (const stack of [stacks.data, stacks.api, stacks.web]) expect(stack.region).toBe(TEST_REGION);
+    expect(stacks.waf.region).toBe(WAF_REGION);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS } from '../../infra/data-stack';
 import { JOB_QUEUES } from '../../shared/jobs';
-import { APP_TABLE, BUCKETS, projectionOf } from '../../shared/resources';
+import { PROOFS_PREFIX } from '../../functions/proofs/proof-record';
+import { APP_TABLE, BUCKETS, IMPORT_UPLOADS_PREFIX, UPLOAD_CORS, projectionOf } from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
 const { stacks, templates } = synthApp();
@@ -79,6 +80,25 @@ describe('buckets', () => {
     expect(IMPORT_REPORT_DAYS).toBe(90);
     // S3 applies the shortest expiration of overlapping rules: the reports must not sit under the temporary prefix.
     expect(IMPORT_REPORTS_PREFIX.startsWith(EXPORTS_TEMPORARY_PREFIX)).toBe(false);
+  });
+
+  it('keeps tenants\' proofs (proofs/) with the tenant\'s record: only an import\'s files expire in the uploads bucket', () => {
+    const uploads = data.toJSON().Resources[logicalId(stacks.data.buckets.uploads)].Properties;
+    const expiring = uploads.LifecycleConfiguration.Rules.filter((rule: { ExpirationInDays?: number }) => rule.ExpirationInDays);
+    expect(expiring.map((rule: { Prefix?: string }) => rule.Prefix)).toEqual([IMPORT_UPLOADS_PREFIX]);
+    // No expiring rule covers proofs/ (a rule without a prefix would cover every key).
+    for (const rule of expiring) expect(rule.Prefix && PROOFS_PREFIX.startsWith(rule.Prefix)).toBeFalsy();
+  });
+
+  it('answers the browser\'s presigned POSTs to the uploads bucket from the site, and only POSTs', () => {
+    const uploads = data.toJSON().Resources[logicalId(stacks.data.buckets.uploads)].Properties;
+    expect(uploads.CorsConfiguration.CorsRules).toEqual([expect.objectContaining({
+      AllowedMethods: ['POST'], AllowedOrigins: [...UPLOAD_CORS.allowedOrigins], AllowedHeaders: [...UPLOAD_CORS.allowedHeaders],
+    })]);
+    // The site's origin is the distribution's address, made by the Web stack after this one: '*' covers it.
+    expect(UPLOAD_CORS.allowedOrigins).toEqual(['*']);
+    const exportsBucket = data.toJSON().Resources[logicalId(stacks.data.buckets.exports)].Properties;
+    expect(exportsBucket.CorsConfiguration).toBeUndefined();
   });
 });
 

@@ -15,7 +15,7 @@ import { EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { ExternalSystem } from '../../shared/resources';
 import { API_GROUPS } from '../../shared/routes';
 import { JOB_QUEUE_NAMES } from '../../shared/jobs';
-import { TEST_STAGE, TEST_VERSION, logicalId } from './synth';
+import { TEST_REGION, TEST_STAGE, TEST_VERSION, logicalId } from './synth';
 
 const SITELINK_URL = 'https://api.smdservers.example/CCWs_3.5/CallCenterWs.asmx';
 
@@ -24,7 +24,7 @@ const app = new App({
   context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], SITELINK_API_URL: SITELINK_URL },
   outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
 });
-const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, webDist: join(tmpdir(), 'no-web-dist-here') });
+const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, region: TEST_REGION, webDist: join(tmpdir(), 'no-web-dist-here') });
 const api = Template.fromJSON(app.synth().getStackArtifact(stacks.api.artifactId).template);
 const resources = api.toJSON().Resources as Record<string, { Properties: { Environment?: { Variables?: Record<string, unknown> } } }>;
 const envOf = (fn: { fn: unknown }) => resources[logicalId(fn.fn as never)]!.Properties.Environment?.Variables ?? {};

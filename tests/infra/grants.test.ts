@@ -49,6 +49,18 @@ describe('the grant table', () => {
   });
 });
 
+describe('the tenant portal\'s groups', () => {
+  it('respond answers tenants: table, proof files by presigned POST in the uploads bucket, confirmation e-mails; nothing else', () => {
+    expect(API_GRANTS.respond).toMatchObject({ table: 'readwrite', buckets: { uploads: 'readwrite' }, sendsEmail: true, sendTo: [], appSecret: false, external: [] });
+    expect(Object.keys(API_GRANTS.respond.buckets)).toEqual(['uploads']);
+  });
+
+  it('proof-reviews only reads the proof files (to presign a look), and e-mails rejections', () => {
+    expect(API_GRANTS['proof-reviews']).toMatchObject({ table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true, sendTo: [], appSecret: false, external: [] });
+    expect(Object.keys(API_GRANTS['proof-reviews'].buckets)).toEqual(['uploads']);
+  });
+});
+
 describe.each(cases)('$name', ({ target, grant, group, queue }) => {
   const statements = statementsOf(target);
   const allows = (prefix: string) => statements.filter((s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith(prefix)));

@@ -17,7 +17,7 @@ export interface Synthesized {
   app: App;
   stacks: AuditStacks;
   assembly: CloudAssembly;
-  templates: { data: Template; api: Template; web: Template };
+  templates: { data: Template; api: Template; web: Template; waf: Template };
 }
 
 export interface SynthOptions {
@@ -28,10 +28,14 @@ export interface SynthOptions {
   withoutWebDist?: boolean;
   /** Also run CDK's built-in CloudFormation schema and rule validation (slow: ~8 s). */
   cloudFormationValidation?: boolean;
+  /** The program's region (default TEST_REGION, which is not the WAF stack's us-east-1). */
+  region?: string;
 }
 
 export const TEST_STAGE = 'test';
 export const TEST_VERSION = '9.9.9';
+/** Not us-east-1, so the tests see the web ACL's ARN cross a region as it does for most deployments. */
+export const TEST_REGION = 'us-west-2';
 
 export function synthApp(options: SynthOptions = {}): Synthesized {
   const cdkJson = JSON.parse(readFileSync(join(process.cwd(), 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -41,10 +45,13 @@ export function synthApp(options: SynthOptions = {}): Synthesized {
     outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
   });
   const webDist = options.withoutWebDist ? join(tmpdir(), 'no-web-dist-here') : fakeWebDist();
-  const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, webDist });
+  const stacks = buildAuditApp(app, { stage: TEST_STAGE, version: TEST_VERSION, region: options.region ?? TEST_REGION, webDist });
   const assembly = app.synth();
   const template = (stack: Stack) => Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
-  return { app, stacks, assembly, templates: { data: template(stacks.data), api: template(stacks.api), web: template(stacks.web) } };
+  return {
+    app, stacks, assembly,
+    templates: { data: template(stacks.data), api: template(stacks.api), web: template(stacks.web), waf: template(stacks.waf) },
+  };
 }
 
 function fakeWebDist(): string {
