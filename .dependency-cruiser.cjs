@@ -27,7 +27,7 @@ module.exports = {
     { name: 'portal-types-only-from-contracts', severity: 'error', comment: 'a value from the zod contracts (or zod) puts zod into the portal\'s bundle',
       from: { path: '^web/src/respond/' }, to: { path: ['^shared/contracts/', 'node_modules/zod/'], dependencyTypesNot: ['type-only'] } },
     { name: 'portal-shared-values-import-nothing', severity: 'error', comment: 'the shared files the portal takes values from stay import-free, so they bring nothing with them',
-      from: { path: '^shared/(access-code|respond-rules)\\.ts$' }, to: {} },
+      from: { path: '^shared/(access-code|respond-rules|format)\\.ts$' }, to: {} },
     { name: 'staff-app-not-portal', severity: 'error', from: { path: '^web/src/', pathNot: '^web/src/respond/' }, to: { path: '^web/src/respond/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],

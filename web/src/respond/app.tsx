@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RespondLanguage, RespondView } from '../../../shared/contracts/respond';
+import { formatPhone } from '../../../shared/format';
 import { RespondError, respondCall, session } from './api';
 import { answerText } from './answer-text';
 import { initialLanguage, rememberLanguage } from './i18n';
@@ -18,7 +19,8 @@ type Screen =
   | { name: 'letter' }
   | { name: 'thanks'; email: string };
 
-type Loaded = { state: 'loading' } | { state: 'failed'; kind: 'network' | 'server' } | { state: 'ready'; view: RespondView };
+/** 'gone': the letter's records left the program (its cycle archived, the tenant removed): 410. */
+type Loaded = { state: 'loading' } | { state: 'failed'; kind: 'network' | 'server' | 'gone' } | { state: 'ready'; view: RespondView };
 
 export function RespondApp() {
   const [language, setLanguage] = useState<RespondLanguage>(initialLanguage);
@@ -57,7 +59,8 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
       setLoaded({ state: 'ready', view });
       return view;
     } catch (err) {
-      if (err instanceof RespondError && (err.kind === 'session' || err.kind === 'refused')) endSession('session_expired');
+      if (err instanceof RespondError && err.status === 410) setLoaded({ state: 'failed', kind: 'gone' });
+      else if (err instanceof RespondError && (err.kind === 'session' || err.kind === 'refused')) endSession('session_expired');
       else setLoaded({ state: 'failed', kind: err instanceof RespondError && err.kind === 'network' ? 'network' : 'server' });
       return null;
     }
@@ -106,7 +109,13 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
           <SignInPage notice={screen.notice} onSignedIn={() => { setLoaded({ state: 'loading' }); setScreen({ name: 'letter' }); }} />
         )}
         {signedIn && loaded.state === 'loading' && <p role="status" className="loading">{t.loading}</p>}
-        {signedIn && loaded.state === 'failed' && (
+        {signedIn && loaded.state === 'failed' && loaded.kind === 'gone' && (
+          <>
+            <h1>{t.goneHeading}</h1>
+            <p className="alert alert-info">{t.closed.archived}</p>
+          </>
+        )}
+        {signedIn && loaded.state === 'failed' && loaded.kind !== 'gone' && (
           <>
             <h1>{t.problemsHeading}</h1>
             <div className="alert alert-error" role="alert">{loaded.kind === 'network' ? t.networkError : t.serverError}</div>
@@ -137,7 +146,7 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
       </main>
       {view && signedIn && (
         <footer className="footer">
-          <p>{t.questions(view.program.name, view.program.phone, view.program.email)}</p>
+          <p>{t.questions(view.program.name, formatPhone(view.program.phone), view.program.email)}</p>
         </footer>
       )}
     </>

@@ -14,7 +14,10 @@ const LANGUAGE_KEY = 'alp-respond-language';
 /** `?lang=es` opens the portal in Spanish (the letter prints that address); else the tab's last choice; else English. */
 export function initialLanguage(): RespondLanguage {
   const asked = new URLSearchParams(window.location.search).get('lang');
-  if (asked === 'en' || asked === 'es') return asked;
+  if (asked === 'en' || asked === 'es') {
+    rememberLanguage(asked);
+    return asked;
+  }
   const kept = readStored();
   return kept === 'es' ? 'es' : 'en';
 }
@@ -108,7 +111,11 @@ const english = {
     moved_out: 'The facility’s records show that you have moved out, so there is nothing to answer here.',
     archived: 'This letter’s program period has closed, so answers can no longer be given or changed here.',
   } satisfies Record<RespondClosedReason, string>,
-  questions: (name: string, phone: string, email: string) => `Questions? Call ${name} at ${phone} or write to ${email}.`,
+  /** 'Questions? …' with whichever of the program's phone and e-mail Program Settings hold ('' when unset). */
+  questions: (name: string, phone: string, email: string): string =>
+    phone && email ? `Questions? Call ${name} at ${phone} or write to ${email}.`
+      : phone ? `Questions? Call ${name} at ${phone}.`
+        : email ? `Questions? Write to ${name} at ${email}.` : `Questions? Call the number on your letter.`,
 
   chooseHeading: 'Choose your answer',
   chooseChangeHeading: 'Change your answer',
@@ -158,6 +165,7 @@ const english = {
   thanksEmail: (email: string) => `We are sending a confirmation to ${email}.`,
   backToLetter: 'Back to your letter',
   problemsHeading: 'There is a problem',
+  goneHeading: 'This letter is closed',
 };
 
 export type Messages = typeof english;
@@ -214,7 +222,10 @@ const spanish: Messages = {
     moved_out: 'Los registros de la instalación indican que usted se mudó, por lo que no hay nada que responder aquí.',
     archived: 'El periodo del programa de esta carta ya cerró, por lo que ya no se pueden dar ni cambiar respuestas aquí.',
   },
-  questions: (name, phone, email) => `¿Preguntas? Llame a ${name} al ${phone} o escriba a ${email}.`,
+  questions: (name, phone, email) =>
+    phone && email ? `¿Preguntas? Llame a ${name} al ${phone} o escriba a ${email}.`
+      : phone ? `¿Preguntas? Llame a ${name} al ${phone}.`
+        : email ? `¿Preguntas? Escriba a ${name} a ${email}.` : '¿Preguntas? Llame al número que aparece en su carta.',
 
   chooseHeading: 'Elija su respuesta',
   chooseChangeHeading: 'Cambie su respuesta',
@@ -264,6 +275,7 @@ const spanish: Messages = {
   thanksEmail: (email) => `Le enviaremos una confirmación a ${email}.`,
   backToLetter: 'Volver a su carta',
   problemsHeading: 'Hay un problema',
+  goneHeading: 'Esta carta está cerrada',
 };
 
 export const MESSAGES: Record<RespondLanguage, Messages> = { en: english, es: spanish };
