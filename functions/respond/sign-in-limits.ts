@@ -75,9 +75,10 @@ export async function recordCodeFailure(code: string, now = Date.now()): Promise
   await dynamo().send(new UpdateCommand({
     TableName: tableName(),
     Key: codeKey(code),
-    UpdateExpression: 'SET locked_until = :until, failures = :zero, expires_at_epoch = :ttl ADD locks :one',
+    UpdateExpression: 'SET locked_until = :until, failures = :zero, expires_at_epoch = :ttl ADD #locks :one',
     // Two failures racing to the fifth lock once.
     ConditionExpression: 'failures >= :max',
+    ExpressionAttributeNames: { '#locks': 'locks' }, // a reserved word
     ExpressionAttributeValues: { ':until': until, ':zero': 0, ':one': 1, ':max': CODE_MAX_FAILURES, ':ttl': Math.ceil((until + CODE_MEMORY_MS) / 1000) },
   })).catch((e: unknown) => {
     if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;

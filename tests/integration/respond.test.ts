@@ -1,0 +1,466 @@
+/**
+ * The tenant response portal's API (issue 18) through the real HTTP path, DynamoDB, S3 and SES of the
+ * suite's emulator: sign-in and its limits, the tenant session, the letter view and the three answers
+ * with the status, dates, counters, history and the 'T' flag each leaves, proof files checked by
+ * content, and the confirmation e-mails.
+ *
+ * Each test signs in from an address of its own (CloudFront-Viewer-Address, as the distribution sends
+ * it), so the per-address limit of one test never refuses another's sign-ins.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, uniqueName } from './helpers';
+import type { ApiResponse } from './helpers';
+import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
+import { tokenFor, TEST_WRITE } from './fixtures';
+import { hashToken } from '../../functions/auth/sessions';
+import { dynamo, s3Client } from '../../functions/aws/clients';
+import { bucketName, tableName } from '../../functions/aws/config';
+import { uploadedSize } from '../../functions/aws/uploads';
+import { cycleStatsKey } from '../../functions/cycles/cycle-store';
+import type { CycleRecord } from '../../functions/cycles/cycle-store';
+import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
+import { proofFromItem, proofKey, WAITING_COUNT_KEY } from '../../functions/proofs/proof-record';
+import { expireRespondentSession, RESPONDENT_SESSION_MS } from '../../functions/respond/respondent-sessions';
+import { FAILURE_FLOOR_MS } from '../../functions/respond/sign-in';
+import { ADDRESS_MAX_FAILURES, CODE_LOCK_MS, CODE_MAX_FAILURES } from '../../functions/respond/sign-in-limits';
+import { findAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
+import { tenantHistory } from '../../functions/tenants/tenant-history';
+import { createTenants, deleteTenants, getTenant } from '../../functions/tenants/tenant-store';
+import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
+import { formatAccessCode } from '../../shared/access-code';
+import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
+import { calendarDateIn } from '../../shared/format';
+
+/** The demo seed's program time zone (localstack/seed.ts DEMO_PROGRAM_SETTINGS). */
+const programToday = () => calendarDateIn('America/Chicago');
+const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+let addressCount = 0;
+/** A client address no other test signs in from. */
+const newAddress = () => `198.51.${Math.floor(Math.random() * 200)}.${(++addressCount % 250) + 1}`;
+
+interface Portal { facility: FacilityRecord; cycle: CycleRecord; tenant: TenantRecord; code: string }
+
+/**
+ * A tenant with an access code (claimed program-wide) in a facility of its own: a PMA facility in Texas
+ * whose lease still needs the updated language (opting out offered), two plans, a deadline ahead.
+ */
+async function portalTenant(options: { facility?: Partial<NewFacility>; cycle?: Partial<CycleRecord>; tenant?: Partial<NewTenant> } = {}): Promise<Portal> {
+  const facility = await makeProgramFacility({
+    coverages: [{ coverage: 2000, premium: 12 }, { coverage: 3000, premium: 15 }], uses_updated_lease_language: true, ...options.facility,
+  });
+  const today = programToday();
+  const cycle = await makeCycle(facility, {
+    update_responses_deadline_date: dayAfter(today, 20), letter_effective_date: dayAfter(today, 30), ...options.cycle,
+  });
+  const [made] = await createTenants(cycle, [tenant(null, { zip_code: '75001-1234', email: '', units: ['A12', 'A13'], unit: 'A12', ...options.tenant })], TEST_WRITE);
+  const code = made!.access_code;
+  expect(code).toHaveLength(8);
+  // The tenant store claims the code with the tenant (functions/tenants/access-codes.ts).
+  expect(await findAccessCode(code)).toEqual({ tenant_id: made!.id });
+  return { facility, cycle, tenant: made!, code };
+}
+
+const signInCall = (code: string, zip: string, address: string) =>
+  call('POST', '/api/respond/sign-in', { json: { access_code: code, zip_code: zip }, headers: { 'cloudfront-viewer-address': `${address}:51234` } });
+
+async function signedIn(p: Portal): Promise<string> {
+  const res = await signInCall(formatAccessCode(p.code).toLowerCase(), '75001', newAddress());
+  expect(res.status, res.text).toBe(200);
+  return res.body.token as string;
+}
+
+/** A refused sign-in: the one text, no sooner than the floor. */
+async function expectRefused(attempt: () => Promise<ApiResponse>): Promise<void> {
+  const started = Date.now();
+  const res = await attempt();
+  const took = Date.now() - started;
+  expect(res.status, res.text).toBe(401);
+  expect(res.body).toEqual({ error: SIGN_IN_REFUSED });
+  expect(res.headers.get('x-token-gone')).toBeNull();
+  expect(took).toBeGreaterThanOrEqual(FAILURE_FLOOR_MS - 5);
+}
+
+const letter = (token: string) => call('GET', '/api/respond/letter', { token });
+const post = (path: string, token: string, json: unknown) => call('POST', `/api/respond/${path}`, { token, json });
+
+const codeLimit = async (code: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `RLIMIT#CODE#${code}`, sk: 'FAILURES' }, ConsistentRead: true }))).Item;
+
+/** Ends a code's lock now, as if its time had run out (the count of locks, the back-off's memory, stays). */
+const endLock = (code: string) => dynamo().send(new UpdateCommand({
+  TableName: tableName(), Key: { pk: `RLIMIT#CODE#${code}`, sk: 'FAILURES' }, UpdateExpression: 'SET locked_until = :past', ExpressionAttributeValues: { ':past': 0 },
+}));
+
+const cycleStats = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: cycleStatsKey(id), ConsistentRead: true }))).Item ?? {};
+const waitingCount = async () => Number((await dynamo().send(new GetCommand({ TableName: tableName(), Key: WAITING_COUNT_KEY, ConsistentRead: true }))).Item?.waiting ?? 0);
+const proofItem = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofKey(id), ConsistentRead: true }))).Item!;
+
+/** The e-mails the emulator's SES accepted (LocalStack's /_aws/ses; localstack/moto-server.py serves the same). */
+async function sesMessagesTo(address: string): Promise<{ Subject?: string; Body?: { text_part?: string }; Source: string }[]> {
+  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
+  const all = ((await res.json()) as { messages: { Subject?: string; Body?: { text_part?: string }; Source: string; Destination: { ToAddresses: string[] } }[] }).messages;
+  return all.filter((m) => m.Destination.ToAddresses.includes(address));
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+
+/** The browser's way: ask for a presigned POST, send the file to S3 with its fields. Answers the upload id. */
+async function upload(token: string, bytes: Buffer, contentType: 'application/pdf' | 'image/jpeg' | 'image/png', name = 'declarations.pdf'): Promise<string> {
+  const asked = await post('proof-upload', token, { content_type: contentType, size: bytes.length });
+  expect(asked.status, asked.text).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(asked.body.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), name);
+  const sent = await fetch(asked.body.url as string, { method: 'POST', body: form });
+  expect(sent.status, await sent.text()).toBeLessThan(300);
+  return asked.body.upload_id as string;
+}
+
+const proofBody = (uploadId: string, extra: Record<string, unknown> = {}) => ({
+  upload_id: uploadId, insurer: 'State Farm', policy_expiry_date: dayAfter(programToday(), 200), ...extra,
+});
+
+let monitor: string;
+beforeAll(async () => {
+  monitor = await tokenFor('monitor');
+});
+
+describe('sign-in', () => {
+  it('opens a 30-minute tenant session with the code typed any way and the ZIP code of the letter', async () => {
+    const p = await portalTenant();
+    const before = Date.now();
+    const res = await signInCall(` ${formatAccessCode(p.code).toLowerCase()} `, '75001', newAddress());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const expires = Date.parse(res.body.expires_at as string);
+    expect(expires - before).toBeGreaterThan(RESPONDENT_SESSION_MS - 60_000);
+    expect(expires - before).toBeLessThanOrEqual(RESPONDENT_SESSION_MS + 5_000);
+    // Stored only as its hash.
+    const stored = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `RSESSION#${hashToken(res.body.token)}`, sk: 'RSESSION' } }));
+    expect(stored.Item).toMatchObject({ tenant_id: p.tenant.id, facility_id: p.facility.id, cycle_id: p.cycle.id, expires_at_epoch: expect.any(Number) });
+    expect(JSON.stringify(stored.Item)).not.toContain(res.body.token);
+    // The ZIP+4 form and the code without its dash work too.
+    expect((await signInCall(p.code, '75001-9999', newAddress())).status).toBe(200);
+  });
+
+  it('refuses a wrong ZIP code, an unknown code, a malformed code and a tenant gone with one answer, no sooner than the floor', async () => {
+    const p = await portalTenant();
+    const address = newAddress();
+    await expectRefused(() => signInCall(p.code, '75002', address));
+    await expectRefused(() => signInCall(p.code, '7500', address));
+    let unknown = newAccessCode();
+    while (unknown === p.code) unknown = newAccessCode();
+    await expectRefused(() => signInCall(unknown, '75001', address));
+    await expectRefused(() => signInCall('K7PX-3M9O', '75001', address)); // O is not in the alphabet
+    await expectRefused(() => signInCall('12', '75001', address));
+    const gone = await portalTenant();
+    await deleteTenants([gone.tenant], TEST_WRITE);
+    await expectRefused(() => signInCall(gone.code, '75001', address));
+    // A body that is not a sign-in at all is the contract's 422, before any lookup.
+    const empty = await call('POST', '/api/respond/sign-in', { json: {} });
+    expect(empty.status).toBe(422);
+  });
+
+  it(`locks a code after ${CODE_MAX_FAILURES} failures, even for the right ZIP code, and doubles the lock each time`, async () => {
+    const p = await portalTenant();
+    const address = newAddress();
+    for (const res of await Promise.all(Array.from({ length: CODE_MAX_FAILURES }, () => signInCall(p.code, '99999', address)))) {
+      expect(res.status, res.text).toBe(401);
+    }
+    const first = await codeLimit(p.code);
+    expect(first).toMatchObject({ locks: 1, failures: 0 });
+    expect(Number(first!.locked_until) - Date.now()).toBeGreaterThan(CODE_LOCK_MS - 60_000);
+    expect(Number(first!.locked_until) - Date.now()).toBeLessThanOrEqual(CODE_LOCK_MS);
+    await expectRefused(() => signInCall(p.code, '75001', newAddress()));
+    // The lock ends; five more failures lock it again for twice as long.
+    await endLock(p.code);
+    for (let i = 0; i < CODE_MAX_FAILURES; i += 1) await expectRefused(() => signInCall(p.code, '11111', address));
+    const second = await codeLimit(p.code);
+    expect(second).toMatchObject({ locks: 2 });
+    expect(Number(second!.locked_until) - Date.now()).toBeGreaterThan(2 * CODE_LOCK_MS - 60_000);
+    await expectRefused(() => signInCall(p.code, '75001', newAddress()));
+    // Once it ends, the right answer signs in and clears the count.
+    await endLock(p.code);
+    expect((await signInCall(p.code, '75001', newAddress())).status).toBe(200);
+    expect(await codeLimit(p.code)).toBeUndefined();
+  });
+
+  it(`refuses an address for the rest of the hour after ${ADDRESS_MAX_FAILURES} failures, whatever it tries; other addresses are not affected`, async () => {
+    const p = await portalTenant();
+    const address = newAddress();
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i += 5) {
+      await Promise.all(Array.from({ length: 5 }, () => signInCall(newAccessCode(), '75001', address)));
+    }
+    await expectRefused(() => signInCall(p.code, '75001', address));
+    // The tenant's own code was not counted against: from elsewhere it signs in.
+    expect((await signInCall(p.code, '75001', newAddress())).status).toBe(200);
+  });
+});
+
+describe('the tenant session', () => {
+  it('reaches only the respond routes; staff tokens do not reach them; it ends at sign-out or when its time is up', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    expect((await letter(token)).status).toBe(200);
+    // A tenant token is not a user session: every staff route answers 401.
+    for (const [method, path] of [['POST', '/api/logout'], ['GET', `/api/tenants/${p.tenant.id}/history`], ['POST', `/api/tenants/${p.tenant.id}/status`], ['GET', '/api/facilities']] as const) {
+      const res = await call(method, path, { token });
+      expect(res.status, `${path}: ${res.text}`).toBe(401);
+      expect(res.headers.get('x-token-gone')).toBe('1');
+    }
+    // A staff token is not a tenant session.
+    const staff = await letter(monitor);
+    expect(staff.status).toBe(401);
+    expect(staff.headers.get('x-token-gone')).toBe('1');
+
+    const other = await signedIn(p);
+    expect((await post('sign-out', token, {})).body).toEqual({ success: true });
+    const ended = await letter(token);
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get('x-token-gone')).toBe('1');
+    // Sessions are separate: the other one lives until its time is up.
+    expect((await letter(other)).status).toBe(200);
+    await expireRespondentSession(hashToken(other));
+    const expired = await letter(other);
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('x-token-gone')).toBe('1');
+  });
+});
+
+describe('the letter', () => {
+  it('shows the letter facts, the facility\'s plans with their ids, the opt-out wording, no answer yet and the program\'s contact', async () => {
+    const p = await portalTenant();
+    const res = await letter(await signedIn(p));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      tenant: { first_name: p.tenant.first_name, last_name: p.tenant.last_name, units: ['A12', 'A13'], email: '' },
+      facility: { name: p.facility.account_name, city: 'Testville', state: 'TX' },
+      deadline: p.cycle.update_responses_deadline_date,
+      coverages: [{ id: 'cov-2000-12', coverage: 2000, premium: 12 }, { id: 'cov-3000-15', coverage: 3000, premium: 15 }],
+      coverage_effective_date: p.cycle.letter_effective_date,
+      opt_out: { wording: expect.stringContaining('I decline the tenant protection plan') },
+      answer: { kind: 'none' },
+      closed: null,
+      program: { name: 'Demo Tenant Protection Program', phone: expect.any(String), email: expect.stringContaining('@') },
+    });
+  });
+
+  it('offers opting out only where the program allows it in the state and the lease does not already require insurance', async () => {
+    const upToDateLease = await portalTenant({ facility: { uses_updated_lease_language: false } });
+    const aigProgram = await portalTenant({ facility: { insurance_program_key: 'aig', insurance_program_label: 'AIG' } });
+    const otherState = await portalTenant({ facility: { state: 'AZ' } });
+    for (const p of [upToDateLease, aigProgram, otherState]) {
+      const token = await signedIn(p);
+      expect((await letter(token)).body.opt_out).toBeNull();
+      const refused = await post('opt-out', token, { confirm: true });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.error).toBe('Opting out is not offered at this facility. Choose a coverage plan or upload proof of your own insurance.');
+      expect((await getTenant(p.tenant.id))!.status).toBeNull();
+    }
+  });
+
+  it('a plan chosen after the letter\'s effective date starts today', async () => {
+    const p = await portalTenant({ cycle: { letter_effective_date: dayAfter(programToday(), -10) } });
+    expect((await letter(await signedIn(p))).body.coverage_effective_date).toBe(programToday());
+  });
+});
+
+describe('answers', () => {
+  it('a coverage plan: the status, the date, the T flag, the counters and the history; the e-mail in Spanish; the address kept as the tenant had none', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const bad = await post('coverage', token, { coverage_id: 'cov-9000-99' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ error: 'Choose one of the coverage options shown.', field: 'coverage_id' });
+    const badMail = await post('coverage', token, { coverage_id: 'cov-3000-15', email: 'not-an-address' });
+    expect(badMail.status).toBe(422);
+    expect((await getTenant(p.tenant.id))!.status).toBeNull();
+
+    const email = `${uniqueName('tenant')}@tenant.example`;
+    const res = await post('coverage', token, { coverage_id: 'cov-3000-15', email, language: 'es' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.answer).toEqual({ kind: 'coverage', coverage_id: 'cov-3000-15', coverage: 3000, premium: 15, effective_date: p.cycle.letter_effective_date });
+    expect(res.body.tenant.email).toBe(email);
+    const saved = (await getTenant(p.tenant.id))!;
+    expect(saved).toMatchObject({
+      status: 'cov-3000-15', coverage_id: 'cov-3000-15', tenant_made_selection: true, insurance_effective_date: p.cycle.letter_effective_date, email,
+    });
+    expect(await cycleStats(p.cycle.id)).toMatchObject({ selected_coverage: 1, requires_setup: 1, non_responder: 0 });
+    const [entry] = await tenantHistory(p.tenant.id);
+    expect(entry).toMatchObject({ action: 'respond_coverage', by: { user_id: `tenant:${p.tenant.id}`, username: 'Tenant' } });
+    expect(entry!.changes).toContainEqual({ field: 'status', from: null, to: 'cov-3000-15' });
+
+    const [mail] = await sesMessagesTo(email);
+    expect(mail!.Source).toContain('Demo Tenant Protection Program');
+    expect(mail!.Subject).toBe(`Recibimos su respuesta - ${p.facility.account_name}`);
+    expect(mail!.Body!.text_part).toContain('Usted eligió una cobertura de $3,000 por $15.00 al mes');
+    expect(mail!.Body!.text_part).toContain('las unidades A12, A13');
+
+    // A changed mind before the deadline: the other plan, in English; staff's address is never replaced.
+    const again = await post('coverage', token, { coverage_id: 'cov-2000-12', email: `other-${email}` });
+    expect(again.status).toBe(200);
+    expect((await getTenant(p.tenant.id))!).toMatchObject({ status: 'cov-2000-12', email });
+    const [english] = await sesMessagesTo(`other-${email}`);
+    expect(english!.Subject).toBe(`We received your answer - ${p.facility.account_name}`);
+    expect(english!.Body!.text_part).toContain('You chose coverage of $2,000 for $12.00 a month');
+  });
+
+  it('opting out where offered: status opt_out, today\'s date, the T flag, counters and history', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    expect((await post('opt-out', token, { confirm: false })).status).toBe(422);
+    const res = await post('opt-out', token, { confirm: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.answer).toEqual({ kind: 'opt_out', date: programToday() });
+    expect((await getTenant(p.tenant.id))!).toMatchObject({ status: 'opt_out', opt_out_date: programToday(), tenant_made_selection: true, coverage_id: null });
+    expect(await cycleStats(p.cycle.id)).toMatchObject({ opted_out: 1, non_responder: 0 });
+    expect((await tenantHistory(p.tenant.id))[0]).toMatchObject({ action: 'respond_opt_out', by: { user_id: `tenant:${p.tenant.id}` } });
+  });
+
+  it('a proof: a presigned POST for this tenant\'s key, the file checked by content, the proof waiting for review and the tenant waiting with it', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: PDF.length });
+    const policy = JSON.parse(Buffer.from(asked.body.fields.Policy as string, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, PROOF_MAX_BYTES]);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'application/pdf']);
+    expect(policy.conditions).toContainEqual({ key: `proofs/${p.tenant.id}/${asked.body.upload_id}` });
+    expect((await post('proof-upload', token, { content_type: 'text/html', size: 10 })).status).toBe(422);
+    expect((await post('proof-upload', token, { content_type: 'application/pdf', size: PROOF_MAX_BYTES + 1 })).status).toBe(422);
+
+    // Sent before the file arrived.
+    const early = await post('proof', token, proofBody(asked.body.upload_id));
+    expect(early.status).toBe(422);
+    expect(early.body.error).toBe('Upload the file first.');
+
+    const waitingBefore = await waitingCount();
+    const uploadId = await upload(token, PDF, 'application/pdf');
+    const expired = await post('proof', token, proofBody(uploadId, { policy_expiry_date: dayAfter(programToday(), -1) }));
+    expect(expired.status).toBe(422);
+    const res = await post('proof', token, proofBody(uploadId, { email: `${uniqueName('proof')}@tenant.example` }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.answer).toMatchObject({ kind: 'proof', review: 'waiting', insurer: 'State Farm', reject_reason: null });
+    expect((await getTenant(p.tenant.id))!).toMatchObject({ status: 'provide_proof', provided_proof_date: null, tenant_made_selection: true });
+    expect(await cycleStats(p.cycle.id)).toMatchObject({ provided_proof: 1, non_responder: 0 });
+    expect(await waitingCount()).toBe(waitingBefore + 1);
+    expect((await tenantHistory(p.tenant.id))[0]).toMatchObject({ action: 'respond_proof', by: { user_id: `tenant:${p.tenant.id}` } });
+    const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' } }))).Item!;
+    const first = proofFromItem(await proofItem(claim.proof_id as string));
+    expect(first).toMatchObject({ tenant_id: p.tenant.id, content_type: 'application/pdf', size: PDF.length, review: 'waiting', unit: 'A12' });
+    expect((await proofItem(first.id)).gsi1pk).toBe('PROOFS#WAITING');
+
+    // The same upload twice is refused.
+    const twice = await post('proof', token, proofBody(uploadId));
+    expect(twice.status).toBe(409);
+
+    // A second proof replaces the first: it leaves the waiting list, the count stays.
+    const second = await post('proof', token, proofBody(await upload(token, JPEG, 'image/jpeg', 'photo.jpg'), { insurer: 'Allstate' }));
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.answer).toMatchObject({ kind: 'proof', insurer: 'Allstate', review: 'waiting' });
+    const replaced = await proofItem(first.id);
+    expect(replaced).toMatchObject({ review: 'replaced' });
+    expect(replaced.gsi1pk).toBeUndefined();
+    expect(replaced.gsi2pk).toBeUndefined();
+    expect(await waitingCount()).toBe(waitingBefore + 1);
+
+    // A plan instead: the waiting proof leaves the list and the count.
+    const plan = await post('coverage', token, { coverage_id: 'cov-2000-12' });
+    expect(plan.status).toBe(200);
+    expect(await waitingCount()).toBe(waitingBefore);
+    expect(await cycleStats(p.cycle.id)).toMatchObject({ provided_proof: 0, selected_coverage: 1 });
+  });
+
+  it('tells the type by content: a PNG named .pdf is a PNG; a text file named .pdf is refused and deleted', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const claimOf = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${id}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
+    const pngId = await upload(token, PNG, 'application/pdf', 'scan.pdf');
+    const png = await post('proof', token, proofBody(pngId));
+    expect(png.status, png.text).toBe(200);
+    // The stored proof says what the file is, not what it was called or declared.
+    expect(proofFromItem(await proofItem((await claimOf(pngId)).proof_id as string)).content_type).toBe('image/png');
+
+    const textId = await upload(token, Buffer.from('This is my insurance, honest.\n'), 'application/pdf', 'policy.pdf');
+    const text = await post('proof', token, proofBody(textId));
+    expect(text.status).toBe(422);
+    expect(text.body.error).toBe('The file is not a PDF, JPEG or PNG.');
+    expect(await uploadedSize((await claimOf(textId)).file_key as string)).toBeNull();
+    // Nothing changed: the PNG is still the answer.
+    expect((await letter(token)).body.answer).toMatchObject({ kind: 'proof', review: 'waiting' });
+  });
+
+  it('refuses a file over 10 MB that reached the bucket (the POST policy bounds it on AWS; the emulator does not enforce policies) and deletes it', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: 1000 });
+    const key = `proofs/${p.tenant.id}/${asked.body.upload_id}`;
+    await (await s3Client()).send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: Buffer.concat([PDF, Buffer.alloc(PROOF_MAX_BYTES)]) }));
+    const res = await post('proof', token, proofBody(asked.body.upload_id));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('The file must be at most 10 MB.');
+    expect(await uploadedSize(key)).toBeNull();
+  });
+
+  it('another tenant\'s upload reads as unknown', async () => {
+    const a = await portalTenant();
+    const b = await portalTenant();
+    const aUpload = await upload(await signedIn(a), PDF, 'application/pdf');
+    const res = await post('proof', await signedIn(b), proofBody(aUpload));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'This upload was not found. Choose the file and upload it again.', field: 'upload_id' });
+    expect((await getTenant(b.tenant.id))!.status).toBeNull();
+    expect((await post('proof', await signedIn(b), proofBody(randomUUID()))).status).toBe(422);
+  });
+});
+
+describe('when answers close', () => {
+  const answerCalls = (token: string) => [
+    post('coverage', token, { coverage_id: 'cov-2000-12' }),
+    post('opt-out', token, { confirm: true }),
+    post('proof-upload', token, { content_type: 'application/pdf', size: 100 }),
+    post('proof', token, proofBody(randomUUID())),
+  ];
+
+  async function expectClosed(p: Portal, reason: string, message: RegExp): Promise<void> {
+    const token = await signedIn(p);
+    const view = await letter(token);
+    expect(view.status, view.text).toBe(200);
+    expect(view.body.closed).toBe(reason);
+    const before = await getTenant(p.tenant.id);
+    for (const res of await Promise.all(answerCalls(token))) {
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.error).toMatch(message);
+    }
+    expect(await getTenant(p.tenant.id)).toEqual(before);
+  }
+
+  it('after the deadline day', async () => {
+    await expectClosed(await portalTenant({ cycle: { update_responses_deadline_date: dayAfter(programToday(), -1) } }), 'deadline_passed', /deadline to answer this letter .* has passed/);
+  });
+
+  it('once staff confirmed a proof, or set an answer the portal does not offer', async () => {
+    await expectClosed(await portalTenant({ tenant: { status: 'provide_proof', provided_proof_date: programToday() } }), 'confirmed', /confirmed by our staff/);
+    await expectClosed(await portalTenant({ tenant: { status: 'bad_address' } }), 'confirmed', /confirmed by our staff/);
+  });
+
+  it('once the coverage is set up, or the tenant moved out', async () => {
+    await expectClosed(await portalTenant({ tenant: { status: 'cov-2000-12', coverage_id: 'cov-2000-12', setup_insurance_date: programToday() } }), 'set_up', /already set up/);
+    await expectClosed(await portalTenant({ tenant: { status: 'moved_out', move_out_date: programToday() } }), 'moved_out', /moved out/);
+  });
+
+  it('a tenant archived or removed meanwhile: 410 on every call', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    await deleteTenants([(await getTenant(p.tenant.id))!], TEST_WRITE);
+    const view = await letter(token);
+    expect(view.status).toBe(410);
+    expect(view.body.error).toMatch(/no longer open for answers/);
+    for (const res of await Promise.all(answerCalls(token))) expect(res.status).toBe(410);
+  });
+});
