@@ -234,7 +234,7 @@ test('a tenant uploads a PDF from the letter\'s QR address, sees it waiting for 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your answer is saved' })).toBeVisible();
   const thanks = page.getByRole('status');
   await expect(thanks).toContainText(`You sent proof of your own insurance with ${insurer} (policy expires ${day(wireDay(200))})`);
-  await expect(thanks).toContainText('Your proof is waiting for review.');
+  await expect(thanks).toContainText('Your proof is waiting for review');
   await expect(thanks).toContainText('We are sending a confirmation to tenant-proof@test.example.');
   await checked(page);
 
@@ -246,7 +246,7 @@ test('a tenant uploads a PDF from the letter\'s QR address, sees it waiting for 
 
   // Until the deadline, the tenant may change the answer: a plan instead.
   await page.getByRole('button', { name: 'Back to your letter' }).click();
-  await expect(page.getByTestId('current-answer')).toContainText('Your proof is waiting for review.');
+  await expect(page.getByTestId('current-answer')).toContainText('Your proof is waiting for review');
   await page.getByRole('radio', { name: /Get coverage through the facility/ }).check();
   await page.getByRole('radio', { name: '$2,000 of coverage — $12.00 per month' }).check();
   await page.getByLabel(/^E-mail for a confirmation/).fill('');
