@@ -45,7 +45,7 @@ export function buildAuditApp(app: App, options: AuditAppOptions): AuditStacks {
   waf.webAcl.applyCrossStackReferenceStrength(ReferenceStrength.WEAK);
   const web = new WebStack(app, 'Web', {
     env, stackName: name('web'), description: `${description}: CloudFront and the single-page app`,
-    api: api.api, uploadsBucket: data.buckets.uploads, webAclArn: waf.webAcl.attrArn, webDist: options.webDist,
+    api: api.api, uploadsBucket: data.buckets.uploads, webAclArn: waf.webAcl.attrArn, webDist: options.webDist, stage: options.stage,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { data, api, web, waf };

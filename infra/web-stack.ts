@@ -19,6 +19,7 @@ import { ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Bucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ApiOriginGuard } from './api-origin-guard';
 import { secureBucket } from './secure-bucket';
 import { SPA_REWRITE_CODE } from './spa-rewrite';
 
@@ -60,6 +61,8 @@ export interface WebStackProps extends StackProps {
   uploadsBucket: IBucket;
   /** The CLOUDFRONT-scope web ACL of the WAF stack (us-east-1). */
   webAclArn: string;
+  /** Names the API's web ACL (audit-letter-<stage>-api). */
+  stage: string;
   /** The built SPA (web/dist); deployed only when it holds index.html. */
   webDist: string;
 }
@@ -67,6 +70,7 @@ export interface WebStackProps extends StackProps {
 export class WebStack extends Stack {
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
+  readonly apiGuard: ApiOriginGuard;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -99,6 +103,7 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
 
+    this.apiGuard = new ApiOriginGuard(this, 'api-guard', { api: props.api, stage: props.stage });
     this.distribution = new Distribution(this, 'cdn', {
       comment: 'Audit Letter Program',
       defaultRootObject: 'index.html',
@@ -117,7 +122,8 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new RestApiOrigin(props.api),
+          // The secret header is what lets a request past the API's own web ACL (api-origin-guard.ts).
+          origin: new RestApiOrigin(props.api, { customHeaders: this.apiGuard.originHeaders }),
           // A redirect would turn POSTs into GETs, so plain HTTP is refused instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from '../../infra/api-origin-guard';
 import { SPA_REWRITE_CODE } from '../../infra/spa-rewrite';
 import { WAF_REGION } from '../../infra/waf-stack';
 import { TEST_REGION, logicalId, mentions, resourcesOf, synthApp } from './synth';
@@ -150,5 +151,48 @@ describe('site deployment (web/dist present)', () => {
 
   it('logs the distribution', () => {
     expect(distribution.Logging.Bucket).toBeDefined();
+  });
+});
+
+describe('the API answers only CloudFront', () => {
+  const [acl] = Object.values(resourcesOf(web, 'AWS::WAFv2::WebACL'));
+  const secretId = logicalId(stacks.web.apiGuard.secret);
+  const secretValue = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+
+  it('sends a secret origin header to the API, from a generated secret the template never holds', () => {
+    const api = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(originById(api.TargetOriginId).OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: secretValue }]);
+    expect(resourcesOf(web, 'AWS::SecretsManager::Secret')[secretId]!.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    // The site bucket's origin does not get it.
+    expect(originById(distribution.DefaultCacheBehavior.TargetOriginId).OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('puts a REGIONAL web ACL on the API stage that lets through only requests with that header', () => {
+    const props = acl!.Properties;
+    expect(props.Scope).toBe('REGIONAL');
+    expect(props.DefaultAction).toEqual({ Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'direct-call' } } });
+    expect(JSON.parse(props.CustomResponseBodies['direct-call'].Content)).toEqual({ error: DIRECT_CALL_REFUSED });
+    expect(props.Rules).toEqual([expect.objectContaining({
+      Action: { Allow: {} },
+      Statement: {
+        ByteMatchStatement: {
+          FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_HEADER } }, PositionalConstraint: 'EXACTLY', SearchString: secretValue,
+          TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+        },
+      },
+    })]);
+    const [association] = Object.values(resourcesOf(web, 'AWS::WAFv2::WebACLAssociation'));
+    expect(mentions(association!.Properties.ResourceArn, logicalId(stacks.api.api))).toBe(true);
+    expect(mentions(association!.Properties.ResourceArn, '/stages/')).toBe(true);
+    expect(association!.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [logicalId(stacks.web.apiGuard.webAcl), 'Arn'] });
+    expect(stacks.web.region).toBe(stacks.api.region);
+  });
+
+  it('logs refused calls without the header\'s value or a token', () => {
+    const [logging] = Object.values(resourcesOf(web, 'AWS::WAFv2::LoggingConfiguration'));
+    expect(logging!.Properties.RedactedFields).toEqual(expect.arrayContaining([
+      { SingleHeader: { Name: ORIGIN_VERIFY_HEADER } }, { SingleHeader: { Name: 'authorization' } }, { SingleHeader: { Name: 'x-authorization' } },
+    ]));
+    expect(logging!.Properties.LoggingFilter.DefaultBehavior).toBe('DROP');
   });
 });
