@@ -9,6 +9,10 @@
  * Routes scoped to a cycle or a tenant are also called with real records: a disposable cycle or tenant
  * of a manager's own facility (passes) and of another facility (403 'This record belongs to another
  * facility.', wherever the id travels: path, query or body).
+ *
+ * The tenant principal (issue 18): a real tenant portal session passes the respond routes only; on
+ * every other route that needs a caller it answers 401 like an unknown token, and no staff or manager
+ * token passes a respond route (401 too: a user session is not a tenant session).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, uniqueName } from './helpers';
@@ -17,7 +21,9 @@ import { getUserByUsername, makeFacility, makeManagerWithFacility, makeUser, TES
 import { createSession } from '../../functions/auth/sessions';
 import { createCycle } from '../../functions/cycles/cycle-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
+import { createRespondentSession } from '../../functions/respond/respondent-sessions';
 import { createTenants } from '../../functions/tenants/tenant-store';
+import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { hasAnyPermission, permissionsOf } from '../../shared/permissions';
 import type { Permission } from '../../shared/permissions';
 import { ROUTES, routeKey } from '../../shared/routes';
@@ -34,6 +40,8 @@ let otherFacilityId = '';
 let otherFacility: FacilityRecord;
 /** A manager with a facility of its own, whose cycles and tenants the matrix may change. */
 let scoped: { facility: FacilityRecord; userId: string };
+/** A tenant of the scoped facility, whose portal sessions the matrix uses. */
+let portalTenant: TenantRecord;
 
 beforeAll(async () => {
   for (const role of ['manager', 'monitor', 'admin'] as const) {
@@ -45,6 +53,8 @@ beforeAll(async () => {
   otherFacilityId = otherFacility.id;
   const own = await makeManagerWithFacility();
   scoped = { facility: own.facility, userId: own.manager.id };
+  const cycle = await createCycle({ facility_id: own.facility.id, facility_number: own.facility.facility_number, label: uniqueName('matrix-portal') });
+  [portalTenant] = await createTenants(cycle, [{ facility_number: own.facility.facility_number, first_name: 'Portal', last_name: 'Tenant', unit: 'P1', ledger_id: 'P1' }], TEST_WRITE);
 });
 
 const mutating = (route: RouteDef) => route.method !== 'GET';
@@ -105,6 +115,14 @@ async function request(route: RouteDef, token: string | null, variant: Variant):
 
 /** A fresh session per call, so routes that end sessions (logout, change-password) do not disturb others. */
 const tokenOf = async (role: Role) => (await createSession(actors[role].userId)).token;
+/** A fresh tenant portal session per call (sign-out ends one). */
+const tenantToken = async () => (await createRespondentSession(portalTenant)).token;
+
+/** A refusal of the kind of token: 401 with x-token-gone, as for an unknown token. */
+function expectWrongKindOfToken(route: RouteDef, res: ApiResponse, who: string): void {
+  expect(res.status, `${who} should be refused ${routeKey(route)}: ${res.text}`).toBe(401);
+  expect(res.headers.get('x-token-gone')).toBe('1');
+}
 const scopedManagerToken = async () => (await createSession(scoped.userId)).token;
 
 function expectNoFailure(route: RouteDef, res: ApiResponse): void {
@@ -136,17 +154,27 @@ describe.concurrent.each(routes.map((route) => [routeKey(route), route] as const
   });
 
   for (const role of ['monitor', 'admin'] as const) {
-    it(`${role}: ${role === 'admin' ? 'passes' : 'passes only where its permissions allow'}`, async () => {
+    it(`${role}: ${route.access === 'respondent' ? '401 (not a tenant session)' : role === 'admin' ? 'passes' : 'passes only where its permissions allow'}`, async () => {
       const res = await request(route, await tokenOf(role), null);
-      if (allowed(route, actors[role].permissions)) expectPassed(route, res, role);
+      if (route.access === 'respondent') expectWrongKindOfToken(route, res, role);
+      else if (allowed(route, actors[role].permissions)) expectPassed(route, res, role);
       else expectForbidden(route, res, role);
     });
   }
 
+  if (route.access !== 'public') {
+    it(route.access === 'respondent' ? 'tenant: passes (its own portal session)' : 'tenant: 401 (a portal session is not a user session)', async () => {
+      const res = await request(route, await tenantToken(), null);
+      if (route.access === 'respondent') expectPassed(route, res, 'a tenant');
+      else expectWrongKindOfToken(route, res, 'a tenant');
+    });
+  }
+
   const facilityScoped = route.scope?.kind === 'facility';
-  it(`manager: ${facilityScoped ? 'passes for its own facility' : 'passes only where its permissions allow'}`, async () => {
+  it(`manager: ${route.access === 'respondent' ? '401 (not a tenant session)' : facilityScoped ? 'passes for its own facility' : 'passes only where its permissions allow'}`, async () => {
     const res = await request(route, await tokenOf('manager'), facilityScoped ? 'own' : null);
-    if (allowed(route, actors.manager.permissions)) expectPassed(route, res, 'manager');
+    if (route.access === 'respondent') expectWrongKindOfToken(route, res, 'manager');
+    else if (allowed(route, actors.manager.permissions)) expectPassed(route, res, 'manager');
     else expectForbidden(route, res, 'manager');
   });
 
@@ -186,7 +214,7 @@ describe.concurrent.each(routes.map((route) => [routeKey(route), route] as const
 describe('the matrix itself', () => {
   it('covers every permission shape of the table', () => {
     const shapes = new Set(routes.map((r) => (typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))));
-    expect([...shapes].sort()).toEqual(['admin', 'manager', 'manager+monitor', 'monitor', 'public', 'session']);
+    expect([...shapes].sort()).toEqual(['admin', 'manager', 'manager+monitor', 'monitor', 'public', 'respondent', 'session']);
     expect(routes.some((r) => r.scope?.kind === 'facility')).toBe(true);
     for (const kind of ['cycle', 'tenant'] as const) {
       for (const from of ['path', 'query', 'body'] as const) {
@@ -202,6 +230,7 @@ describe('the matrix itself', () => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const res = await request(route, token, null);
       if (route.access === 'public' || route.access === 'session') expectPassed(route, res, 'a plain user');
+      else if (route.access === 'respondent') expectWrongKindOfToken(route, res, 'a plain user');
       else expectForbidden(route, res, 'a plain user');
     }
   });
