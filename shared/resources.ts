@@ -50,22 +50,26 @@ export function projectionOf(projection: IndexProjection): { ProjectionType: 'AL
 }
 
 export const BUCKETS = {
-  /** Rent rolls and other files users send in (the browser POSTs them straight here: UPLOAD_CORS). */
+  /** Rent rolls staff send in and tenants' proofs of insurance (the browser POSTs them straight here: UPLOAD_CORS). */
   uploads: { logicalName: 'uploads' },
   /** Exports, letters and archives the program writes for download. */
   exports: { logicalName: 'exports' },
 } as const;
 export type BucketName = keyof typeof BUCKETS;
 
-/**
- * The uploads bucket answers the browser's presigned POSTs from the web app's origin. Any origin may read
- * S3's answer: what may be written is decided by the signed policy of each POST (one key, a size range,
- * the .xlsx type, ten minutes), which only the import calls hand out, to staff.
- */
 /** An import's files (functions/imports/import-files.ts) are kept this long after upload, for a look when an import went wrong. */
 export const IMPORT_UPLOADS_PREFIX = 'imports/';
 export const IMPORT_UPLOAD_DAYS = 7;
 
+/**
+ * The uploads bucket answers the browser's presigned POSTs from the site's origin: the staff app's rent
+ * rolls and the portal's proofs. Any origin may read S3's answer: what may be written is decided by the
+ * signed policy of each POST (one key, a size range, the file type, ten minutes), which only the import
+ * calls (to staff) and the portal's proof-upload call (to a signed-in tenant) hand out. Naming the site's
+ * origin instead would add nothing the policy does not already decide, and the deployed site's address
+ * is the distribution's, made by the Web stack after the Data stack that holds this bucket.
+ * Proofs (proofs/) have no expiry rule: they are kept with the tenant's record.
+ */
 export const UPLOAD_CORS = { allowedMethods: ['POST'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 3000 } as const;
 
 /**
