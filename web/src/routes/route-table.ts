@@ -33,6 +33,7 @@ const LetterBatchesPage = lazy(() => import('../letters/LetterBatchesPage'));
 const RemovedTenantsPage = lazy(() => import('../letters/RemovedTenantsPage'));
 const ProgramSettingsPage = lazy(() => import('../program-settings/ProgramSettingsPage'));
 const InsurancePolicyManagementPage = lazy(() => import('../policy-setup/InsurancePolicyManagementPage'));
+const ProofReviewPage = lazy(() => import('../proof-review/ProofReviewPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -55,6 +56,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/insurance-policy-management', title: 'Insurance Policy Management', access: ['monitor'], page: InsurancePolicyManagementPage },
   { path: '/letter-batches', title: 'Letter Batches', access: ['monitor'], page: LetterBatchesPage },
   { path: '/removed-tenants', title: 'Removed Tenants', access: ['monitor'], page: RemovedTenantsPage },
+  // Beyond the spec: the proofs tenants upload on the response portal (issue 18, docs/decisions.md "Proof Review").
+  { path: '/proof-review', title: 'Proof Review', access: ['monitor'], page: ProofReviewPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
   { path: '/program-settings', title: 'Program Settings', access: ['admin'], page: ProgramSettingsPage },
   { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: MasterAuditPage },

@@ -1,0 +1,158 @@
+/**
+ * Proof Review in Chromium (issue 18): tenants of a new facility upload proofs through the portal's API
+ * (sign-in with the access code, a real PDF by presigned POST into the uploads bucket, submit); staff
+ * find them on Proof Review from the home menu's count, view a document through its short-lived link,
+ * accept one and reject another with a reason; the facility's manager then sees the tenant who answered
+ * with the 'T' badge and the decided statuses.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { ProofReviewRow } from '../../shared/contracts/respond';
+import type { TenantView } from '../../shared/contracts/tenants';
+import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
+import { DEMO, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
+import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
+import type { MadeCycle, MadeFacility } from './program-data';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const dir = mkdtempSync(join(tmpdir(), 'alp-e2e-proof-review-'));
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A real one-page PDF, as a tenant's insurer would send the declarations page. */
+async function declarationsPdf(insurer: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText(`${insurer} - Renters policy declarations`, { x: 50, y: 720, size: 16, font });
+  return Buffer.from(await pdf.save());
+}
+
+interface Uploaded { tenant: TenantView; insurer: string; pdf: Buffer; row: ProofReviewRow }
+
+/** What the portal's page does, through the API: sign in, get the presigned POST, send the file, submit it. */
+async function uploadThroughPortal(request: APIRequestContext, tenant: TenantView, insurer: string): Promise<Uploaded> {
+  const signIn = await request.post('/api/respond/sign-in', { data: { access_code: tenant.access_code, zip_code: tenant.zip_code.slice(0, 5) } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+  const pdf = await declarationsPdf(insurer);
+  const asked = await request.post('/api/respond/proof-upload', { headers, data: { content_type: 'application/pdf', size: pdf.length } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { upload_id: uploadId, url, fields } = (await asked.json()) as { upload_id: string; url: string; fields: Record<string, string> };
+  const sent = await request.post(url, { multipart: { ...fields, file: { name: 'declarations.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  const submitted = await request.post('/api/respond/proof', { headers, data: { upload_id: uploadId, insurer, policy_expiry_date: wireDay(200) } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const waiting = await getJson<{ data: ProofReviewRow[] }>(request, `/api/proof-reviews?facility_number=${tenant.facility_number}`);
+  const row = waiting.data.find((p) => p.tenant_id === tenant.id);
+  expect(row, `the proof of tenant ${tenant.id}`).toBeTruthy();
+  return { tenant, insurer, pdf, row: row! };
+}
+
+let facility: MadeFacility;
+let cycle: MadeCycle;
+let accepted: Uploaded;
+let rejected: Uploaded;
+let untouched: TenantView;
+
+test.beforeAll(async ({ request }) => {
+  const site = `P${randomBytes(3).toString('hex')}`;
+  facility = await makeFacility(request, { prime_site_id: site, software: 'storedge', state: 'IL', insurance_program_key: 'pma' });
+  cycle = await makeCycle(request, facility.facility_number, { letter_effective_date: wireDay(30), update_responses_deadline_date: wireDay(20) });
+  const rentRoll = await writeSampleRentRoll({ software: 'storedge', primeSiteId: site, rows: 6, seed: randomInt(1, 1_000_000), dir: join(dir, site) });
+  await importRentRoll(request, cycle.id, 'storedge', rentRoll.files);
+  const tenants = (await tenantsOfFacility(request, facility.facility_number))
+    .filter((t) => t.status === null && !t.incomplete_address && /^\d{5}/.test(t.zip_code) && t.access_code.length === 8);
+  expect(tenants.length, 'imported tenants to answer').toBeGreaterThanOrEqual(3);
+  accepted = await uploadThroughPortal(request, tenants[0]!, `Acme Mutual ${randomBytes(2).toString('hex')}`);
+  rejected = await uploadThroughPortal(request, tenants[1]!, `Blue Harbor ${randomBytes(2).toString('hex')}`);
+  untouched = tenants[2]!;
+});
+
+const table = (page: Page) => page.getByTestId('proof-review-table');
+const rowOf = (page: Page, u: Uploaded): Locator => table(page).locator('tbody tr').filter({ hasText: u.insurer });
+
+test('staff find the waiting proofs from the home menu, view one, accept one and reject another with a reason', async ({ page, request }) => {
+  await loginAs(page, DEMO.monitor.username);
+  const { waiting } = await getJson<{ waiting: number }>(request, '/api/proof-reviews/count');
+  expect(waiting).toBeGreaterThanOrEqual(2);
+  // The home menu counts the proofs waiting.
+  const menuItem = page.getByRole('link', { name: /^Proof Review, \d[\d,]* waiting$/ });
+  await expect(menuItem).toBeVisible();
+  await menuItem.click();
+  await expect(page).toHaveURL(/\/proof-review$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Proof Review' })).toBeVisible();
+
+  await page.getByLabel('Proof Facility Number').fill(facility.facility_number);
+  await expect(table(page).locator('tbody tr')).toHaveCount(2);
+  // Oldest first, each with what staff decide on.
+  await expect(table(page).locator('tbody tr').first()).toContainText(accepted.insurer);
+  const first = rowOf(page, accepted);
+  await expect(first).toContainText(`${accepted.tenant.first_name} ${accepted.tenant.last_name ?? ''}`.trim());
+  await expect(first).toContainText(accepted.tenant.unit);
+  await expect(first).toContainText(facility.facility_number);
+  await expect(first).toContainText(shownDay(wireDay(200)));
+
+  // View: the page opens the 5-minute link in a new tab; the link serves the PDF as uploaded.
+  const link = presignedUrl(page);
+  await first.getByRole('button', { name: /^View the proof of / }).click();
+  const url = await link;
+  expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('300');
+  const document = await request.get(url);
+  expect(document.status()).toBe(200);
+  expect(document.headers()['content-type']).toBe('application/pdf');
+  expect(document.headers()['content-disposition']).toMatch(/^inline; /);
+  expect(Buffer.from(await document.body()).equals(accepted.pdf)).toBe(true);
+
+  // Accept, confirmed: the row leaves and a toast says what happened.
+  await first.getByRole('button', { name: /^Accept the proof of / }).click();
+  const acceptDialog = page.getByRole('dialog', { name: 'Accept proof' });
+  await expect(acceptDialog).toContainText(`with ${accepted.insurer} that expires ${shownDay(wireDay(200))}`);
+  await acceptDialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(notifications(page)).toContainText(/Proof accepted\. .+ now has Provided Proof\./);
+  await expect(rowOf(page, accepted)).toHaveCount(0);
+
+  // Reject: a reason is required; then the row leaves too.
+  await rowOf(page, rejected).getByRole('button', { name: /^Reject the proof of / }).click();
+  const rejectDialog = page.getByRole('dialog', { name: 'Reject proof' });
+  await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(rejectDialog).toContainText('Reason is required.');
+  await rejectDialog.getByLabel('Reason').fill('The declarations page does not show the policy\'s expiry date.');
+  await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(rejectDialog).toBeHidden();
+  await expect(notifications(page)).toContainText(/Proof rejected\. /);
+  await expect(table(page).getByText('No proofs are waiting for review.')).toBeVisible();
+
+  // The home menu's count followed the two decisions.
+  const after = await getJson<{ waiting: number }>(request, '/api/proof-reviews/count');
+  expect(after.waiting).toBeLessThanOrEqual(waiting - 2);
+  const tenants = await tenantsOfFacility(request, facility.facility_number);
+  expect(tenants.find((t) => t.id === accepted.tenant.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true, provided_proof_date: expect.any(String) });
+  expect(tenants.find((t) => t.id === rejected.tenant.id)).toMatchObject({ status: null, tenant_made_selection: false, provided_proof_date: null });
+});
+
+test('the facility\'s manager sees the tenant who answered with the T badge', async ({ page }) => {
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Tenants Require Setup' }), async (notice) => {
+    await notice.getByRole('button', { name: 'Acknowledge' }).click();
+  });
+  await page.addLocatorHandler(page.getByRole('dialog', { name: /^(A new cycle has|New cycles have) started$/ }), async (notice) => {
+    await notice.getByRole('button', { name: 'Close', exact: true }).click();
+  });
+  await loginAs(page, facility.username, facility.password);
+  await page.goto(`/cycle-audit/${cycle.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
+  const tenants = page.getByTestId('cycle-tenants-table');
+  const row = (t: TenantView) => tenants.locator('tbody tr').filter({ has: page.getByText(listed(t), { exact: true }) });
+  const badge = (t: TenantView) => row(t).getByText('T', { exact: true });
+  await expect(row(accepted.tenant)).toContainText('Provided Proof');
+  await expect(badge(accepted.tenant)).toBeVisible();
+  // Rejected: back to no response, and no longer the tenant's own selection; a tenant who never answered has no badge either.
+  await expect(row(rejected.tenant)).toContainText('No response');
+  await expect(badge(rejected.tenant)).toHaveCount(0);
+  await expect(row(untouched)).toBeVisible();
+  await expect(badge(untouched)).toHaveCount(0);
+});

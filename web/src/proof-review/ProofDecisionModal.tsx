@@ -1,0 +1,125 @@
+/**
+ * The confirmation of a Proof Review decision: Accept asks only to confirm; Reject needs the reason the
+ * tenant will read (required, up to 500 characters, checked here with the server's words and again by
+ * the server). A refused decision (someone decided it first, the tenant answered again) is shown in
+ * the dialog; the list behind it reloads either way.
+ */
+import { useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import type { ProofReviewRow } from '../../../shared/contracts/respond';
+import { ApiError, errorText } from '../api/api-error';
+import { acceptProof, rejectProof } from './proof-review-api';
+import { displayDate, proofOwner, tenantName } from './proof-names';
+
+export type ProofDecisionKind = 'accept' | 'reject';
+
+export interface DecisionOutcome {
+  message: string;
+  /** True when the decision stands but something the tenant should have had did not happen (the e-mail). */
+  warning: boolean;
+}
+
+const REASON_MAX = 500;
+
+interface Props {
+  proof: ProofReviewRow;
+  kind: ProofDecisionKind;
+  onDecided: (outcome: DecisionOutcome) => void;
+  /** Closed without a decision (cancelled, or refused by the server). */
+  onClose: () => void;
+  /** The server refused: the list may have changed under the dialog. */
+  onRefused: () => void;
+}
+
+function rejectedMessage(proof: ProofReviewRow, email: 'sent' | 'no_address' | 'failed'): DecisionOutcome {
+  const name = tenantName(proof);
+  if (email === 'sent') return { warning: false, message: `Proof rejected. ${name} was e-mailed the reason and can upload a new proof on the response portal.` };
+  if (email === 'no_address') return { warning: false, message: `Proof rejected. ${name} has no e-mail address on file and will see the reason on the response portal.` };
+  return { warning: true, message: `Proof rejected, but the e-mail to ${name} could not be sent. Call the tenant with the reason.` };
+}
+
+export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused }: Props) {
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reject = kind === 'reject';
+
+  const submit = async () => {
+    const text = reason.trim();
+    if (reject && text === '') return setReasonError('Reason is required.');
+    if (reject && text.length > REASON_MAX) return setReasonError(`Reason must be at most ${REASON_MAX} characters.`);
+    setBusy(true);
+    setRefusal(null);
+    try {
+      if (reject) {
+        const answer = await rejectProof(proof.id, text);
+        onDecided(rejectedMessage(proof, answer.email));
+      } else {
+        await acceptProof(proof.id);
+        onDecided({ warning: false, message: `Proof accepted. ${proofOwner(proof)} now has Provided Proof.` });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.field === 'reason') setReasonError(err.error);
+      else {
+        setRefusal(errorText(err));
+        onRefused();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      visible
+      onDismiss={() => !busy && onClose()}
+      closeAriaLabel="Close"
+      header={reject ? 'Reject proof' : 'Accept proof'}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" disabled={busy} onClick={onClose}>Cancel</Button>
+            <Button variant="primary" loading={busy} disabled={refusal !== null} onClick={() => void submit()}>{reject ? 'Reject' : 'Accept'}</Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <Box>
+          {`${proofOwner(proof)} sent proof of a policy with ${proof.insurer} that expires ${displayDate(proof.policy_expiry_date)}.`}
+        </Box>
+        {reject ? (
+          <SpaceBetween size="m">
+            <Box>
+              The tenant&apos;s status goes back to no response. When the tenant has an e-mail address, this reason is e-mailed with the
+              address of the response portal, where the tenant can upload a new proof or choose a coverage plan.
+            </Box>
+            <FormField label="Reason" errorText={reasonError} constraintText={`What is wrong with the proof, in words the tenant understands (up to ${REASON_MAX} characters).`}>
+              <Textarea
+                value={reason}
+                rows={4}
+                ariaLabel="Reason"
+                placeholder="For example: the declarations page does not show the policy's expiry date."
+                invalid={reasonError !== null}
+                onChange={({ detail }) => {
+                  setReason(detail.value);
+                  setReasonError(null);
+                }}
+              />
+            </FormField>
+          </SpaceBetween>
+        ) : (
+          <Box>Accept it as proof of insurance? The tenant&apos;s status becomes Provided Proof, dated today.</Box>
+        )}
+        {refusal && <Alert type="error" header="Not decided">{refusal}</Alert>}
+      </SpaceBetween>
+    </Modal>
+  );
+}
