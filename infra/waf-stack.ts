@@ -32,8 +32,12 @@ export const RATE_LIMITS = {
   respond: 300,
   /** POST /api/login: an office of staff signing in behind one address. */
   staffLogin: 100,
-  /** The whole site: pages, assets and /api, for an office of staff behind one address. */
-  site: 3000,
+  /**
+   * The whole site: pages, assets and /api, for a head office of staff behind one address. A page that
+   * waits for a job polls once a second (web/src/jobs/wait-for-job.ts): 300 calls per 5 minutes per
+   * waiting page, so ~30 staff busy at once stay under it; a flood does not.
+   */
+  site: 10_000,
 } as const;
 
 /** The portal's API paths; every route under it is a tenant's (shared/routes.ts, tests/unit/routes.test.ts). */
