@@ -178,6 +178,13 @@ test('a tenant opts out in Spanish, with the program\'s wording and the box tick
   await page.goto('/respond');
   await expect(page.getByRole('heading', { level: 1, name: `Hola, ${tenant.first_name}` })).toBeVisible();
 
+  // Every answer's form in Spanish passes axe and fits the phone.
+  await page.getByRole('radio', { name: /^Obtener cobertura/ }).check();
+  await expect(page.getByRole('radio', { name: '$2,000 de cobertura — $12.00 al mes' })).toBeVisible();
+  await checked(page);
+  await page.getByRole('radio', { name: /^Tengo mi propio seguro/ }).check();
+  await expect(page.getByLabel(/^Página de declaraciones/)).toBeVisible();
+  await checked(page);
   await page.getByRole('radio', { name: /^Renunciar/ }).check();
   await expect(page.getByText('I decline the tenant protection plan offered with my storage unit.', { exact: false })).toBeVisible();
   await page.getByLabel(/^Correo electrónico/).fill('');

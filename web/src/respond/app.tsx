@@ -119,7 +119,7 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
           <>
             <h1>{t.problemsHeading}</h1>
             <div className="alert alert-error" role="alert">{loaded.kind === 'network' ? t.networkError : t.serverError}</div>
-            <button type="button" className="button-primary" onClick={() => setLoaded({ state: 'loading' })}>{t.backToLetter}</button>
+            <button type="button" className="button-primary" onClick={() => setLoaded({ state: 'loading' })}>{t.tryAgain}</button>
           </>
         )}
         {screen.name === 'letter' && view && (

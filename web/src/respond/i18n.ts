@@ -166,6 +166,7 @@ const english = {
   backToLetter: 'Back to your letter',
   problemsHeading: 'There is a problem',
   goneHeading: 'This letter is closed',
+  tryAgain: 'Try again',
 };
 
 export type Messages = typeof english;
@@ -276,6 +277,7 @@ const spanish: Messages = {
   backToLetter: 'Volver a su carta',
   problemsHeading: 'Hay un problema',
   goneHeading: 'Esta carta está cerrada',
+  tryAgain: 'Intentar de nuevo',
 };
 
 export const MESSAGES: Record<RespondLanguage, Messages> = { en: english, es: spanish };
