@@ -105,9 +105,8 @@ export function closedMessage(reason: RespondClosedReason, ctx: Pick<RespondCont
 
 /** The tenant's answer as the portal shows it. A proof the tenant replaced is never shown. */
 export function currentAnswer(t: TenantRecord, proof: ProofRecord | null): RespondAnswer {
-  const proofAnswer = (p: ProofRecord): RespondAnswer => ({
-    kind: 'proof', review: p.review === 'replaced' ? 'waiting' : p.review, insurer: p.insurer, policy_expiry_date: p.policy_expiry_date,
-    submitted_at: p.submitted_at, reject_reason: p.reject_reason,
+  const proofAnswer = (p: ProofRecord, review: 'waiting' | 'accepted' | 'rejected'): RespondAnswer => ({
+    kind: 'proof', review, insurer: p.insurer, policy_expiry_date: p.policy_expiry_date, submitted_at: p.submitted_at, reject_reason: p.reject_reason,
   });
   if (t.status === 'opt_out') return { kind: 'opt_out', date: t.opt_out_date ?? '' };
   if (isRealPlan(t.status)) {
@@ -115,9 +114,12 @@ export function currentAnswer(t: TenantRecord, proof: ProofRecord | null): Respo
     const plan = planOfCoverageId(id);
     return plan ? { kind: 'coverage', coverage_id: id, ...plan, effective_date: t.insurance_effective_date } : { kind: 'other' };
   }
-  if (t.status === 'provide_proof') return proof && (proof.review === 'waiting' || proof.review === 'accepted') ? proofAnswer(proof) : { kind: 'other' };
+  if (t.status === 'provide_proof') {
+    // Staff may set Provided Proof without a portal proof: shown, not one of the portal's answers.
+    return proof && (proof.review === 'waiting' || proof.review === 'accepted') ? proofAnswer(proof, proof.review) : { kind: 'other' };
+  }
   // Back to no response after staff rejected the proof: the tenant sees why, and may upload again.
-  if (t.status === null) return proof?.review === 'rejected' ? proofAnswer(proof) : { kind: 'none' };
+  if (t.status === null) return proof?.review === 'rejected' ? proofAnswer(proof, 'rejected') : { kind: 'none' };
   return { kind: 'other' };
 }
 

@@ -28,7 +28,7 @@ import { FAILURE_FLOOR_MS } from '../../functions/respond/sign-in';
 import { ADDRESS_MAX_FAILURES, CODE_LOCK_MS, CODE_MAX_FAILURES } from '../../functions/respond/sign-in-limits';
 import { findAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
-import { createTenants, deleteTenants, getTenant } from '../../functions/tenants/tenant-store';
+import { createTenants, deleteTenants, getTenant, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { formatAccessCode } from '../../shared/access-code';
 import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
@@ -374,6 +374,27 @@ describe('answers', () => {
     expect(plan.status).toBe(200);
     expect(await waitingCount()).toBe(waitingBefore);
     expect(await cycleStats(p.cycle.id)).toMatchObject({ provided_proof: 0, selected_coverage: 1 });
+  });
+
+  it('a rejected proof shows with its reason while the tenant is back to no response, and the tenant may upload again', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const uploadId = await upload(token, PDF, 'application/pdf');
+    expect((await post('proof', token, proofBody(uploadId))).status).toBe(200);
+    const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
+    // Staff reject it as Proof Review does (functions/proofs): the proof decided, the tenant back to no response.
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: proofKey(claim.proof_id as string),
+      UpdateExpression: 'SET review = :r, reject_reason = :why REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ExpressionAttributeValues: { ':r': 'rejected', ':why': 'The page does not show the policy dates.' },
+    }));
+    await saveTenant((await getTenant(p.tenant.id))!, { status: null, tenant_made_selection: false }, TEST_WRITE);
+    const view = (await letter(token)).body;
+    expect(view.answer).toMatchObject({ kind: 'proof', review: 'rejected', reject_reason: 'The page does not show the policy dates.' });
+    expect(view.closed).toBeNull();
+    const again = await post('proof', token, proofBody(await upload(token, PNG, 'image/png', 'page.png')));
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.answer).toMatchObject({ kind: 'proof', review: 'waiting', reject_reason: null });
   });
 
   it('tells the type by content: a PNG named .pdf is a PNG; a text file named .pdf is refused and deleted', async () => {
