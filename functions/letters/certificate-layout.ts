@@ -4,8 +4,9 @@
  * monthly premium the tenant chose, the tenant's own effective date, with the certificate and brochure
  * links and the program's contact. Built from the same blocks and pager as the letter.
  */
+import { formatAccessCode, portalUrl } from '../../shared/access-code';
 import type { DrawOp, PageOps } from './draw-ops';
-import { baselineIn, COLUMN, contentBlocks, FOOTER_TOP, footerOps, rightAlignedOp, textOp, textRows } from './letter-blocks';
+import { baselineIn, COLUMN, contentBlocks, FOOTER_TOP, footerOps, rightAlignedOp, stacked, textOp, textRows } from './letter-blocks';
 import type { Content } from './letter-copy';
 import type { LetterMetrics } from './letter-fonts';
 import { ASCENT, PAGE_MARGINS, PAGE_SIZE } from './letter-geometry';
@@ -18,22 +19,6 @@ import { bold, plain } from './text-flow';
 const TOP = PAGE_SIZE.height - PAGE_MARGINS.top;
 const RIGHT = COLUMN.x + COLUMN.width;
 
-const rowsHeight = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.height, 0);
-
-/** Rows stacked into one row, so a group of them moves as one. */
-function stacked(rows: readonly Row[]): Row {
-  return {
-    height: rowsHeight(rows),
-    ops: (top) => {
-      let y = top;
-      return rows.flatMap((row) => {
-        const ops = row.ops(y);
-        y -= row.height;
-        return ops;
-      });
-    },
-  };
-}
 
 function titleBlock(letter: LetterPage, program: LetterProgram, metrics: LetterMetrics): Block {
   const band: Row = { height: 18, ops: (top) => [{ kind: 'rect', x: COLUMN.x, y: top - 4, width: COLUMN.width, height: 4, fill: 'accent' }] };
@@ -127,8 +112,10 @@ function termsAndContact(letter: LetterPage, program: LetterProgram): Content[] 
         plain('Questions or claims: '),
         ...(phone ? [plain('call '), bold(phone), plain(', ')] : []),
         ...(program.email.trim() ? [plain('e-mail '), bold(program.email.trim()), plain(', ')] : []),
-        ...(program.website.trim() ? [plain('or visit '), bold(program.website.trim()), plain(' and enter your access code ')] : [plain('and give your access code ')]),
-        bold(code), plain('.'),
+        ...(program.website.trim() && code
+          ? [plain('or see your coverage at '), bold(portalUrl(program.website)), plain(' with your access code '), bold(formatAccessCode(code))]
+          : code ? [plain('and give your access code '), bold(formatAccessCode(code))] : [plain('and give your unit number')]),
+        plain('.'),
       ],
     },
   ];

@@ -39,7 +39,21 @@ export interface RectOp {
   fill: Tone;
 }
 
-export type DrawOp = TextOp | LineOp | RectOp;
+/**
+ * A QR code: `modules` row by row from the top (true: dark), each `module` points square, its bottom-left
+ * corner at x, y. Drawn as filled rectangles on the white paper: the layout keeps the quiet zone (4
+ * modules all round) clear of anything else.
+ */
+export interface QrOp {
+  kind: 'qr';
+  x: number;
+  y: number;
+  module: number;
+  modules: readonly (readonly boolean[])[];
+  tone: Tone;
+}
+
+export type DrawOp = TextOp | LineOp | RectOp | QrOp;
 
 /** One printed page: what is drawn on it. */
 export type PageOps = DrawOp[];

@@ -8,6 +8,7 @@ import type { Content } from './letter-copy';
 import type { FontFace, LetterMetrics } from './letter-fonts';
 import { ASCENT, DESCENT, PAGE_MARGINS, PAGE_SIZE } from './letter-geometry';
 import { coverageAmount, monthlyPremium, phoneNumber } from './letter-text';
+import { qrModules } from './letter-qr';
 import type { LetterCoverage, LetterProgram } from './letter-types';
 import type { Block, Row } from './page-flow';
 import { bold, ellipsized, lineOps, plain, wrapRuns } from './text-flow';
@@ -177,18 +178,73 @@ function linkBlock(links: readonly { label: string; url: string }[], metrics: Le
   return { rows, gapBefore: 10 };
 }
 
-/** 'Sincerely,', the signer (Program Settings' signature) and, under it, the program's name. */
-function signatureBlock(closing: string, signer: string, organization: string, metrics: LetterMetrics): Block {
+const rowsHeight = (rows: readonly Row[]) => rows.reduce((sum, r) => sum + r.height, 0);
+
+/** Rows stacked into one row, so a group of them moves as one. */
+export function stacked(rows: readonly Row[]): Row {
   return {
-    rows: [
-      ...textRows([plain(closing)], COLUMN.x, COLUMN.width, bodyStyle, metrics),
-      spacer(6),
-      ...textRows([bold(signer)], COLUMN.x, COLUMN.width, bodyStyle, metrics),
-      ...(organization && organization !== signer ? textRows([plain(organization)], COLUMN.x, COLUMN.width, bodyStyle, metrics) : []),
-    ],
-    gapBefore: 14,
-    keepWithPrevious: true,
+    height: rowsHeight(rows),
+    ops: (top) => {
+      let y = top;
+      return rows.flatMap((row) => {
+        const ops = row.ops(y);
+        y -= row.height;
+        return ops;
+      });
+    },
   };
+}
+
+/**
+ * The QR code's side: 50 points (0.69 in, 17.6 mm), so a 33-module code (a 60-character address with
+ * a code, error correction M) has modules of 0.54 mm, which phone cameras read from a page held at
+ * reading distance. Beside the signature (~47 points tall) it costs the letter 3.5 points of height: an
+ * audit letter with six coverage options and the updated lease clause still fits one page.
+ */
+const QR_SIDE = 50;
+/** Between the signature, the caption and the code: more than the code's quiet zone of 4 modules (~6.5 points). */
+const PANEL_GAP = 14;
+/** The caption's largest and smallest size: it shrinks so that its last line, an address, is never broken. */
+const CAPTION_SIZE = { max: 8.5, min: 6 } as const;
+
+/** The caption's size: the largest at which every unbreakable last line fits the width. */
+function captionSize(lines: readonly Run[][], width: number, metrics: LetterMetrics): number {
+  const address = lines.at(-1) ?? [];
+  const at1pt = address.reduce((sum, r) => sum + metrics.widthOf(metrics.toWinAnsi(r.text), r.face, 1), 0);
+  const fitting = at1pt > 0 ? Math.floor((width / at1pt) * 2) / 2 : CAPTION_SIZE.max;
+  return Math.max(CAPTION_SIZE.min, Math.min(CAPTION_SIZE.max, fitting));
+}
+
+/** 'Sincerely,', the signer (Program Settings' signature) and, under it, the program's name; beside it, the QR panel. */
+function signatureBlock(content: Extract<Content, { kind: 'signature' }>, metrics: LetterMetrics): Block {
+  const { closing, signer, organization, respondOnline } = content;
+  const lines: Run[][] = [[plain(closing)], [bold(signer)], ...(organization && organization !== signer ? [[plain(organization)]] : [])];
+  const signatureRows = (width: number) => [
+    ...textRows(lines[0]!, COLUMN.x, width, bodyStyle, metrics),
+    spacer(6),
+    ...lines.slice(1).flatMap((runs) => textRows(runs, COLUMN.x, width, bodyStyle, metrics)),
+  ];
+  if (!respondOnline) return { rows: signatureRows(COLUMN.width), gapBefore: 14, keepWithPrevious: true };
+
+  // The signature as wide as its longest line, at most half the column; the caption just left of the code, as its label.
+  const widthOf = (runs: readonly Run[], size: number) => runs.reduce((sum, r) => sum + metrics.widthOf(metrics.toWinAnsi(r.text), r.face, size), 0);
+  const signatureWidth = Math.min(Math.ceil(Math.max(...lines.map((runs) => widthOf(runs, TYPE.body.size)))) + 1, COLUMN.width / 2);
+  const qrX = COLUMN.x + COLUMN.width - QR_SIDE;
+  const room = qrX - PANEL_GAP - (COLUMN.x + signatureWidth + PANEL_GAP);
+  const size = captionSize(respondOnline.lines, room, metrics);
+  const captionWidth = Math.min(room, Math.ceil(Math.max(...respondOnline.lines.map((runs) => widthOf(runs, size)))) + 1);
+  const captionX = qrX - PANEL_GAP - captionWidth;
+  const caption = stacked(respondOnline.lines.flatMap((runs) => textRows(runs, captionX, captionWidth, { size, leading: 1.3, tone: 'muted' }, metrics)));
+  const signed = stacked(signatureRows(signatureWidth));
+  const modules = qrModules(respondOnline.qr);
+  const row: Row = {
+    height: Math.max(signed.height, caption.height, QR_SIDE),
+    ops: (top) => [
+      ...signed.ops(top), ...caption.ops(top),
+      { kind: 'qr', x: qrX, y: top - QR_SIDE, module: QR_SIDE / modules.length, modules, tone: 'ink' },
+    ],
+  };
+  return { rows: [row], gapBefore: 14, keepWithPrevious: true };
 }
 
 /** The blocks of one piece of content; `pageHeight` is the body height of a full page (for tables longer than one). */
@@ -199,7 +255,7 @@ export function contentBlocks(content: Content, pageHeight: number, metrics: Let
     case 'quote': return [quoteBlock(content.runs, metrics)];
     case 'coverages': return coverageBlocks(content, pageHeight, metrics);
     case 'links': return [linkBlock(content.links, metrics)];
-    case 'signature': return [signatureBlock(content.closing, content.signer, content.organization, metrics)];
+    case 'signature': return [signatureBlock(content, metrics)];
   }
 }
 

@@ -5,6 +5,7 @@
  * picked in the Send Letters date modal overrides the one of its letter.
  */
 import { planOfCoverageId } from '../../shared/coverage-ids';
+import { normalizeAccessCode } from '../../shared/access-code';
 import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
 import type { CoverageOption } from '../../shared/contracts/program';
 import type { MailedLetterType } from '../../shared/contracts/letters';
@@ -30,9 +31,13 @@ export interface LetterChoice {
   reminder_letter_date: string | null;
 }
 
+/**
+ * The letter's addressee. Its access code only when it is a program code: a tenant not yet given one by
+ * the migration may still hold an imported gate code, which is never printed (the letter then says to call).
+ */
 export const recipientOf = (t: TenantRecord): LetterRecipient => ({
   tenant_id: t.id, first_name: t.first_name, last_name: t.last_name, address: t.address, city: t.city, state: t.state,
-  zip_code: t.zip_code, country: t.country, unit: t.unit, access_code: t.access_code, email: t.email,
+  zip_code: t.zip_code, country: t.country, unit: t.unit, access_code: normalizeAccessCode(t.access_code) === t.access_code ? t.access_code : '', email: t.email,
 });
 
 /** The tenant's own plan (its coverage id names it) and its own insurance effective date. */
@@ -89,7 +94,8 @@ export function letterPageOf(args: {
 /** The made-up tenant of Sample Letters: a full, realistic address block, no real tenant touched. */
 export const SAMPLE_RECIPIENT: LetterRecipient = {
   tenant_id: 'sample', first_name: 'Jordan', last_name: 'Sample', address: '1234 Example Avenue, Apt 5', city: 'Springfield', state: 'IL',
-  zip_code: '62704', country: 'US', unit: 'A-101', access_code: 'SAMPLE-0000', email: '',
+  // Plainly a sample, yet a code of the alphabet and length, printed like any code: 'SAMP-2345'. Never claimed: it opens nothing.
+  zip_code: '62704', country: 'US', unit: 'A-101', access_code: 'SAMP2345', email: '',
 };
 
 /** Who the sample tenant is for the letter checks (letter-facts.ts): no plan of its own, placed by the caller. */

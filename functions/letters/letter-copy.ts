@@ -8,7 +8,11 @@
  *   welcome: the tenant's own plan and own effective date are confirmed, the certificate link.
  * Lease language (docs/decisions.md "Letters: what each letter says"): a facility that needs updated lease
  * language asks the tenant to accept the updated clause, quoted; one whose lease is up to date cites it.
+ * Every letter sends the tenant to the response portal with its own access code (docs/decisions.md
+ * "Access codes are the program's own"): the address and the code in the text and the account box, a QR
+ * code with both beside the signature, and the Spanish page's address.
  */
+import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
 import type { LetterCoverage, LetterPage, LetterProgram } from './letter-types';
 import { coverageAmount, facilityName, greeting, longDate, monthlyPremium, phoneNumber } from './letter-text';
 import { bold, plain } from './text-flow';
@@ -20,7 +24,18 @@ export type Content =
   | { kind: 'quote'; runs: Run[] }
   | { kind: 'coverages'; heading: string; coverages: readonly LetterCoverage[]; empty: string }
   | { kind: 'links'; links: { label: string; url: string }[] }
-  | { kind: 'signature'; closing: string; signer: string; organization: string };
+  | { kind: 'signature'; closing: string; signer: string; organization: string; respondOnline?: RespondOnline };
+
+/**
+ * The QR code beside the signature and its caption: the portal's address with the access code (the
+ * code fills itself in), and where Spanish readers switch the page to Spanish.
+ */
+export interface RespondOnline {
+  /** What the QR code carries: portalUrlWithCode. */
+  qr: string;
+  /** The caption's lines, each wrapped as needed; the last is an address that is never broken. */
+  lines: Run[][];
+}
 
 /** A label and its value in the account box beside the addresses. */
 export interface SummaryItem {
@@ -62,15 +77,47 @@ function leaseClause(letter: LetterPage): Content[] {
   return [];
 }
 
+export interface LetterPortal {
+  /** The portal's address: portalUrl of the website setting. */
+  url: string;
+  /** The tenant's access code as printed: 'K7PX-3M9Q'. */
+  code: string;
+  /** What the QR code carries: the address with the code in its fragment. */
+  qr: string;
+  /** The portal in Spanish. */
+  spanish: string;
+}
+
+/**
+ * The response portal as the letter prints it (and the mail merge and the welcome e-mail): its address (from the program's website setting), the
+ * tenant's access code grouped for reading, the QR code's address and the Spanish page's. Null when the
+ * letter cannot send the tenant there: no website set, or no program code on the tenant (letter-content.ts
+ * passes only a program code, never a gate code a tenant may still hold from before the migration).
+ */
+export function letterPortal(letter: LetterPage, program: Pick<LetterProgram, 'website'>): LetterPortal | null {
+  const code = letter.recipient.access_code.trim();
+  if (!present(program.website) || !code) return null;
+  const url = portalUrl(program.website);
+  return { url, code: formatAccessCode(code), qr: portalUrlWithCode(program.website, code), spanish: `${url}?lang=es` };
+}
+
 /** How to answer: online with the access code, or by phone. */
 function howToRespond(letter: LetterPage, program: LetterProgram): Content {
-  const code = letter.recipient.access_code.trim();
+  const portal = letterPortal(letter, program);
   const phone = present(program.phone) ? phoneNumber(program.phone) : '';
   const call = phone ? [plain(', or call us at '), bold(phone)] : [];
-  if (present(program.website)) {
-    return paragraph(plain('Respond online at '), bold(program.website.trim()), plain(' with your access code '), bold(code), ...call, plain('.'));
-  }
-  return paragraph(plain('To respond, call us at '), bold(phone || 'the number below'), plain(' and give your access code '), bold(code), plain('.'));
+  if (portal) return paragraph(plain('Respond online at '), bold(portal.url), plain(' with your access code '), bold(portal.code), ...call, plain('.'));
+  return paragraph(plain('To respond, call us at '), bold(phone || 'the number below'), plain('.'));
+}
+
+/** The QR panel beside the signature, when the letter sends the tenant to the portal. */
+function respondOnline(letter: LetterPage, program: LetterProgram, heading: string): RespondOnline | undefined {
+  const portal = letterPortal(letter, program);
+  if (!portal) return undefined;
+  return {
+    qr: portal.qr,
+    lines: [[bold(heading)], [plain('Scan to open the page with your code filled in.')], [bold('En espa\u00f1ol:')], [plain(portal.spanish)]],
+  };
 }
 
 function links(letter: LetterPage, certificateLabel: string): Content[] {
@@ -82,7 +129,9 @@ function links(letter: LetterPage, certificateLabel: string): Content[] {
   return list.length > 0 ? [{ kind: 'links', links: list }] : [];
 }
 
-const signature = (program: LetterProgram): Content => ({ kind: 'signature', closing: 'Sincerely,', signer: program.signature.trim(), organization: program.name.trim() });
+const signature = (program: LetterProgram, online?: RespondOnline): Content => ({
+  kind: 'signature', closing: 'Sincerely,', signer: program.signature.trim(), organization: program.name.trim(), ...(online ? { respondOnline: online } : {}),
+});
 
 function respondBy(letter: LetterPage): { phrase: Run[]; summary: string } {
   const deadline = letter.dates.update_responses_deadline_date;
@@ -108,9 +157,10 @@ function withoutAnswer(letter: LetterPage): Run[] {
 const planSummary = (plan: { coverage: number; premium: number }) => `${coverageAmount(plan.coverage)} for ${monthlyPremium(plan.premium)}`;
 
 function accountSummary(letter: LetterPage): SummaryItem[] {
+  const code = letter.recipient.access_code.trim();
   return [
     { label: 'Unit', value: letter.recipient.unit.trim() },
-    { label: 'Access code', value: letter.recipient.access_code.trim(), strong: true },
+    ...(code ? [{ label: 'Access code', value: formatAccessCode(code), strong: true }] : []),
   ];
 }
 
@@ -150,7 +200,7 @@ function auditCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
       paragraph(...reminder, ...withoutAnswer(letter)),
       { kind: 'coverages', heading: 'Coverage options', coverages: letter.coverages, empty: NO_OPTIONS_LISTED },
       ...links(letter, 'Sample certificate of insurance'),
-      signature(program),
+      signature(program, respondOnline(letter, program, 'Respond with your phone')),
     ],
   };
 }
@@ -180,7 +230,7 @@ function reminderCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
       paragraph(...withoutAnswer(letter), plain(' If you have already responded, thank you; please disregard this notice.')),
       { kind: 'coverages', heading: 'Coverage options', coverages: letter.coverages, empty: NO_OPTIONS_LISTED },
       ...links(letter, 'Sample certificate of insurance'),
-      signature(program),
+      signature(program, respondOnline(letter, program, 'Respond with your phone')),
     ],
   };
 }
@@ -190,10 +240,10 @@ function welcomeCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
   // The tenant's own plan (welcome letters are made only for tenants with one) and its own date.
   const plan = letter.enrollment.plan!;
   const effective = letter.enrollment.insurance_effective_date;
-  const code = letter.recipient.access_code.trim();
+  const portal = letterPortal(letter, program);
   const phone = present(program.phone) ? phoneNumber(program.phone) : '';
-  const online = present(program.website)
-    ? [plain('To review your coverage online, visit '), bold(program.website.trim()), plain(' and enter your access code '), bold(code), plain('. ')]
+  const online = portal
+    ? [plain('To see your coverage online, visit '), bold(portal.url), plain(' and enter your access code '), bold(portal.code), plain('. ')]
     : [];
   return {
     subject: `Welcome to the tenant insurance program at ${facility}`,
@@ -217,7 +267,7 @@ function welcomeCopy(letter: LetterPage, program: LetterProgram): LetterCopy {
       ),
       paragraph(...online, plain('To report a claim or ask a question, call us'), ...(phone ? [plain(' at '), bold(phone)] : []), plain('. Please keep this letter and your certificate with your rental records.')),
       ...links(letter, 'Your certificate of insurance'),
-      signature(program),
+      signature(program, respondOnline(letter, program, 'Your account on your phone')),
     ],
   };
 }

@@ -5,7 +5,7 @@
  * line. Both fonts are standard fonts, embedded once per document as a name (no font program).
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
-import type { PageOps, TextOp, Tone } from './draw-ops';
+import type { PageOps, QrOp, TextOp, Tone } from './draw-ops';
 import { FACE_FONTS } from './letter-fonts';
 import type { FontFace } from './letter-fonts';
 import { PAGE_SIZE } from './letter-geometry';
@@ -27,6 +27,8 @@ export interface LetterDocument {
   doc: PDFDocument;
   fonts: DocumentFonts;
   tones: Tones;
+  /** pdf-lib's operators, for the QR code's rectangles. */
+  lib: PdfLib;
 }
 
 export async function newLetterDocument(meta: { title: string; author: string }): Promise<LetterDocument> {
@@ -36,7 +38,24 @@ export async function newLetterDocument(meta: { title: string; author: string })
   doc.setAuthor(meta.author);
   doc.setCreator(meta.author);
   const [regular, bold] = await Promise.all([doc.embedFont(FACE_FONTS.regular), doc.embedFont(FACE_FONTS.bold)]);
-  return { doc, fonts: { regular, bold }, tones: tonesOf(lib) };
+  return { doc, fonts: { regular, bold }, tones: tonesOf(lib), lib };
+}
+
+/** Each row's runs of dark modules as one rectangle each ('re'), filled once: a 33 x 33 code is a few hundred operators, not a thousand shapes. */
+function drawQr(lib: PdfLib, page: PDFPage, tones: Tones, qr: QrOp): void {
+  const { rectangle, fill, pushGraphicsState, popGraphicsState, setFillingColor } = lib;
+  const size = qr.modules.length * qr.module;
+  const rects = qr.modules.flatMap((row, r) => {
+    const runs: ReturnType<typeof rectangle>[] = [];
+    for (let c = 0; c < row.length; c += 1) {
+      if (!row[c]) continue;
+      const start = c;
+      while (row[c + 1]) c += 1;
+      runs.push(rectangle(qr.x + start * qr.module, qr.y + size - (r + 1) * qr.module, (c - start + 1) * qr.module, qr.module));
+    }
+    return runs;
+  });
+  page.pushOperators(pushGraphicsState(), setFillingColor(tones[qr.tone]), ...rects, fill(), popGraphicsState());
 }
 
 function drawTexts(page: PDFPage, font: PDFFont, tones: Tones, texts: readonly TextOp[]): void {
@@ -46,13 +65,14 @@ function drawTexts(page: PDFPage, font: PDFFont, tones: Tones, texts: readonly T
 }
 
 /** Adds one page per entry of `pages`, in order. */
-export function drawPages({ doc, fonts, tones }: LetterDocument, pages: readonly PageOps[]): void {
+export function drawPages({ doc, fonts, tones, lib }: LetterDocument, pages: readonly PageOps[]): void {
   for (const ops of pages) {
     const page = doc.addPage([PAGE_SIZE.width, PAGE_SIZE.height]);
     const regular: TextOp[] = [];
     const boldTexts: TextOp[] = [];
     for (const op of ops) {
       if (op.kind === 'rect') page.drawRectangle({ x: op.x, y: op.y, width: op.width, height: op.height, color: tones[op.fill], borderWidth: 0 });
+      else if (op.kind === 'qr') drawQr(lib, page, tones, op);
       else if (op.kind === 'line') page.drawLine({ start: { x: op.x1, y: op.y1 }, end: { x: op.x2, y: op.y2 }, thickness: op.thickness, color: tones[op.tone] });
       else (op.face === 'bold' ? boldTexts : regular).push(op);
     }

@@ -39,6 +39,7 @@ import { letterFactProblems, letterFactsError } from './letter-facts';
 import { letterPdfName, mailMergeName, putLetterFile } from './letter-files';
 import { letterBatchInput, sampleLettersInput } from './letter-job-type';
 import type { LetterBatchInput } from './letter-job-type';
+import { letterPortal } from './letter-copy';
 import { mailMergeWorkbook } from './mail-merge';
 import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
 import type { LetterPage, LetterProgram } from './letter-pdf';
@@ -120,7 +121,7 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   const mergeName = mailed.length > 0 ? mailMergeName(input.file_stem) : null;
   if (mailed.length > 0) {
     const pages = mailed.map(pageOf);
-    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, program), mailMergeWorkbook(pages)]);
+    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, program), mailMergeWorkbook(pages, program)]);
     await progress(60);
     await Promise.all([putLetterFile(pdfName!, pdf), putLetterFile(mergeName!, workbook)]);
   }
@@ -222,7 +223,7 @@ async function emailCertificates(
     const pdf = await renderWelcomeCertificate(page, program);
     await sendCertificateEmail({
       to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
-      programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
+      programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), portal: letterPortal(page, program), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
     });
     pending = await certificateSent(batch.id, id, pending);
   }

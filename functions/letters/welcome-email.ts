@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sesClient, sesCommands } from '../aws/clients';
 import { headerText, senderAddress } from '../aws/email';
+import type { LetterPortal } from './letter-copy';
 
 export interface CertificateEmail {
   to: string;
@@ -14,6 +15,8 @@ export interface CertificateEmail {
   programName: string;
   /** The tenant's own plan and effective date, as the attached certificate states them. */
   coverageLine: string;
+  /** The response portal with the tenant's access code (letter-copy.ts letterPortal); null: the tenant has no program code yet. */
+  portal: LetterPortal | null;
   /** The program's own address (Program Settings): answers go there, not to the sending-only address. */
   replyTo: string;
   pdf: Uint8Array;
@@ -31,6 +34,7 @@ export function certificateMessage(mail: CertificateEmail, from: string): string
     mail.coverageLine,
     'Your certificate of coverage is attached to this e-mail as a PDF.',
     'Please keep it with your storage rental records. If any detail on it is wrong, reply to this e-mail or contact your facility.',
+    ...(mail.portal ? ['', `See your coverage online at ${mail.portal.url} with your access code ${mail.portal.code}.`, `En espa\u00f1ol: ${mail.portal.spanish}`] : []),
     '',
     mail.programName,
   ].join('\r\n');

@@ -3,6 +3,7 @@
  * options and lease language, tenants of every kind (a person, a business with a long name, an address
  * abroad), and a deterministic batch of any size.
  */
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../../shared/access-code';
 import { defaultPlanOf } from '../../../functions/letters/letter-content';
 import type { LetterCoverage, LetterFacility, LetterPage, LetterProgram, LetterRecipient, MailedLetterType } from '../../../functions/letters/letter-pdf';
 
@@ -11,7 +12,7 @@ export const PROGRAM: LetterProgram = {
   return_address: ['PO Box 4120', 'Scottsdale, AZ 85261'],
   phone: '8005550142',
   email: 'tenants@storageprotection.example',
-  website: 'https://www.storageprotection.example/respond',
+  website: 'https://www.storageprotection.example',
   signature: 'Dana Whitfield, Program Manager',
   time_zone: 'America/Phoenix',
 };
@@ -55,7 +56,7 @@ export const RECIPIENT: LetterRecipient = {
   zip_code: '85281',
   country: 'US',
   unit: 'B-117',
-  access_code: 'K7M4Q9',
+  access_code: 'K7PX3M9Q',
   email: '',
 };
 
@@ -68,7 +69,7 @@ export const BUSINESS: LetterRecipient = {
   address: 'Attn: Accounts Payable, Building 7, Suite 1200, 18250 North Pima Road West',
   city: 'Scottsdale',
   unit: 'C-2040',
-  access_code: 'X2B8R1',
+  access_code: 'X2B8R4HN',
 };
 
 export function letter(type: MailedLetterType, overrides: Partial<LetterPage> = {}): LetterPage {
@@ -90,6 +91,10 @@ export function letter(type: MailedLetterType, overrides: Partial<LetterPage> = 
   };
 }
 
+/** A program access code of its own for the i-th letter of a batch (8 symbols of the alphabet, as stored). */
+const batchCode = (i: number): string =>
+  Array.from({ length: ACCESS_CODE_LENGTH }, (_, k) => ACCESS_CODE_ALPHABET[Math.floor((i * 7919 + 104_729) / ACCESS_CODE_ALPHABET.length ** k) % ACCESS_CODE_ALPHABET.length]).join('');
+
 const FIRST = ['Jane', 'Omar', 'Li', 'Priya', 'Carlos', 'Ana', 'Kwame', 'Sofia', 'Dmitri', 'Grace'];
 const LAST = ['Doe', 'Haddad', 'Chen', 'Patel', 'Ramirez', 'Silva', 'Mensah', 'Rossi', 'Ivanov', 'Okafor'];
 const TYPES: MailedLetterType[] = ['initial', 'reminder', 'welcome'];
@@ -108,7 +113,7 @@ export function letterBatch(n: number): LetterPage[] {
         address: `${100 + i * 7} ${['Main St', 'E Baseline Rd', 'N Scottsdale Rd Unit 12', 'W Camelback Rd'][i % 4]}`,
         zip_code: String(85000 + (i % 400)).padStart(5, '0'),
         unit: `${'ABCD'[i % 4]}-${100 + i}`,
-        access_code: `AC${String(i * 7919 % 1000000).padStart(6, '0')}`,
+        access_code: batchCode(i),
       },
       facility: i % 2 === 0 ? LEASE_FACILITY : FACILITY,
       coverages,

@@ -5,7 +5,9 @@ import type { LetterPage } from '../../../functions/letters/letter-pdf';
 import { expectCleanPages, expectInside, isInside } from './layout-checks';
 import { defaultPlanOf } from '../../../functions/letters/letter-content';
 import { BUSINESS, FACILITY, LEASE_FACILITY, PROGRAM, RECIPIENT, letter, letterBatch, manyCoverages } from './letter-fixtures';
-import { documentText, pageText, readPdf } from './pdf-reader';
+import { documentText, drawnQr, pageText, readPdf } from './pdf-reader';
+import { formatAccessCode } from '../../../shared/access-code';
+import { qrModules } from '../../../functions/letters/letter-qr';
 import type { PlacedText, ReadPdf } from './pdf-reader';
 
 const render = async (...letters: LetterPage[]): Promise<ReadPdf> => readPdf(await renderLetterBatch(letters, PROGRAM));
@@ -20,7 +22,7 @@ describe('renderLetterBatch', () => {
     const batch = letterBatch(6);
     const pdf = await render(...batch);
     expect(pdf.pageCount).toBe(6);
-    pdf.pages.forEach((items, i) => expect(pageText(items)).toContain(batch[i]!.recipient.access_code));
+    pdf.pages.forEach((items, i) => expect(pageText(items)).toContain(formatAccessCode(batch[i]!.recipient.access_code)));
     expectCleanPages(pdf);
   });
 
@@ -30,16 +32,46 @@ describe('renderLetterBatch', () => {
       'Jane Doe', '742 Evergreen Terrace Apt 3', 'Tempe, AZ 85281', // recipient
       'Storage Protection Program Office', 'PO Box 4120', 'Scottsdale, AZ 85261', // return address
       'November 23, 2026', 'Dear Jane Doe,', 'Proof of insurance required',
-      'B-117', 'K7M4Q9', // unit and access code
+      'B-117', 'K7PX-3M9Q', // unit and access code, grouped for reading
       'Sunrise Self Storage - Mesa', '1450 W Southern Ave', 'Mesa, AZ 85202', 'Maria Lopez, (480) 555-0199', 'manager@sunrisestorage.example',
       'December 23, 2026', 'January 1, 2027', 'December 14, 2026', // deadline, effective date, reminder date
       '$2,000', '$12.00 per month', '$3,000', '$16.00 per month', '$5,000', '$24.00 per month',
       'https://www.storageprotection.example/brochure/sunrise-mesa.pdf', 'https://www.storageprotection.example/certificate/sample',
-      '(800) 555-0142', 'tenants@storageprotection.example', 'www.storageprotection.example/respond',
-      'Sincerely, Dana Whitfield, Program Manager Storage Protection Program Office', // the signature, then the program's one name
+      '(800) 555-0142', 'tenants@storageprotection.example', 'https://www.storageprotection.example/respond',
     ]) expect(text).toContain(fact);
+    // The signature, then the program's one name, under each other (the QR panel stands beside them).
+    const items = (await render(letter('initial'))).pages[0]!;
+    const lowest = (t: string) => items.filter((i) => i.text === t).sort((a, b) => a.y - b.y)[0]!;
+    const [closing, signer, name] = ['Sincerely,', 'Dana Whitfield, Program Manager', 'Storage Protection Program Office'].map(lowest);
+    expect([signer!.x, name!.x]).toEqual([closing!.x, closing!.x]);
+    expect(closing!.y > signer!.y && signer!.y > name!.y).toBe(true);
     expect(text).not.toContain('Page 1 of');
     expect(text).not.toContain('United States');
+  });
+
+  it('sends the tenant to the response portal: its address with the code, the Spanish page, and a QR code of both', async () => {
+    for (const type of ['initial', 'reminder', 'welcome'] as const) {
+      const bytes = await renderLetterBatch([letter(type)], PROGRAM);
+      const text = documentText(await readPdf(bytes));
+      // (Text read back puts a space between runs of another face: 'K7PX-3M9Q , or'.)
+      expect(text).toContain(type === 'welcome'
+        ? 'visit https://www.storageprotection.example/respond and enter your access code K7PX-3M9Q .'
+        : 'Respond online at https://www.storageprotection.example/respond with your access code K7PX-3M9Q , or call us at (800) 555-0142 .');
+      expect(text).toContain('En espa\u00f1ol: https://www.storageprotection.example/respond?lang=es');
+      expect(text).toContain('Scan to open the page with your code filled in.');
+      // The code drawn is the address with the code in its fragment, module for module.
+      expect(await drawnQr(bytes, 0)).toEqual(qrModules('https://www.storageprotection.example/respond#code=K7PX-3M9Q'));
+    }
+  });
+
+  it('prints no code and no QR code for a tenant without a program code: it says to call', async () => {
+    const bytes = await renderLetterBatch([letter('initial', { recipient: { ...RECIPIENT, access_code: '' } })], PROGRAM);
+    const text = documentText(await readPdf(bytes));
+    expect(text).toContain('To respond, call us at (800) 555-0142 .');
+    expect(text).not.toContain('Access code');
+    expect(text).not.toContain('access code');
+    expect(await drawnQr(bytes, 0)).toBeNull();
+    expectCleanPages(await readPdf(bytes));
   });
 
   it('says when to answer when no deadline is set, and what happens without an answer', async () => {
@@ -67,7 +99,7 @@ describe('renderLetterBatch', () => {
     expect(text).toContain('October 5, 2026');
     expect(text).toContain('November 2, 2026');
     expect(text).toContain('December 23, 2026');
-    expect(text).toContain('K7M4Q9');
+    expect(text).toContain('K7PX-3M9Q');
   });
 
   it('welcomes an enrolled tenant with its own plan and its own effective date, not the facility\u2019s other options or the cycle\u2019s date', async () => {
@@ -219,7 +251,8 @@ describe('renderWelcomeCertificate', () => {
     expectCleanPages(pdf);
     const text = documentText(pdf);
     for (const fact of ['Certificate of Insurance', 'Jane Doe', '742 Evergreen Terrace Apt 3', 'Sunrise Self Storage - Mesa', 'Unit B-117',
-      '$3,000', '$16.00 per month', 'December 5, 2026', 'K7M4Q9', 'https://www.storageprotection.example/certificate/sample']) {
+      '$3,000', '$16.00 per month', 'December 5, 2026', 'https://www.storageprotection.example/respond with your access code K7PX-3M9Q',
+      'https://www.storageprotection.example/certificate/sample']) {
       expect(text).toContain(fact);
     }
     for (const other of ['January 1, 2027', '$2,000', '$5,000']) expect(text).not.toContain(other);

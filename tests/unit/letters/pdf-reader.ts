@@ -2,7 +2,8 @@
  * Reads a rendered PDF back the way a viewer does (pdfjs-dist), for the letter tests: each page's
  * text items with their baseline position, font size and an upper bound of their width.
  */
-import { StandardFonts, PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDocument, StandardFonts, decodePDFRawStream } from 'pdf-lib';
+import type { PDFRawStream } from 'pdf-lib';
 import type { PDFFont } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
@@ -65,3 +66,29 @@ export function pageText(items: readonly PlacedText[]): string {
 }
 
 export const documentText = (pdf: ReadPdf): string => pdf.pages.map(pageText).join(' ');
+
+/**
+ * The QR code drawn on a page, read back from its content stream: the filled rectangles ('re') the
+ * letter draws only for the code's dark modules (pdf-lib's other shapes are paths), turned back into
+ * modules row by row from the top. Null when the page draws none.
+ */
+export async function drawnQr(bytes: Uint8Array, pageIndex: number): Promise<boolean[][] | null> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = doc.getPage(pageIndex).node.Contents();
+  if (!contents) return null;
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+  const text = streams.map((s) => Buffer.from(decodePDFRawStream(s as PDFRawStream).decode()).toString('latin1')).join('\n');
+  const rects = [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+  if (rects.length === 0) return null;
+  const module = Math.min(...rects.map(([, , , h]) => h));
+  const left = Math.min(...rects.map(([x]) => x));
+  const top = Math.max(...rects.map(([, y, , h]) => y + h));
+  const size = Math.round((Math.max(...rects.map(([x, , w]) => x + w)) - left) / module);
+  const modules = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
+  for (const [x, y, w, h] of rects) {
+    const row = Math.round((top - y - h) / module);
+    const first = Math.round((x - left) / module);
+    for (let c = first; c < first + Math.round(w / module); c += 1) modules[row]![c] = true;
+  }
+  return modules;
+}
