@@ -3,7 +3,8 @@
  * (sign-in with the access code, a real PDF by presigned POST into the uploads bucket, submit); staff
  * find them on Proof Review from the home menu's count, view a document through its short-lived link,
  * accept one and reject another with a reason; the facility's manager then sees the tenant who answered
- * with the 'T' badge and the decided statuses.
+ * with the 'T' badge and the decided statuses. axe-core checks the menu, the list with its rows and the
+ * reject dialog (the accessibility spec sees the page only empty: the demo has no proofs).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
+import { expectAccessible } from './a11y';
 import { DEMO, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
 import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
@@ -83,6 +85,7 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   // The home menu counts the proofs waiting.
   const menuItem = page.getByRole('link', { name: /^Proof Review, \d[\d,]* waiting$/ });
   await expect(menuItem).toBeVisible();
+  await expectAccessible(page);
   await menuItem.click();
   await expect(page).toHaveURL(/\/proof-review$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Proof Review' })).toBeVisible();
@@ -96,6 +99,7 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   await expect(first).toContainText(accepted.tenant.unit);
   await expect(first).toContainText(facility.facility_number);
   await expect(first).toContainText(shownDay(wireDay(200)));
+  await expectAccessible(page);
 
   // View: the page opens the 5-minute link in a new tab; the link serves the PDF as uploaded.
   const link = presignedUrl(page);
@@ -121,6 +125,7 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   const rejectDialog = page.getByRole('dialog', { name: 'Reject proof' });
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toContainText('Reason is required.');
+  await expectAccessible(page);
   await rejectDialog.getByLabel('Reason').fill('The declarations page does not show the policy\'s expiry date.');
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toBeHidden();
