@@ -18,8 +18,8 @@ import type { TenantView } from '../../shared/contracts/tenants';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { expect as baseExpect, test } from './fixtures';
-import { getJson, importRentRoll, makeCycle, makeFacility, tenantsOfFacility, wireDay } from './program-data';
-import type { MadeFacility } from './program-data';
+import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, tenantsOfFacility, wireDay } from './program-data';
+import type { MadeCycle, MadeFacility } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -30,6 +30,7 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Seeded {
   facility: MadeFacility;
+  cycle: MadeCycle;
   /** Tenants with no answer yet, a complete address and the program's access code. */
   tenants: TenantView[];
 }
@@ -47,14 +48,15 @@ async function seed(request: APIRequestContext, deadline: string, rows = 8): Pro
   const tenants = (await tenantsOfFacility(request, facility.facility_number))
     .filter((t) => t.status === null && !t.incomplete_address && /^\d{5}/.test(t.zip_code) && t.access_code.length === 8);
   expect(tenants.length, 'imported tenants to answer').toBeGreaterThanOrEqual(3);
-  return { facility, tenants };
+  return { facility, cycle, tenants };
 }
 
 let open: Seeded;
 let closed: Seeded;
 test.beforeAll(async ({ request }) => {
   open = await seed(request, wireDay(20));
-  closed = await seed(request, wireDay(-1), 4);
+  // Open until the test moves its deadline into the past while a tenant has the page open.
+  closed = await seed(request, wireDay(5), 6);
 });
 
 async function staffView(request: APIRequestContext, tenant: TenantView): Promise<TenantView> {
@@ -265,14 +267,32 @@ test('a tenant uploads a PDF from the letter\'s QR address, sees it waiting for 
   expect(stillWaiting.data.filter((p) => p.tenant_id === tenant.id), 'the replaced proof leaves the review list').toEqual([]);
 });
 
-test('after the deadline the page says the answer is closed, in both languages', async ({ page }) => {
-  const tenant = closed.tenants[0]!;
+test('after the deadline answers are refused and the page says why, in both languages', async ({ page, request }) => {
+  const [early, late] = closed.tenants as [TenantView, TenantView];
   await page.goto('/respond');
-  await signIn(page, tenant.access_code, tenant.zip_code.slice(0, 5));
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${tenant.first_name}` })).toBeVisible();
-  await expect(page.getByTestId('current-answer')).toContainText('The deadline to answer has passed, so answers can no longer be given or changed here.');
+  await signIn(page, early.access_code, early.zip_code.slice(0, 5));
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${early.first_name}` })).toBeVisible();
+  await page.getByRole('radio', { name: /Get coverage through the facility/ }).check();
+  await page.getByRole('radio', { name: '$2,000 of coverage — $12.00 per month' }).check();
+
+  // The deadline passes while the page is open: the answer is refused, and the page says why.
+  const moved = await request.post(`/api/cycles/${closed.cycle.id}`, {
+    headers: await adminHeaders(request), form: { label: closed.cycle.label, update_responses_deadline_date: wireDay(-1) },
+  });
+  expect(moved.status(), await moved.text()).toBeLessThan(300);
+  await page.getByRole('button', { name: 'Confirm this plan' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The deadline to answer has passed, so answers can no longer be given or changed here.');
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.locator('.facts')).toContainText(`Respond by${day(wireDay(-1))}`);
+  expect(await staffView(request, early)).toMatchObject({ status: null, tenant_made_selection: false });
+  await checked(page);
+
+  // Signing in after the deadline: the page is closed from the start.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, late.access_code, late.zip_code.slice(0, 5));
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${late.first_name}` })).toBeVisible();
+  await expect(page.getByTestId('current-answer')).toContainText('The deadline to answer has passed');
+  await expect(page.getByRole('radio')).toHaveCount(0);
   await checked(page);
 
   await page.getByRole('button', { name: 'Español' }).click();
