@@ -203,7 +203,8 @@ export const staffTenantBody = z.object({
   payment_confirmed_date: tenantDate('Payment confirmed date').optional(),
   ledger_id: optionalText('Ledger id', 50),
   insur_ledger_id: optionalText('Insur ledger id', 50),
-  access_code: optionalText('Access code', 50),
+  /** The program's own (docs/decisions.md "Access codes are the program's own"): shown, never edited. */
+  access_code: z.never({ error: "The access code is the program's own and cannot be edited." }).optional(),
   policy_number: optionalText('Policy number', 50),
   note: optionalText('Note', 2000),
   monitor_note: optionalText('Monitor note', 2000),

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TenantAccount } from '../../shared/contracts/tenants';
+import { formatAccessCode } from '../../shared/access-code';
 import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
 import { getJson, listed } from './program-data';
 
@@ -67,7 +68,7 @@ test('searches tenant accounts by facility, name, ledger id and unit; Reset show
   });
   await search(page, { 'Facility Number': facility, 'Tenant Name': tenant.last_name!, Unit: tenant.unit });
   await expect(rowOf(page, tenant)).toBeVisible();
-  await expect(rowOf(page, tenant).getByRole('cell')).toHaveText([facility, tenant.insur_ledger_id, tenant.unit, tenant.access_code]);
+  await expect(rowOf(page, tenant).getByRole('cell')).toHaveText([facility, tenant.insur_ledger_id, tenant.unit, formatAccessCode(tenant.access_code)]);
   const sent = calls.at(-1)!;
   expect(sent.searchParams.get('tenants')).toBe('true');
   expect(sent.searchParams.get('facility_number')).toBe(facility);

@@ -345,7 +345,7 @@ test('edits a tenant, shows its history, and a concurrent edit is refused inside
   const headers = await adminHeaders(request);
   const other = await request.post(`/api/tenants/${tenant!.id}`, { headers, form: { updated_at: saved.updated_at, country: 'CA' } });
   expect(other.status(), await other.text()).toBe(200);
-  await modal.getByLabel('Access Code', { exact: true }).fill('4242');
+  await modal.getByLabel('Policy Number', { exact: true }).fill('POL-4242');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toContainText('This tenant was changed by someone else. Reload and try again.');
   await expect(modal).toBeVisible();

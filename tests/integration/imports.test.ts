@@ -30,7 +30,9 @@ import type { JobRecord } from '../../functions/jobs/job-store';
 import { createJobRecordOnly } from './job-fixture';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
+import { findAccessCode } from '../../functions/tenants/access-codes';
 import { getTenants } from '../../functions/tenants/tenant-store';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../shared/access-code';
 import type { ImportResult } from '../../shared/contracts/imports';
 import { queueEnvName } from '../../shared/jobs';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
@@ -254,7 +256,18 @@ describe('rent rolls as the software writes them', () => {
         const job = await finished(await postFiles('/api/cycles/import-tenants', { software, cycle_id: cycle.id }, { rent_roll: { name: 'r.xlsx', bytes: await readFile(sample.files.rent_roll) } }));
         expect(job.result, job.error ?? '').toMatchObject({ insert_count: sample.tenants.length, error_count: 0, missing_prime_ids: 0 });
         const several = sample.tenants.find((t) => t.units.length > 1)!;
-        expect((await cycleTenants(cycle)).find((t) => t.ledger_id === several.ledger_id)!.units).toEqual(several.units);
+        const imported = await cycleTenants(cycle);
+        expect(imported.find((t) => t.ledger_id === several.ledger_id)!.units).toEqual(several.units);
+        // Each tenant has the program's own access code, claimed for it; the file's gate code is nowhere on it.
+        expect(imported).toHaveLength(sample.tenants.length);
+        expect(new Set(imported.map((t) => t.access_code)).size).toBe(imported.length);
+        for (const t of imported) {
+          expect(t.access_code).toMatch(new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`));
+          expect(await findAccessCode(t.access_code)).toEqual({ tenant_id: t.id });
+          const gate = sample.tenants.find((x) => x.ledger_id === t.ledger_id)!.gate_code;
+          expect(gate).not.toBe('');
+          expect(Object.values(t).flat()).not.toContain(gate);
+        }
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -29,6 +29,9 @@ import { claimTenants } from '../../functions/letters/letter-claims';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { calendarDateIn } from '../../shared/format';
+import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
+import { qrModules } from '../../functions/letters/letter-qr';
+import { drawnQr, pageText, readPdf } from '../unit/letters/pdf-reader';
 
 /** Letters are dated on the program's calendar (the demo's time zone), not UTC's. */
 const programToday = () => calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone);
@@ -154,6 +157,18 @@ describe('generating letters', () => {
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(2);
     expect(pdf.bytes.length / 2).toBeLessThan(25_000);
+    // Each letter sends its tenant to the portal (the website setting's) with the tenant's own code: printed, and in the QR code.
+    const read = await readPdf(pdf.bytes);
+    const portal = portalUrl(DEMO_PROGRAM_SETTINGS.website);
+    for (const [i, page] of read.pages.entries()) {
+      const text = pageText(page);
+      const tenantOf = [t.Ada!, t.Rae!].find((x) => text.includes(`Dear ${x.first_name}`))!;
+      const code = formatAccessCode(tenantOf.access_code);
+      expect(text).toContain(`Respond online at ${portal} with your access code ${code}`);
+      expect(text).toContain(`Access code ${code}`);
+      expect(text).toContain(`En espa\u00f1ol: ${portal}?lang=es`);
+      expect(await drawnQr(pdf.bytes, i)).toEqual(qrModules(portalUrlWithCode(DEMO_PROGRAM_SETTINGS.website, tenantOf.access_code)));
+    }
 
     const merge = await download(result.mail_merge_file_name);
     const book = new ExcelJS.Workbook();
@@ -161,9 +176,11 @@ describe('generating letters', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(3);
     const header = (sheet.getRow(1).values as unknown[]).map(String);
-    const codeColumn = header.indexOf('access_code');
-    expect(codeColumn).toBeGreaterThan(0);
-    expect([sheet.getRow(2).getCell(codeColumn).text, sheet.getRow(3).getCell(codeColumn).text].sort()).toEqual([t.Ada!.access_code, t.Rae!.access_code].sort());
+    const cells = (name: string) => [sheet.getRow(2).getCell(header.indexOf(name)).text, sheet.getRow(3).getCell(header.indexOf(name)).text].sort();
+    expect(header.indexOf('access_code')).toBeGreaterThan(0);
+    expect(cells('access_code')).toEqual([t.Ada!, t.Rae!].map((x) => formatAccessCode(x.access_code)).sort());
+    expect(cells('portal_url')).toEqual([portal, portal]);
+    expect(cells('portal_qr_url')).toEqual([t.Ada!, t.Rae!].map((x) => portalUrlWithCode(DEMO_PROGRAM_SETTINGS.website, x.access_code)).sort());
 
     const [ada, rae, wes] = await getTenants([t.Ada!.id, t.Rae!.id, t.Wes!.id]);
     expect(ada!.initial_letter_sent_date).toBe(AUDIT_DATE);

@@ -325,7 +325,7 @@ describe('POST /api/tenants/{id}', () => {
       updated_at: t!.updated_at, first_name: ' Zed ', last_name: 'Quinn', email: 'zed@example.com', address: '9 Elm St', city: 'Oakland',
       state: 'ca', zip_code: '94105-1234', country: 'USA', unit: 'B-9', units: 'B-9, B-10', move_in_date: '2025-12-01 00:00:00',
       billing_date: '2026-01-01', charge_apply_date: '2026-02-01 10:11:12', insurance_effective_date: '2026-02-01', payment_confirmed_date: '2026-02-15',
-      ledger_id: 'LED-1', insur_ledger_id: 'INS-1', access_code: '4321', policy_number: 'POL-1', note: 'Called', monitor_note: 'Check lease',
+      ledger_id: 'LED-1', insur_ledger_id: 'INS-1', policy_number: 'POL-1', note: 'Called', monitor_note: 'Check lease',
     });
     expect(res.status, res.text).toBe(200);
     const view = res.body.tenant;
@@ -333,7 +333,7 @@ describe('POST /api/tenants/{id}', () => {
       first_name: 'Zed', last_name: 'Quinn', email: 'zed@example.com', address: '9 Elm St', city: 'Oakland', state: 'CA', zip_code: '94105-1234',
       country: 'USA', unit: 'B-9', units: [{ identifier: 'B-9' }, { identifier: 'B-10' }], move_in_date: '2025-12-01', billing_date: '2026-01-01',
       charge_apply_date: '2026-02-01', insurance_effective_date: '2026-02-01', original_insurance_effective_date: null,
-      payment_confirmed_date: '2026-02-15', ledger_id: 'LED-1', insur_ledger_id: 'INS-1', access_code: '4321', policy_number: 'POL-1',
+      payment_confirmed_date: '2026-02-15', ledger_id: 'LED-1', insur_ledger_id: 'INS-1', access_code: t!.access_code, policy_number: 'POL-1',
       note: 'Called', note_created: today(), monitor_note: 'Check lease', incomplete_address: false,
     });
     expect(view.updated_at > t!.updated_at).toBe(true);
@@ -433,6 +433,9 @@ describe('POST /api/tenants/{id}', () => {
       [{ billing_date: 'soon' }, 'billing_date', 'Billing date must be a date as YYYY-MM-DD.'],
       [{ note: 'x'.repeat(2001) }, 'note', 'Note must be at most 2000 characters.'],
       [{ tagged_for_removal: 'maybe' }, 'tagged_for_removal', expect.any(String) as unknown as string],
+      // The program gives the code (claimed program-wide); staff see it, never set it.
+      [{ access_code: 'K7PX-3M9Q' }, 'access_code', "The access code is the program's own and cannot be edited."],
+      [{ access_code: '' }, 'access_code', "The access code is the program's own and cannot be edited."],
     ];
     for (const [form, field, error] of cases) {
       const res = await edit(t.id, { updated_at: t.updated_at, first_name: 'Changed', ...form });

@@ -28,6 +28,7 @@ import type { DateFieldName, TenantFormValues, TextField } from './tenant-form';
 import { TenantHistory } from './TenantHistory';
 import { useUpdateTenant } from './tenants-api';
 import { fullName } from './tenant-format';
+import { formatAccessCode } from '../../../shared/access-code';
 
 const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...STATES.map(([code, name]) => ({ value: code, label: `${name} (${code})` }))];
 const DATE_FORMAT = 'M/dd/yyyy';
@@ -88,6 +89,9 @@ export function EditTenantModal({ tenant, onClose, onSaved }: Props) {
             {TEXT_FIELDS.slice(5, 8).map(([name, label]) => textInput(name, label))}
             {textInput('units', 'Units', 'Comma-separated, for a tenant with several units.')}
             {TEXT_FIELDS.slice(9).map(([name, label]) => textInput(name, label))}
+            <FormField label="Access Code" description="The program's own: the tenant signs in to the response portal with it.">
+              <Input value={formatAccessCode(tenant.access_code)} readOnly ariaLabel="Access Code" />
+            </FormField>
             {DATE_FIELDS.map(([name, label]) => (
               <FormField key={name} label={label} errorText={fieldError(name)}>
                 <DateField value={values.dates[name]} format={DATE_FORMAT} ariaLabel={label} onChange={(value) => setDate(name, value)} />

@@ -19,6 +19,7 @@ import { useServerTable } from '../widgets/use-server-table';
 import { fetchTenantAccountsPage, tenantAccountsKey } from './tenants-api';
 import type { TenantAccountFilters } from './tenants-api';
 import { tenantName } from './tenant-format';
+import { formatAccessCode } from '../../../shared/access-code';
 import { RefreshButton } from '../widgets/RefreshButton';
 
 const FIELDS = [
@@ -91,7 +92,7 @@ export function TenantAccountsTab() {
         { id: 'name', header: 'Tenant Name', cell: (t) => tenantName(t), isRowHeader: true },
         { id: 'insur_ledger_id', header: 'Insur Ledger ID', cell: (t) => t.insur_ledger_id },
         { id: 'unit', header: 'Unit', cell: (t) => t.unit },
-        { id: 'access_code', header: 'Access Code', cell: (t) => t.access_code },
+        { id: 'access_code', header: 'Access Code', cell: (t) => formatAccessCode(t.access_code) },
       ]}
       pagination={<ServerTablePagination table={table} />}
       empty={

@@ -1,7 +1,7 @@
 /**
  * The staff Edit Tenant form (spec §2, §3): its values from a tenant, and the changes as the edit call's
  * body. Only changed fields are sent (with the version read), so an edit never rewrites what the user
- * did not touch; dates go as 'YYYY-MM-DD HH:mm:ss' and units comma-separated (spec §7).
+ * did not touch (the access code is shown, not edited: the program gives it); dates go as 'YYYY-MM-DD HH:mm:ss' and units comma-separated (spec §7).
  */
 import type { TenantView } from '../../../shared/contracts/tenants';
 import type { StaffTenantFields } from './tenants-api';
@@ -19,7 +19,6 @@ export const TEXT_FIELDS = [
   ['units', 'Units'],
   ['ledger_id', 'Ledger ID'],
   ['insur_ledger_id', 'Insur Ledger ID'],
-  ['access_code', 'Access Code'],
   ['policy_number', 'Policy Number'],
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number][0] | 'state' | 'note' | 'monitor_note';
@@ -45,7 +44,7 @@ export function formValuesOf(t: TenantView): TenantFormValues {
     text: {
       first_name: t.first_name, last_name: t.last_name ?? '', email: t.email, address: t.address, city: t.city, state: t.state,
       zip_code: t.zip_code, country: t.country, unit: t.unit, units: unitsText({ unit: '', units: t.units }), ledger_id: t.ledger_id,
-      insur_ledger_id: t.insur_ledger_id, access_code: t.access_code, policy_number: t.policy_number, note: t.note, monitor_note: t.monitor_note,
+      insur_ledger_id: t.insur_ledger_id, policy_number: t.policy_number, note: t.note, monitor_note: t.monitor_note,
     },
     dates: {
       move_in_date: t.move_in_date, billing_date: t.billing_date, charge_apply_date: t.charge_apply_date,
