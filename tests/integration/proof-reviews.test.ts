@@ -8,7 +8,7 @@
  * with chosen submitted times (105 portal uploads would only be slower).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
@@ -329,6 +329,23 @@ describe('refusals', () => {
       expect(res.status, res.text).toBe(422);
     }
     expect(await getProof(row.id)).toMatchObject({ review: 'waiting' });
+  });
+
+  it('a rejection to e-mail waits for the program\'s identity: 409 naming what to set, nothing changed', async () => {
+    const { tenants } = await proofFacility(1);
+    const row = await uploadThroughPortal(tenants[0]!);
+    const key = { pk: 'CONFIG', sk: 'PROGRAM_SETTINGS' };
+    const saved = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'SET website = :none', ExpressionAttributeValues: { ':none': '' } }));
+    try {
+      const res = await call('POST', `/api/proof-reviews/${row.id}/reject`, { token: monitor, json: { reason: 'The page is blank.' } });
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.error).toBe('The program\'s website is not set. An admin sets it on the Program Settings page before a rejected proof can be e-mailed to the tenant.');
+    } finally {
+      await dynamo().send(new PutCommand({ TableName: tableName(), Item: saved }));
+    }
+    expect(await getProof(row.id)).toMatchObject({ review: 'waiting' });
+    expect(await getTenant(tenants[0]!.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true });
   });
 
   it('unknown proofs are 404 on every call', async () => {
