@@ -9,7 +9,7 @@
 import { PROOF_REVIEW_CONTRACTS, PROOF_REVIEW_PAGE_SIZE } from '../../shared/contracts/respond';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { startOfDayIn } from '../../shared/format';
-import { getFacility } from '../facilities/facility-store';
+import { getFacility, getFacilityByNumber } from '../facilities/facility-store';
 import { programTimeZone, programToday, requireProgramIdentity } from '../program/program-settings';
 import { HttpError, conflict, notFound, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
@@ -84,7 +84,10 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
   'GET /api/proof-reviews': implement(PROOF_REVIEW_CONTRACTS['GET /api/proof-reviews'], async ({ query }) => {
     const page = query.page ?? 1;
     const perPage = PROOF_REVIEW_PAGE_SIZE;
-    const facilityNumber = query.facility_number || undefined;
+    // Typed case-free, as the other facility filters: the facility's own spelling names its partition.
+    const facilityNumber = query.facility_number
+      ? (await getFacilityByNumber(query.facility_number))?.facility_number ?? query.facility_number
+      : undefined;
     const filtered = Boolean(facilityNumber || query.from || query.to);
     // Only the whole list knows its total (the count item), so only it can start a page by number.
     if (page > 1 && !query.cursor && filtered) throw unprocessable(`Page ${page} starts where page ${page - 1} ended: send the next_cursor it answered.`, 'cursor');

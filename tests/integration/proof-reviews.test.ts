@@ -140,6 +140,8 @@ describe('the waiting list and its count', () => {
     });
     // A filtered list counts what it has read; only the whole list's total is the count.
     expect(answer.pagination).toMatchObject({ current_page: 1, last_page: 1, total: 3, exact: false, next_cursor: null, from: 1, to: 3 });
+    // The facility number is typed case-free, as in the other facility filters.
+    expect((await list({ facility_number: ` ${facility.facility_number.toLowerCase()} ` })).data.map((r) => r.id)).toEqual(answer.data.map((r) => r.id));
     const whole = await list();
     expect(whole.pagination).toMatchObject({ exact: true, total: await waiting() });
     expect(whole.data.length).toBe(Math.min(100, whole.pagination.total));
