@@ -11,7 +11,7 @@ import { indexPage } from '../aws/newest-first-page';
 import type { TransactItem } from '../tenants/tenant-store';
 import type { Actor } from '../tenants/tenant-history';
 import { WAITING_COUNT_KEY, WAITING_PK, proofFromItem, proofKey, tenantProofsPk, waitingFacilityPk } from './proof-record';
-import type { ProofRecord } from './proof-record';
+import type { ProofRecord, ProofReview } from './proof-record';
 
 export async function getProof(id: string): Promise<ProofRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofKey(id), ConsistentRead: true }));
@@ -61,7 +61,8 @@ export async function listWaitingProofs(req: WaitingListRequest): Promise<{ rows
 }
 
 export interface ProofDecision {
-  review: 'accepted' | 'rejected';
+  /** 'replaced' too: a waiting proof that leaves the list because its tenant answered again (or left). */
+  review: Exclude<ProofReview, 'waiting'>;
   at: string;
   by: Actor;
   /** Rejections only. */
@@ -71,7 +72,7 @@ export interface ProofDecision {
 /**
  * What a decision adds to the tenant's transaction: the proof's Update, only while it still waits (a
  * second reviewer's decision fails the whole transaction), taking it off both waiting lists; and the
- * waiting count one down.
+ * waiting count one down. The one way a proof leaves the waiting list.
  */
 export function decisionActions(proof: ProofRecord, decision: ProofDecision): TransactItem[] {
   return [
