@@ -72,7 +72,7 @@ export interface ProofDecision {
 /**
  * What a decision adds to the tenant's transaction: the proof's Update, only while it still waits (a
  * second reviewer's decision fails the whole transaction), taking it off both waiting lists; and the
- * waiting count one down. The one way a proof leaves the waiting list.
+ * waiting count one down. Any way a proof leaves the waiting list can use it (the portal's replacement too).
  */
 export function decisionActions(proof: ProofRecord, decision: ProofDecision): TransactItem[] {
   return [
