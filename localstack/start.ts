@@ -3,9 +3,9 @@
  * Run it again at any time: it reuses the running emulators and resets the demo logins. The emulators
  * listen on 4566 (moto) and 4567 (DynamoDB Local); EMULATOR_PORT and DYNAMODB_LOCAL_PORT change them.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWeb } from './build-web';
 import { REPO_ROOT } from './emulator';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
 import { writeDemoRentRolls } from './samples/rent-rolls';
@@ -24,13 +24,13 @@ function newestMtime(dir: string): number {
 }
 
 function buildWebIfStale(): void {
-  const built = join(REPO_ROOT, 'web', 'dist', 'index.html');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  // Both pages: a folder built before the portal had its own page lacks respond.html.
+  const built = ['index.html', 'respond.html'].map((page) => join(REPO_ROOT, 'web', 'dist', page));
+  const builtAt = Math.min(...built.map((page) => (existsSync(page) ? statSync(page).mtimeMs : 0)));
   const sourcesAt = Math.max(newestMtime(join(REPO_ROOT, 'web')), newestMtime(join(REPO_ROOT, 'shared')));
   if (builtAt > sourcesAt) return;
   console.log('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The web app did not build; see the messages above.');
+  buildWeb();
 }
 
 async function main(): Promise<void> {

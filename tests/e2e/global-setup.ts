@@ -2,11 +2,11 @@
  * Builds the web app and starts the program (private emulators, resources under a fresh prefix, demo
  * data, runtime on a free port) once for the whole suite.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildWeb } from '../../localstack/build-web';
 import { startProgram } from '../../localstack/runtime/program';
 import type { RunningProgram } from '../../localstack/runtime/program';
 
@@ -18,10 +18,11 @@ export default async function globalSetup(): Promise<void> {
   // A private build: web/dist is shared with `npm start` and other builds in this working tree, and a
   // rebuild there (emptyOutDir) would pull the pages away from under a running suite.
   const webRoot = mkdtempSync(join(tmpdir(), 'alp-e2e-web-'));
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], { stdio: 'inherit' });
-  if (build.status !== 0) {
+  try {
+    buildWeb(webRoot);
+  } catch (e) {
     rmSync(webRoot, { recursive: true, force: true });
-    throw new Error('The web app did not build; see the messages above.');
+    throw e;
   }
   // The handlers run in this process; the tests' expected failures must not fill the output with logs.
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
