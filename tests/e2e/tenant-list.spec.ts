@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TenantView } from '../../shared/contracts/tenants';
+import { formatAccessCode } from '../../shared/access-code';
 import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
 import { adminHeaders, getJson, listed } from './program-data';
 
@@ -324,6 +325,9 @@ test('edits a tenant, shows its history, and a concurrent edit is refused inside
   const modal = page.getByRole('dialog', { name: new RegExp(`Edit Tenant ${full(tenant!)}`) });
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel('First Name', { exact: true })).toHaveValue(tenant!.first_name);
+  // The access code is the program's: shown as printed on the letters, not editable.
+  await expect(modal.getByLabel('Access Code', { exact: true })).toHaveValue(formatAccessCode(tenant!.access_code));
+  await expect(modal.getByLabel('Access Code', { exact: true })).not.toBeEditable();
   await modal.getByLabel('City', { exact: true }).fill('Testville');
   await modal.getByLabel('Note', { exact: true }).fill('Called about the letter.');
   await modal.getByRole('button', { name: 'Save' }).click();
