@@ -260,6 +260,10 @@ describe('generating letters', () => {
     expect(job.result).toMatchObject({ letter_type: 'sample', tenant_count: 0, letter_count: 3, mail_merge_file_name: null });
     const pdf = await download((job.result as { file_name: string }).file_name);
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBeGreaterThanOrEqual(3);
+    // The sample tenant's code is plainly a sample, printed as a real one is: in the text and in the QR code.
+    const text = (await readPdf(pdf.bytes)).pages.map(pageText).join(' ');
+    expect(text).toContain('with your access code SAMP-2345');
+    expect(await drawnQr(pdf.bytes, 0)).toEqual(qrModules(portalUrlWithCode(DEMO_PROGRAM_SETTINGS.website, 'SAMP2345')));
     expect((await getTenant(t.Ada!.id))!.initial_letter_sent_date).toBeNull();
     const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
     expect((batches.body as { data: unknown[] }).data).toEqual([]);
