@@ -204,7 +204,8 @@ export const staffTenantBody = z.object({
   ledger_id: optionalText('Ledger id', 50),
   insur_ledger_id: optionalText('Insur ledger id', 50),
   /** The program's own (docs/decisions.md "Access codes are the program's own"): shown, never edited. */
-  access_code: z.never({ error: "The access code is the program's own and cannot be edited." }).optional(),
+  access_code: z.unknown().refine(() => false, { error: "The access code is the program's own and cannot be edited." }).optional()
+    .describe("Not editable: the program gives each tenant its own code. Sending it answers 422."),
   policy_number: optionalText('Policy number', 50),
   note: optionalText('Note', 2000),
   monitor_note: optionalText('Monitor note', 2000),
