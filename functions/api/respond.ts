@@ -1,5 +1,5 @@
 /** Lambda for the /api/respond routes: the tenant response portal (public sign-in, then the tenant's own session). */
-import { createApiHandler } from '../runtime/api-handler';
+import { createJsonApiHandler } from '../runtime/json-api-handler';
 import { respondRoutes } from '../respond/routes';
 
-export const handler = createApiHandler('respond', respondRoutes);
+export const handler = createJsonApiHandler('respond', respondRoutes);

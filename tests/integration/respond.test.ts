@@ -149,6 +149,16 @@ describe('sign-in', () => {
     expect((await signInCall(p.code, '75001-9999', newAddress())).status).toBe(200);
   });
 
+  it('takes JSON only: a form or multipart body answers 415 and opens nothing (the group carries no form parser)', async () => {
+    const p = await portalTenant();
+    const fields = { access_code: p.code, zip_code: '75001' };
+    for (const sent of [{ form: fields }, { multipart: fields }]) {
+      const res = await call('POST', '/api/respond/sign-in', { ...sent, headers: { 'cloudfront-viewer-address': `${newAddress()}:51234` } });
+      expect(res.status, res.text).toBe(415);
+      expect(res.body).toEqual({ error: 'Send the body as JSON (application/json).' });
+    }
+  });
+
   it('refuses a wrong ZIP code, an unknown code, a malformed code and a tenant gone with one answer, no sooner than the floor', async () => {
     const p = await portalTenant();
     const address = newAddress();
