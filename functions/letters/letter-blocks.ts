@@ -1,7 +1,8 @@
 /**
  * The letter's body content (letter-copy.ts) turned into blocks of rows for the pager: paragraphs,
- * the bulleted choices, the quoted lease section, the coverage table, links and the signature. Also the
- * footer every page carries. Shared by the mailed letter and the e-mailed certificate.
+ * the bulleted choices, the quoted lease section, the coverage table, links and the signature (with
+ * the portal's QR code and its caption beside it). Also the footer every page carries. Shared by the
+ * mailed letter and the e-mailed certificate.
  */
 import type { DrawOp, TextOp, Tone } from './draw-ops';
 import type { Content } from './letter-copy';

@@ -2,10 +2,10 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ENVELOPE_WINDOWS, PAGE_SIZE, renderLetterBatch, renderWelcomeCertificate } from '../../../functions/letters/letter-pdf';
 import type { LetterPage } from '../../../functions/letters/letter-pdf';
-import { expectCleanPages, expectInside, isInside } from './layout-checks';
+import { MARGIN_BOX, expectCleanPages, expectInside, glyphBox, isInside } from './layout-checks';
 import { defaultPlanOf } from '../../../functions/letters/letter-content';
 import { BUSINESS, FACILITY, LEASE_FACILITY, PROGRAM, RECIPIENT, letter, letterBatch, manyCoverages } from './letter-fixtures';
-import { documentText, drawnQr, pageText, readPdf } from './pdf-reader';
+import { documentText, drawnQr, drawnQrBox, pageText, readPdf } from './pdf-reader';
 import { formatAccessCode } from '../../../shared/access-code';
 import { qrModules } from '../../../functions/letters/letter-qr';
 import type { PlacedText, ReadPdf } from './pdf-reader';
@@ -60,7 +60,20 @@ describe('renderLetterBatch', () => {
       expect(text).toContain('En espa\u00f1ol: https://www.storageprotection.example/respond?lang=es');
       expect(text).toContain('Scan to open the page with your code filled in.');
       // The code drawn is the address with the code in its fragment, module for module.
-      expect(await drawnQr(bytes, 0)).toEqual(qrModules('https://www.storageprotection.example/respond#code=K7PX-3M9Q'));
+      const modules = qrModules('https://www.storageprotection.example/respond#code=K7PX-3M9Q');
+      expect(await drawnQr(bytes, 0)).toEqual(modules);
+      // At least 0.5 mm a module, inside the margins, and no text within its quiet zone (4 modules all round).
+      const box = (await drawnQrBox(bytes, 0))!;
+      const module = box.width / modules.length;
+      expect(module * (25.4 / 72)).toBeGreaterThanOrEqual(0.5);
+      const quiet = { x: box.x - 4 * module, y: box.y - 4 * module, width: box.width + 8 * module, height: box.height + 8 * module };
+      const m = MARGIN_BOX;
+      expect(box.x >= m.x && box.y >= m.y && box.x + box.width <= m.x + m.width + 0.01 && box.y + box.height <= m.y + m.height).toBe(true);
+      const near = (await readPdf(bytes)).pages[0]!.filter((i) => {
+        const g = glyphBox(i);
+        return g.x < quiet.x + quiet.width && quiet.x < g.x + g.width && g.y < quiet.y + quiet.height && quiet.y < g.y + g.height;
+      });
+      expect(near.map((i) => i.text)).toEqual([]);
     }
   });
 

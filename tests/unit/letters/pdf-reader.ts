@@ -67,18 +67,31 @@ export function pageText(items: readonly PlacedText[]): string {
 
 export const documentText = (pdf: ReadPdf): string => pdf.pages.map(pageText).join(' ');
 
-/**
- * The QR code drawn on a page, read back from its content stream: the filled rectangles ('re') the
- * letter draws only for the code's dark modules (pdf-lib's other shapes are paths), turned back into
- * modules row by row from the top. Null when the page draws none.
- */
-export async function drawnQr(bytes: Uint8Array, pageIndex: number): Promise<boolean[][] | null> {
+/** The filled rectangles ('re') of a page's content stream: the letter draws them only for a QR code's dark modules (pdf-lib's other shapes are paths). */
+async function pageRects(bytes: Uint8Array, pageIndex: number): Promise<[number, number, number, number][]> {
   const doc = await PDFDocument.load(bytes);
   const contents = doc.getPage(pageIndex).node.Contents();
-  if (!contents) return null;
+  if (!contents) return [];
   const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
   const text = streams.map((s) => Buffer.from(decodePDFRawStream(s as PDFRawStream).decode()).toString('latin1')).join('\n');
-  const rects = [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+  return [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+}
+
+/** Where the QR code of a page stands (its modules' bounding box), or null when the page draws none. */
+export async function drawnQrBox(bytes: Uint8Array, pageIndex: number): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  const rects = await pageRects(bytes, pageIndex);
+  if (rects.length === 0) return null;
+  const x = Math.min(...rects.map(([rx]) => rx));
+  const y = Math.min(...rects.map(([, ry]) => ry));
+  return { x, y, width: Math.max(...rects.map(([rx, , w]) => rx + w)) - x, height: Math.max(...rects.map(([, ry, , h]) => ry + h)) - y };
+}
+
+/**
+ * The QR code drawn on a page, read back from its rectangles and turned back into modules row by row
+ * from the top. Null when the page draws none.
+ */
+export async function drawnQr(bytes: Uint8Array, pageIndex: number): Promise<boolean[][] | null> {
+  const rects = await pageRects(bytes, pageIndex);
   if (rects.length === 0) return null;
   const module = Math.min(...rects.map(([, , , h]) => h));
   const left = Math.min(...rects.map(([x]) => x));
