@@ -89,10 +89,11 @@ export interface LetterPortal {
 }
 
 /**
- * The response portal as the letter prints it (and the mail merge and the welcome e-mail): its address (from the program's website setting), the
- * tenant's access code grouped for reading, the QR code's address and the Spanish page's. Null when the
- * letter cannot send the tenant there: no website set, or no program code on the tenant (letter-content.ts
- * passes only a program code, never a gate code a tenant may still hold from before the migration).
+ * The response portal as the letter prints it (so do the mail merge and the welcome e-mail): its address
+ * (from the program's website setting), the tenant's access code grouped for reading, the QR code's
+ * address and the Spanish page's. Null when the letter cannot send the tenant there: no website set, or
+ * no program code on the tenant (letter-content.ts passes only a program code, never a gate code a
+ * tenant may still hold from before the migration).
  */
 export function letterPortal(letter: LetterPage, program: Pick<LetterProgram, 'website'>): LetterPortal | null {
   const code = letter.recipient.access_code.trim();
