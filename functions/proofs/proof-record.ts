@@ -20,7 +20,11 @@ import type { Actor } from '../tenants/tenant-history';
  * 'replaced': the tenant answered again (another proof, a plan, an opt-out) before staff decided; the
  * proof leaves the waiting lists as a decided one does, and the portal never shows it as the answer.
  */
-export type ProofReview = 'waiting' | 'accepted' | 'rejected' | 'replaced';
+/**
+ * replaced: the tenant answered again before staff decided. withdrawn: staff gave the tenant another
+ * status, or the tenant left the program (archived, removed), before the proof was reviewed.
+ */
+export type ProofReview = 'waiting' | 'accepted' | 'rejected' | 'replaced' | 'withdrawn';
 
 export interface ProofRecord {
   id: string;

@@ -20,7 +20,7 @@ import { getTenant, saveTenant } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../tenants/tenant-store';
 import { proofDocumentLink } from './proof-document';
 import type { ProofRecord } from './proof-record';
-import { decisionActions, getProof, listWaitingProofs, newestProofOf, waitingCount } from './proof-review-store';
+import { decisionActions, getProof, listWaitingProofs, waitingCount } from './proof-review-store';
 import { sendRejectionEmail } from './rejection-email';
 
 type ProofReviewRoute = keyof typeof PROOF_REVIEW_CONTRACTS;
@@ -40,7 +40,9 @@ async function requireProof(id: string): Promise<ProofRecord> {
 
 const alreadyDecided = (proof: ProofRecord) => conflict(proof.review === 'replaced'
   ? 'The tenant answered again after uploading this proof (a newer proof, a plan or an opt-out), so it no longer waits for review. Refresh the list to see the proofs still waiting.'
-  : `This proof was already ${proof.review}${proof.decided_by ? ` by ${proof.decided_by.username}` : ''}. Refresh the list to see the proofs still waiting.`);
+  : proof.review === 'withdrawn'
+    ? `This proof no longer waits for review: the tenant was given another status${proof.decided_by ? ` by ${proof.decided_by.username}` : ''}, or left the program (archived or removed). Refresh the list to see the proofs still waiting.`
+    : `This proof was already ${proof.review}${proof.decided_by ? ` by ${proof.decided_by.username}` : ''}. Refresh the list to see the proofs still waiting.`);
 
 /**
  * The proof and its tenant when staff may still decide it: it waits, the tenant is still in the program,
@@ -49,11 +51,12 @@ const alreadyDecided = (proof: ProofRecord) => conflict(proof.review === 'replac
 async function decidable(id: string): Promise<{ proof: ProofRecord; tenant: TenantRecord }> {
   const proof = await requireProof(id);
   if (proof.review !== 'waiting') throw alreadyDecided(proof);
-  const [tenant, newest] = await Promise.all([getTenant(proof.tenant_id), newestProofOf(proof.tenant_id)]);
+  const tenant = await getTenant(proof.tenant_id);
   if (!tenant) {
     throw conflict('The tenant who uploaded this proof is no longer in the program (its cycle was archived or the tenant was removed), so the proof cannot be decided. It stays on file.');
   }
-  if (newest && newest.id !== proof.id) throw conflict('The tenant uploaded a newer proof after this one. Review the newer one instead.');
+  // The tenant names the proof that waits for it (waiting_proof_id): a newer upload replaced this one.
+  if (tenant.waiting_proof_id !== proof.id) throw conflict('The tenant uploaded a newer proof after this one. Review the newer one instead.');
   if (tenant.status !== 'provide_proof' || tenant.provided_proof_date !== null) {
     throw conflict('The tenant\'s answer changed after this proof was uploaded (by the tenant on the portal or by staff), so the proof can no longer be decided here. See the tenant\'s history on the Master Tenants List.');
   }
@@ -70,7 +73,7 @@ async function decide(
   const how = writeBy(caller, action);
   const alongside = decisionActions(proof, { review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor, reason });
   try {
-    await saveTenant(tenant, changes, how, { alongside });
+    await saveTenant(tenant, { ...changes, waiting_proof_id: null }, how, { alongside });
   } catch (err) {
     if (err instanceof HttpError && err.status === 409) {
       const now = await getProof(proof.id);

@@ -24,7 +24,7 @@ export async function waitingCount(): Promise<number> {
   return Math.max(0, Number(out.Item?.waiting ?? 0));
 }
 
-/** The tenant's most recent proof (gsi3, newest last), to tell a proof the tenant has since replaced. */
+/** The tenant's most recent proof, whatever its review (gsi3, newest last): what the portal shows as the tenant's proof answer. */
 export async function newestProofOf(tenantId: string): Promise<ProofRecord | null> {
   const out = await dynamo().send(new QueryCommand({
     TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk',

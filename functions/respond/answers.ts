@@ -51,11 +51,12 @@ async function openContext(respondent: Respondent): Promise<RespondContext> {
  * `count`: also take it off the waiting count (a plan or an opt-out; a new proof takes its place instead).
  */
 function replaceWaitingProof(ctx: RespondContext, at: string, count: boolean): TransactItem[] {
-  const proof = ctx.proof;
-  if (!proof || proof.review !== 'waiting') return [];
+  // The tenant names its waiting proof (waiting_proof_id, set and cleared with the proof's own writes).
+  const id = ctx.tenant.waiting_proof_id;
+  if (!id) return [];
   return [{
     Update: {
-      TableName: tableName(), Key: proofKey(proof.id),
+      TableName: tableName(), Key: proofKey(id),
       ConditionExpression: '#review = :waiting',
       UpdateExpression: 'SET #review = :replaced, decided_at = :at, decided_by = :by REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
       ExpressionAttributeNames: { '#review': 'review' },
@@ -66,7 +67,7 @@ function replaceWaitingProof(ctx: RespondContext, at: string, count: boolean): T
 
 /** The tenant's newest proof once the answer replaced a waiting one. */
 const proofAfterReplacing = (ctx: RespondContext): ProofRecord | null =>
-  (ctx.proof?.review === 'waiting' ? { ...ctx.proof, review: 'replaced' } : ctx.proof);
+  (ctx.proof && ctx.proof.id === ctx.tenant.waiting_proof_id ? { ...ctx.proof, review: 'replaced' } : ctx.proof);
 
 const waitingCountBy = (n: 1 | -1): TransactItem => ({
   Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': n } },
@@ -103,7 +104,7 @@ export async function chooseCoverage(respondent: Respondent, body: z.output<type
   const effective = coverageEffectiveDate(ctx);
   const at = new Date().toISOString();
   return answer(ctx, {
-    ...statusChanges(option.id, ctx.tenant), coverage_id: option.id, tenant_made_selection: true, insurance_effective_date: effective,
+    ...statusChanges(option.id, ctx.tenant), coverage_id: option.id, tenant_made_selection: true, insurance_effective_date: effective, waiting_proof_id: null,
   }, tenantWrite(ctx.tenant.id, 'respond_coverage'), replaceWaitingProof(ctx, at, true), {
     email: body.email, language: body.language, answer: { kind: 'coverage', coverage: option.coverage, premium: option.premium, effective_date: effective },
   }, proofAfterReplacing(ctx));
@@ -116,7 +117,7 @@ export async function optOut(respondent: Respondent, body: z.output<typeof optOu
   }
   const at = new Date().toISOString();
   return answer(ctx, {
-    ...statusChanges('opt_out', ctx.tenant), opt_out_date: ctx.today, tenant_made_selection: true,
+    ...statusChanges('opt_out', ctx.tenant), opt_out_date: ctx.today, tenant_made_selection: true, waiting_proof_id: null,
   }, tenantWrite(ctx.tenant.id, 'respond_opt_out'), replaceWaitingProof(ctx, at, true), {
     email: body.email, language: body.language, answer: { kind: 'opt_out' },
   }, proofAfterReplacing(ctx));
@@ -172,7 +173,7 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
   };
   const replaced = replaceWaitingProof(ctx, at, false);
   return answer(ctx, {
-    ...statusChanges('provide_proof', t), provided_proof_date: null, tenant_made_selection: true,
+    ...statusChanges('provide_proof', t), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id,
   }, tenantWrite(t.id, 'respond_proof'), [
     { Put: { TableName: tableName(), Item: proofItem(proof), ConditionExpression: 'attribute_not_exists(pk)' } },
     {

@@ -6,21 +6,18 @@
  * Reads, all by key: the tenant, facility, cycle and Program Settings (GetItem each, in parallel), the
  * tenant's newest proof (Query gsi3, Limit 1) and the insurance program's opt-out setting (GetItem).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { planOfCoverageId, coveragesWithIds } from '../../shared/coverage-ids';
 import type { RespondAnswer, RespondClosedReason, RespondView } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import { calendarDateIn } from '../../shared/format';
 import type { OptOutSetting } from '../../shared/reference-data';
-import { dynamo } from '../aws/clients';
-import { tableName } from '../aws/config';
 import { getCycle } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacility } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { readProgramSettings } from '../program/program-settings';
 import { getOptOutSetting } from '../program/reference-data';
-import { proofFromItem, tenantProofsPk } from '../proofs/proof-record';
+import { newestProofOf } from '../proofs/proof-review-store';
 import type { ProofRecord } from '../proofs/proof-record';
 import { HttpError } from '../runtime/http-error';
 import { isRealPlan } from '../tenants/tenant-changes';
@@ -43,18 +40,10 @@ export interface RespondContext {
 /** 410: the session's tenant (or its cycle) is no longer in the program (archived or removed). */
 export const tenantGone = () => new HttpError(410, 'This letter is closed: its records are no longer open for answers. If you have questions, call the number on your letter.');
 
-async function newestProof(tenantId: string): Promise<ProofRecord | null> {
-  const out = await dynamo().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': tenantProofsPk(tenantId) }, ScanIndexForward: false, Limit: 1,
-  }));
-  return out.Items?.[0] ? proofFromItem(out.Items[0]) : null;
-}
-
 export async function loadContext(respondent: Respondent): Promise<RespondContext> {
   const [tenant, facility, cycle, view, proof] = await Promise.all([
     getTenant(respondent.tenant_id), getFacility(respondent.facility_id), getCycle(respondent.cycle_id),
-    readProgramSettings(), newestProof(respondent.tenant_id),
+    readProgramSettings(), newestProofOf(respondent.tenant_id),
   ]);
   if (!tenant || !facility || !cycle || cycle.archived_at || tenant.cycle_id !== cycle.id) throw tenantGone();
   const optOut = await getOptOutSetting(facility.insurance_program_key);

@@ -30,8 +30,8 @@ export interface TenantWrite {
   forget?: readonly (keyof TenantRecord)[];
 }
 
-/** Fields that are bookkeeping, not content. */
-const SKIPPED = new Set(['updated_at', 'created_at']);
+/** Fields that are bookkeeping, not content (the waiting proof's id: the entry's action already says what happened to the proof). */
+const SKIPPED = new Set(['updated_at', 'created_at', 'waiting_proof_id']);
 
 /** The fields that differ between two versions (a creation records only that it happened, to keep imports small). */
 export function changedFields(before: TenantRecord | null, after: TenantRecord | null): HistoryEntry['changes'] {

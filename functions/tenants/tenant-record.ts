@@ -57,6 +57,13 @@ export interface TenantRecord extends CountedTenant {
   policy_errors_date_logged: string | null;
   policy_errors_error_message: string | null;
   provided_proof_date: string | null;
+  /**
+   * The proof the tenant uploaded on the portal while it waits for staff review (functions/proofs);
+   * null otherwise. Set and cleared only with the proof's own writes, so it is set exactly while that proof
+   * waits: any other write that takes the tenant away (a staff status, a delete) withdraws the proof
+   * (tenant-store.ts withdrawnProofs).
+   */
+  waiting_proof_id: string | null;
   opt_out_date: string | null;
   move_out_date: string | null;
   bad_address_date: string | null;
@@ -79,7 +86,7 @@ export const TENANT_DEFAULTS: Omit<TenantFields, 'facility_id' | 'facility_numbe
   note: '', note_created: null, monitor_note: '', welcome_letter_sent_date: null, welcome_certificate_emailed_date: null,
   initial_letter_sent_date: null, reminder_letter_sent_date: null, insur_ledger_id: '', access_code: '', policy_number: '',
   policy_errors_date_logged: null, policy_errors_error_message: null,
-  provided_proof_date: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
+  provided_proof_date: null, waiting_proof_id: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
 };
 
 export const tenantKey = (id: string) => ({ pk: `TENANT#${id}`, sk: 'PROFILE' });

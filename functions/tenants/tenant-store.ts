@@ -22,6 +22,7 @@ import { facilityStatsKey, getFacility, refreshFacilityEntry } from '../faciliti
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
+import { proofKey, WAITING_COUNT_KEY } from '../proofs/proof-record';
 import { normalizeAccessCode } from '../../shared/access-code';
 import { claimAccessCode, newAccessCode, tenantsWithClaimedCode } from './access-codes';
 import { historyPut } from './tenant-history';
@@ -243,6 +244,8 @@ interface Change {
   alongside?: readonly TransactItem[];
   undoAlongside?: readonly TransactItem[];
   how?: TenantWrite;
+  /** The write withdraws the tenant's waiting proof (withdrawingProofs): the group takes it off the waiting count. */
+  withdrawsProof?: boolean;
 }
 
 const ownerOf = (change: Pick<Change, 'before' | 'after'>): TenantRecord => (change.after ?? change.before)!;
@@ -269,9 +272,10 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
   const stats = counterUpdates(group, lockOfWrite(how));
   // Each change's actions come first, in order, then the STATS actions: the index of a failed condition names what refused.
   const owners = group.flatMap((c) => Array<string>(actionCount(c)).fill(ownerOf(c).id));
+  const withdrawn = group.filter((c) => c.withdrawsProof).length;
   try {
     await dynamo().send(new TransactWriteCommand({
-      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...stats.items],
+      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...stats.items, ...(withdrawn ? [waitingCountLess(withdrawn)] : [])],
     }));
   } catch (e) {
     const reasons = cancellationReasons(e);
@@ -298,7 +302,8 @@ function groupsOf(changes: readonly Change[]): Change[][] {
     const owner = ownerOf(change);
     const keys = [`c${owner.cycle_id}`, `f${owner.facility_id}`];
     const added = keys.filter((k) => !owners.has(k)).length;
-    if (current.length > 0 && actions + actionCount(change) + owners.size + added > MAX_ACTIONS) {
+    // One action of every group is kept for the waiting-proof count (withdrawingProofs).
+    if (current.length > 0 && actions + actionCount(change) + owners.size + added + 1 > MAX_ACTIONS) {
       groups.push(current);
       current = [];
       actions = 0;
@@ -318,8 +323,49 @@ function groupsOf(changes: readonly Change[]): Change[][] {
  * tenants meanwhile), the earlier ones are undone by writing back exactly what they replaced, conditional
  * on nobody having changed those tenants since (docs/decisions.md "Tenants: bulk actions").
  */
-async function applyChanges(changes: readonly Change[], how: TenantWrite): Promise<void> {
+/**
+ * A tenant whose portal proof waits for review (waiting_proof_id) and that a write takes elsewhere
+ * without deciding the proof (a staff status, a manager's choice, a delete by an archive or a removal)
+ * withdraws the proof in the same transaction: it leaves the waiting lists and the waiting count, so
+ * Proof Review never lists a proof nobody can decide. The portal's answers and Proof Review's decisions
+ * set waiting_proof_id themselves and write their proof's change alongside.
+ */
+function withdrawingProofs(changes: readonly Change[], how: TenantWrite, at: string): Change[] {
+  return changes.map((c) => {
+    const proofId = c.before?.waiting_proof_id;
+    if (!proofId) return c;
+    if (c.after && (c.after.waiting_proof_id !== proofId || awaitsReview(c.after))) return c;
+    return {
+      ...c, after: c.after && { ...c.after, waiting_proof_id: null }, withdrawsProof: true,
+      alongside: [...(c.alongside ?? []), proofWithdrawal(proofId, at, (c.how ?? how).actor)],
+    };
+  });
+}
+
+/** Still as the portal's proof left it: Provided Proof without the date staff give it when they accept. */
+const awaitsReview = (t: TenantRecord) => t.status === 'provide_proof' && !t.provided_proof_date;
+
+function proofWithdrawal(id: string, at: string, by: TenantWrite['actor']): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(), Key: proofKey(id),
+      // Staff deciding it meanwhile cleared waiting_proof_id with their decision: this write then loses its version instead.
+      ConditionExpression: '#review = :waiting',
+      UpdateExpression: 'SET #review = :withdrawn, decided_at = :at, decided_by = :by REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ExpressionAttributeNames: { '#review': 'review' },
+      ExpressionAttributeValues: { ':waiting': 'waiting', ':withdrawn': 'withdrawn', ':at': at, ':by': by },
+    },
+  };
+}
+
+const waitingCountLess = (n: number): TransactItem => ({
+  Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': -n } },
+});
+
+/** Applies the changes (a waiting proof withdrawn where withdrawingProofs says) and answers them as written. */
+async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise<Change[]> {
   const at = new Date().toISOString();
+  const changes = withdrawingProofs(asked, how, at);
   const done: Change[][] = [];
   for (const group of groupsOf(changes)) {
     try {
@@ -331,12 +377,16 @@ async function applyChanges(changes: readonly Change[], how: TenantWrite): Promi
     }
   }
   await refreshEntries(changes.map((c) => ({ before: c.before, after: c.after })));
+  return changes;
 }
 
 async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> {
   const at = new Date().toISOString();
   for (const group of done) {
-    const reverse = group.map((c) => ({ before: c.after, after: c.before, undoAlongside: c.undoAlongside, how: c.how ?? how }));
+    // A proof withdrawn by the undone write stays withdrawn (its waiting keys are gone), so the tenant goes back without it.
+    const reverse = group.map((c) => ({
+      before: c.after, after: c.withdrawsProof && c.before ? { ...c.before, waiting_proof_id: null } : c.before, undoAlongside: c.undoAlongside, how: c.how ?? how,
+    }));
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
         ...reverse.flatMap(({ before, after, undoAlongside, how: write }): TransactItem[] => [
@@ -363,8 +413,8 @@ export async function saveTenant(
 ): Promise<TenantRecord> {
   const now = new Date().toISOString();
   const change: Change = { before: current, after: { ...current, ...changes, updated_at: laterThan(current.updated_at, now) }, alongside: options.alongside };
-  await applyChanges([change], how);
-  return change.after!;
+  const [written] = await applyChanges([change], how);
+  return written!.after!;
 }
 
 /**
@@ -378,8 +428,7 @@ export async function saveTenants(
   const changes = list.map(({ current, changes: c, alongside }): Change => ({
     before: current, after: { ...current, ...c, updated_at: laterThan(current.updated_at, now) }, alongside,
   }));
-  await applyChanges(changes, how);
-  return changes.map((c) => c.after!);
+  return (await applyChanges(changes, how)).map((c) => c.after!);
 }
 
 /** Deletes tenants for good, all or none; their history stays on record with a final 'deleted' entry. */
@@ -423,13 +472,13 @@ export async function restoreTenants(
     const code = own.has(tenant.id) ? tenant.access_code : newAccessCode();
     return {
       before: null,
-      after: { ...tenant, access_code: code, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) },
+      // A proof that waited when the tenant left was withdrawn then (withdrawingProofs): it comes back without it.
+      after: { ...tenant, access_code: code, waiting_proof_id: null, updated_at: options.sameVersion ? tenant.updated_at : laterThan(tenant.updated_at, now) },
       alongside: [release, ...(own.has(tenant.id) ? [] : [claimAccessCode(code, tenant.id)])],
       undoAlongside: [keepAgain],
     };
   });
-  await applyChanges(changes, how);
-  return changes.map((c) => c.after!);
+  return (await applyChanges(changes, how)).map((c) => c.after!);
 }
 
 /** A version stamp that always moves forward, even when two saves fall in the same millisecond. */

@@ -96,7 +96,7 @@ async function writtenProof(t: TenantRecord, submittedAt: string): Promise<Proof
     content_type: 'application/pdf', size: PDF.length, file_key: proofFileKey(t.id, randomUUID()), submitted_at: submittedAt,
     review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
   };
-  await saveTenant(current, { ...statusChanges('provide_proof', current), provided_proof_date: null, tenant_made_selection: true },
+  await saveTenant(current, { ...statusChanges('provide_proof', current), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },
     { actor: { user_id: `tenant:${t.id}`, username: 'Tenant' }, action: 'respond_proof' }, {
       alongside: [
         { Put: { TableName: tableName(), Item: proofItem(proof), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -384,18 +384,46 @@ describe('refusals', () => {
     expect(res.body.error).toMatch(/answered again/);
   });
 
-  it('a proof whose tenant left the program is refused and left as it is', async () => {
+  it('a proof whose tenant left the program (archived, removed) is withdrawn: off the list and the count, and refused', async () => {
     const { tenants } = await proofFacility(1);
     const t = tenants[0]!;
     const row = await uploadThroughPortal(t);
-    await deleteTenants([(await getTenant(t.id))!], TEST_WRITE);
     const count = await waiting();
+    await deleteTenants([(await getTenant(t.id))!], TEST_WRITE);
+    expect(await getProof(row.id)).toMatchObject({ review: 'withdrawn' });
+    expect(await waiting()).toBe(count - 1);
+    expect((await list({ facility_number: t.facility_number })).data.map((r) => r.id)).not.toContain(row.id);
     for (const path of ['accept', 'reject']) {
       const res = await call('POST', `/api/proof-reviews/${row.id}/${path}`, { token: monitor, json: { reason: 'No.' } });
       expect(res.status, res.text).toBe(409);
-      expect(res.body.error).toMatch(/no longer in the program/);
+      expect(res.body.error).toMatch(/no longer waits for review/);
     }
-    expect(await getProof(row.id)).toMatchObject({ review: 'waiting' });
-    expect(await waiting()).toBe(count);
+    expect(await waiting()).toBe(count - 1);
+  });
+
+  it('staff giving the tenant another status withdraw its waiting proof; an edit that keeps it waiting does not', async () => {
+    const { tenants } = await proofFacility(2);
+    const [kept, moved] = [tenants[0]!, tenants[1]!];
+    const keptRow = await uploadThroughPortal(kept);
+    const movedRow = await uploadThroughPortal(moved);
+    const count = await waiting();
+    // A note leaves the answer as it is: the proof still waits.
+    const noted = await call('POST', `/api/tenants/${kept.id}`, { token: monitor, json: { updated_at: (await getTenant(kept.id))!.updated_at, note: 'Called about the proof.' } });
+    expect(noted.status, noted.text).toBe(200);
+    expect(await getProof(keptRow.id)).toMatchObject({ review: 'waiting' });
+    // Staff mark the other tenant moved out: its proof can no longer be decided, so it leaves the list.
+    const status = await call('POST', `/api/tenants/${moved.id}/status`, { token: monitor, json: { status: 'moved_out' } });
+    expect(status.status, status.text).toBe(200);
+    expect(await getProof(movedRow.id)).toMatchObject({ review: 'withdrawn', decided_by: { username: monitorName } });
+    expect((await getTenant(moved.id))!.waiting_proof_id).toBeNull();
+    expect(await waiting()).toBe(count - 1);
+    const listed = (await list({ facility_number: kept.facility_number })).data.map((r) => r.id);
+    expect(listed).toContain(keptRow.id);
+    expect(listed).not.toContain(movedRow.id);
+    // The other proof is still decided as usual.
+    const accepted = await call('POST', `/api/proof-reviews/${keptRow.id}/accept`, { token: monitor });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect((await getTenant(kept.id))!.waiting_proof_id).toBeNull();
+    expect(await waiting()).toBe(count - 2);
   });
 });

@@ -28,7 +28,7 @@ import { FAILURE_FLOOR_MS } from '../../functions/respond/sign-in';
 import { ADDRESS_MAX_FAILURES, CODE_LOCK_MS, CODE_MAX_FAILURES } from '../../functions/respond/sign-in-limits';
 import { findAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
-import { createTenants, deleteTenants, getTenant, saveTenant } from '../../functions/tenants/tenant-store';
+import { createTenants, deleteTenants, getTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { formatAccessCode } from '../../shared/access-code';
 import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
@@ -392,13 +392,9 @@ describe('answers', () => {
     const uploadId = await upload(token, PDF, 'application/pdf');
     expect((await post('proof', token, proofBody(uploadId))).status).toBe(200);
     const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
-    // Staff reject it as Proof Review does (functions/proofs): the proof decided, the tenant back to no response.
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(), Key: proofKey(claim.proof_id as string),
-      UpdateExpression: 'SET review = :r, reject_reason = :why REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
-      ExpressionAttributeValues: { ':r': 'rejected', ':why': 'The page does not show the policy dates.' },
-    }));
-    await saveTenant((await getTenant(p.tenant.id))!, { status: null, tenant_made_selection: false }, TEST_WRITE);
+    // Staff reject it on Proof Review: the proof decided, the tenant back to no response.
+    const rejected = await call('POST', `/api/proof-reviews/${claim.proof_id as string}/reject`, { token: monitor, json: { reason: 'The page does not show the policy dates.' } });
+    expect(rejected.status, rejected.text).toBe(200);
     const view = (await letter(token)).body;
     expect(view.answer).toMatchObject({ kind: 'proof', review: 'rejected', reject_reason: 'The page does not show the policy dates.' });
     expect(view.closed).toBeNull();
