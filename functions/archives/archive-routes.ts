@@ -24,11 +24,16 @@ type FacilityArchivesRoute = Exclude<keyof typeof ARCHIVE_CONTRACTS, 'POST /api/
 export const facilityArchiveRoutes: Record<FacilityArchivesRoute, RouteImpl> = {
   'GET /api/facility-archives': implement(ARCHIVE_CONTRACTS['GET /api/facility-archives'], async ({ query }) => {
     const page = query.page ?? 1;
-    if (page > 1 && !query.cursor) throw unprocessable(`Page ${page} starts where page ${page - 1} ended: send the next_cursor it answered.`, 'cursor');
     const perPage = ARCHIVES_PAGE_SIZE;
     const filtered = Boolean(query.facility_number || query.letter_effective_date);
+    // The whole list is exact (the count item), so the tab's pager asks its pages by number; a filtered
+    // list pages forward by cursor only.
+    if (page > 1 && !query.cursor && filtered) throw unprocessable(`Page ${page} starts where page ${page - 1} ended: send the next_cursor it answered.`, 'cursor');
     const [{ rows, nextCursor }, count] = await Promise.all([
-      listArchives({ facilityNumber: query.facility_number, letterEffectiveDate: query.letter_effective_date, cursor: query.cursor, perPage }),
+      listArchives({
+        facilityNumber: query.facility_number, letterEffectiveDate: query.letter_effective_date, cursor: query.cursor, perPage,
+        skip: query.cursor ? undefined : (page - 1) * perPage,
+      }),
       // Every archive is counted as it is recorded; a filtered list's total is what it has read so far.
       filtered ? Promise.resolve(null) : archiveCount(),
     ]);

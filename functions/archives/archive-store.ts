@@ -133,7 +133,14 @@ export async function claimExportFilename(base: string, archiveId: string, jobId
   throw conflict(`${MAX_NAME_SUFFIX} archive exports are already named ${base}.xlsx to ${base}_${MAX_NAME_SUFFIX}.xlsx; give the facility or cycle a new letter effective date before archiving it again.`);
 }
 
-export interface ArchiveListRequest { facilityNumber?: string; letterEffectiveDate?: string; cursor?: string; perPage: number }
+export interface ArchiveListRequest {
+  facilityNumber?: string;
+  letterEffectiveDate?: string;
+  cursor?: string;
+  perPage: number;
+  /** A page of the whole list asked by its number without its cursor: start after this many archives (keys only). */
+  skip?: number;
+}
 
 /** How many archives are on record (the count item), for the unfiltered list's exact total. */
 export async function archiveCount(): Promise<number> {
@@ -154,7 +161,7 @@ export async function listArchives(req: ArchiveListRequest): Promise<{ rows: Arc
     ? ['gsi2', byFacility(facility)]
     : date ? ['gsi3', byLetterEffectiveDate(date)] : ['gsi1', ALL];
   const { items, nextCursor } = await newestFirstPage({
-    index, partition, record: { pkPrefix: 'ARCHIVE#', sk: 'RECORD' }, perPage: req.perPage, cursor: req.cursor,
+    index, partition, record: { pkPrefix: 'ARCHIVE#', sk: 'RECORD' }, perPage: req.perPage, cursor: req.cursor, skip: req.skip,
     ...(facility && date ? { filter: { field: 'letter_effective_date', value: date } } : {}),
   });
   return { rows: items.map(recordFromItem), nextCursor };

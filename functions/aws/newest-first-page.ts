@@ -134,4 +134,4 @@ export async function indexPage(req: IndexPageRequest): Promise<IndexPage> {
 }
 
 /** Newest first (Import History, the Archives tab). */
-export const newestFirstPage = (req: NewestFirstPageRequest): Promise<IndexPage> => indexPage({ ...req, order: 'newest' });
+export const newestFirstPage = (req: NewestFirstPageRequest & Pick<IndexPageRequest, 'skip'>): Promise<IndexPage> => indexPage({ ...req, order: 'newest' });
