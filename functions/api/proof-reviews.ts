@@ -1,5 +1,5 @@
 /** Lambda for the /api/proof-reviews routes: staff review the proofs tenants upload on the portal. */
 import { proofReviewRoutes } from '../proofs/proof-review-routes';
-import { createJsonApiHandler } from '../runtime/json-api-handler';
+import { createApiHandler } from '../runtime/api-handler';
 
-export const handler = createJsonApiHandler('proof-reviews', proofReviewRoutes);
+export const handler = createApiHandler('proof-reviews', proofReviewRoutes);
