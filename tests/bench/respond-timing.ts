@@ -42,10 +42,12 @@ async function answerableTenants(cycleId: string, cycleTenants: number, wanted: 
     TableName: tableName(), Key: cycleKey(cycleId),
     UpdateExpression: 'SET update_responses_deadline_date = :d', ExpressionAttributeValues: { ':d': dayAfter(30) },
   }));
-  const ids = Array.from({ length: Math.min(cycleTenants, wanted * 3) }, (_, i) => `${cycleId}-t${i + 1}`);
-  const all: TenantRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) all.push(...(await getTenants(ids.slice(i, i + 100))));
-  const usable = all.filter((t) => t.access_code && t.zip_code && t.status !== 'moved_out' && !t.move_out_date && !t.setup_insurance_date).slice(0, wanted);
+  const ids = Array.from({ length: cycleTenants }, (_, i) => `${cycleId}-t${i + 1}`);
+  const canAnswer = (t: TenantRecord) => Boolean(t.access_code && t.zip_code) && t.status !== 'moved_out' && !t.move_out_date && !t.setup_insurance_date;
+  // Read 100 at a time until enough can answer (the bench's earlier writes set up or moved some).
+  let usable: TenantRecord[] = [];
+  for (let i = 0; i < ids.length && usable.length < wanted; i += 100) usable.push(...(await getTenants(ids.slice(i, i + 100))).filter(canAnswer));
+  usable = usable.slice(0, wanted);
   if (usable.length < wanted) throw new Error(`cycle ${cycleId} holds only ${usable.length} tenants that can answer (${wanted} wanted)`);
   const answered = usable.filter((t) => t.status !== null || t.provided_proof_date || t.opt_out_date);
   if (answered.length) {
