@@ -13,7 +13,9 @@
  * The file itself: uploads bucket, PROOFS_PREFIX{tenant_id}/{upload_id}. Private; staff view it through
  * a short-lived presigned GET only.
  */
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProofContentType } from '../../shared/contracts/respond';
+import { tableName } from '../aws/config';
 import type { Actor } from '../tenants/tenant-history';
 
 /**
@@ -86,3 +88,26 @@ export function proofFromItem(item: Record<string, unknown>): ProofRecord {
     reject_reason: (item.reject_reason as string | null) ?? null,
   };
 }
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * A waiting proof leaving the waiting lists (accepted, rejected, replaced or withdrawn), for the
+ * tenant's own transaction: only while it still waits, so a second decision fails the whole write.
+ */
+export function proofLeavesWaiting(id: string, review: Exclude<ProofReview, 'waiting'>, at: string, by: Actor, reason: string | null = null): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(), Key: proofKey(id),
+      ConditionExpression: '#review = :waiting',
+      UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      ExpressionAttributeNames: { '#review': 'review' },
+      ExpressionAttributeValues: { ':waiting': 'waiting', ':review': review, ':at': at, ':by': by, ':reason': reason },
+    },
+  };
+}
+
+/** The waiting count moved by `n`, in the same transaction as the proofs that join or leave the list. */
+export const waitingCountBy = (n: number): TransactItem => ({
+  Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': n } },
+});

@@ -10,7 +10,7 @@ import { tableName } from '../aws/config';
 import { indexPage } from '../aws/newest-first-page';
 import type { TransactItem } from '../tenants/tenant-store';
 import type { Actor } from '../tenants/tenant-history';
-import { WAITING_COUNT_KEY, WAITING_PK, proofFromItem, proofKey, tenantProofsPk, waitingFacilityPk } from './proof-record';
+import { WAITING_COUNT_KEY, WAITING_PK, proofFromItem, proofKey, proofLeavesWaiting, tenantProofsPk, waitingCountBy, waitingFacilityPk } from './proof-record';
 import type { ProofRecord, ProofReview } from './proof-record';
 
 export async function getProof(id: string): Promise<ProofRecord | null> {
@@ -75,22 +75,5 @@ export interface ProofDecision {
  * waiting count one down. Any way a proof leaves the waiting list can use it (the portal's replacement too).
  */
 export function decisionActions(proof: ProofRecord, decision: ProofDecision): TransactItem[] {
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: proofKey(proof.id),
-        ConditionExpression: '#review = :waiting',
-        UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
-        ExpressionAttributeNames: { '#review': 'review' },
-        ExpressionAttributeValues: { ':waiting': 'waiting', ':review': decision.review, ':at': decision.at, ':by': decision.by, ':reason': decision.reason },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(), Key: WAITING_COUNT_KEY,
-        UpdateExpression: 'ADD waiting :less', ExpressionAttributeValues: { ':less': -1 },
-      },
-    },
-  ];
+  return [proofLeavesWaiting(proof.id, decision.review, decision.at, decision.by, decision.reason), waitingCountBy(-1)];
 }

@@ -18,7 +18,7 @@ import { presignUpload, uploadedSize } from '../aws/uploads';
 import type { PresignedUpload } from '../aws/uploads';
 import { logger } from '../runtime/logger';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
-import { WAITING_COUNT_KEY, proofFileKey, proofItem, proofKey, proofUploadKey } from '../proofs/proof-record';
+import { proofFileKey, proofItem, proofLeavesWaiting, proofUploadKey, waitingCountBy } from '../proofs/proof-record';
 import type { ProofRecord } from '../proofs/proof-record';
 import { statusChanges } from '../tenants/tenant-changes';
 import { saveTenant } from '../tenants/tenant-store';
@@ -54,24 +54,12 @@ function replaceWaitingProof(ctx: RespondContext, at: string, count: boolean): T
   // The tenant names its waiting proof (waiting_proof_id, set and cleared with the proof's own writes).
   const id = ctx.tenant.waiting_proof_id;
   if (!id) return [];
-  return [{
-    Update: {
-      TableName: tableName(), Key: proofKey(id),
-      ConditionExpression: '#review = :waiting',
-      UpdateExpression: 'SET #review = :replaced, decided_at = :at, decided_by = :by REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
-      ExpressionAttributeNames: { '#review': 'review' },
-      ExpressionAttributeValues: { ':waiting': 'waiting', ':replaced': 'replaced', ':at': at, ':by': tenantWrite(ctx.tenant.id, 'respond_proof').actor },
-    },
-  }, ...(count ? [waitingCountBy(-1)] : [])];
+  return [proofLeavesWaiting(id, 'replaced', at, tenantWrite(ctx.tenant.id, 'respond_proof').actor), ...(count ? [waitingCountBy(-1)] : [])];
 }
 
 /** The tenant's newest proof once the answer replaced a waiting one. */
 const proofAfterReplacing = (ctx: RespondContext): ProofRecord | null =>
   (ctx.proof && ctx.proof.id === ctx.tenant.waiting_proof_id ? { ...ctx.proof, review: 'replaced' } : ctx.proof);
-
-const waitingCountBy = (n: 1 | -1): TransactItem => ({
-  Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': n } },
-});
 
 /**
  * An address the tenant gives is kept only when the record has none: staff's address is never replaced

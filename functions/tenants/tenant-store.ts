@@ -22,7 +22,7 @@ import { facilityStatsKey, getFacility, refreshFacilityEntry } from '../faciliti
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
-import { proofKey, WAITING_COUNT_KEY } from '../proofs/proof-record';
+import { proofLeavesWaiting, waitingCountBy } from '../proofs/proof-record';
 import { normalizeAccessCode } from '../../shared/access-code';
 import { claimAccessCode, newAccessCode, tenantsWithClaimedCode } from './access-codes';
 import { historyPut } from './tenant-history';
@@ -275,7 +275,7 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
   const withdrawn = group.filter((c) => c.withdrawsProof).length;
   try {
     await dynamo().send(new TransactWriteCommand({
-      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...stats.items, ...(withdrawn ? [waitingCountLess(withdrawn)] : [])],
+      TransactItems: [...group.flatMap((c) => actionsOf(c, how, at)), ...stats.items, ...(withdrawn ? [waitingCountBy(-withdrawn)] : [])],
     }));
   } catch (e) {
     const reasons = cancellationReasons(e);
@@ -337,30 +337,13 @@ function withdrawingProofs(changes: readonly Change[], how: TenantWrite, at: str
     if (c.after && (c.after.waiting_proof_id !== proofId || awaitsReview(c.after))) return c;
     return {
       ...c, after: c.after && { ...c.after, waiting_proof_id: null }, withdrawsProof: true,
-      alongside: [...(c.alongside ?? []), proofWithdrawal(proofId, at, (c.how ?? how).actor)],
+      alongside: [...(c.alongside ?? []), proofLeavesWaiting(proofId, 'withdrawn', at, (c.how ?? how).actor)],
     };
   });
 }
 
 /** Still as the portal's proof left it: Provided Proof without the date staff give it when they accept. */
 const awaitsReview = (t: TenantRecord) => t.status === 'provide_proof' && !t.provided_proof_date;
-
-function proofWithdrawal(id: string, at: string, by: TenantWrite['actor']): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(), Key: proofKey(id),
-      // Staff deciding it meanwhile cleared waiting_proof_id with their decision: this write then loses its version instead.
-      ConditionExpression: '#review = :waiting',
-      UpdateExpression: 'SET #review = :withdrawn, decided_at = :at, decided_by = :by REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
-      ExpressionAttributeNames: { '#review': 'review' },
-      ExpressionAttributeValues: { ':waiting': 'waiting', ':withdrawn': 'withdrawn', ':at': at, ':by': by },
-    },
-  };
-}
-
-const waitingCountLess = (n: number): TransactItem => ({
-  Update: { TableName: tableName(), Key: WAITING_COUNT_KEY, UpdateExpression: 'ADD waiting :n', ExpressionAttributeValues: { ':n': -n } },
-});
 
 /** Applies the changes (a waiting proof withdrawn where withdrawingProofs says) and answers them as written. */
 async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise<Change[]> {
