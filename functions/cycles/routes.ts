@@ -15,6 +15,7 @@ import { facilityKey, getFacility, getFacilityByNumber, requireFacility } from '
 import type { FacilityRecord } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import { activeOf, tenantFiltersOf } from '../program/counters';
+import { programToday } from '../program/program-settings';
 import { conflict, unprocessable } from '../runtime/http-error';
 import { implement } from '../runtime/route';
 import { paginate } from '../runtime/paginate';
@@ -126,7 +127,6 @@ async function facilityNamesByIds(ids: readonly string[]): Promise<Map<string, F
 }
 
 /** The UTC calendar date (YYYY-MM-DD) of confirmations. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const cycleRoutes = {
   'GET /api/cycles': implement(CYCLE_CONTRACTS['GET /api/cycles'], async ({ query }) => {
@@ -206,7 +206,7 @@ export const cycleRoutes = {
     const counters = await getCycleCounters(cycle.id);
     // Staff confirmation (docs/decisions.md "Cycle move-out confirmation"): monitor-confirmed, dated as
     // move-outs when tenants are flagged and as no move-outs otherwise; tagging ends for the cycle.
-    const date = today();
+    const date = await programToday();
     const saved = await updateCycle(cycle, {
       monitor_confirmed_move_outs: true,
       can_tag_removal: false,

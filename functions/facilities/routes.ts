@@ -15,6 +15,7 @@ import { getCycle, refreshCycleEntriesOfFacility, updateCycle } from '../cycles/
 import { readCatalog } from '../program/catalog';
 import { tenantFiltersOf } from '../program/counters';
 import { getInsuranceProgram } from '../program/reference-data';
+import { programToday } from '../program/program-settings';
 import { conflict, HttpError, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 import { paginate } from '../runtime/paginate';
@@ -54,7 +55,6 @@ async function programLabel(key: string): Promise<string> {
   return program.label;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 async function viewOf(facility: FacilityRecord): Promise<FacilityView> {
   const [counters, managers] = await Promise.all([getFacilityCounters(facility.id), loadManagerLogins([facility.manager_user_id])]);
@@ -205,7 +205,7 @@ export const facilityRoutes = {
     // move-outs were confirmed; nobody flagged means no move-outs (docs/decisions.md).
     const flagged = (await getFacilityCounters(facility.id)).tagged_for_removal;
     const saved = await updateFacility(facility, {
-      ...(flagged > 0 ? { confirmed_move_outs_date: today() } : { confirmed_no_move_outs_date: today() }),
+      ...(flagged > 0 ? { confirmed_move_outs_date: await programToday() } : { confirmed_no_move_outs_date: await programToday() }),
       can_tag_removal: false,
     });
     return { body: { facility: await viewOf(saved) } };

@@ -114,13 +114,13 @@ export function syncChangesOf(tenant: TenantRecord, state: LedgerState | undefin
   const changes: TenantChanges = {};
   const movedOut = state.movedOutOn !== null && state.movedOutOn <= today;
   if (movedOut) {
-    if (tenant.status !== 'moved_out') Object.assign(changes, statusChanges('moved_out', tenant), { move_out_date: state.movedOutOn });
+    if (tenant.status !== 'moved_out') Object.assign(changes, statusChanges('moved_out', tenant, today), { move_out_date: state.movedOutOn });
     else if (!tenant.move_out_date) changes.move_out_date = state.movedOutOn;
   } else if (state.plan && tenant.status !== 'moved_out') {
     const option = matchingOption(state.plan, coverages, family);
     const target = option ? coverageIdOf(option) : 'provide_proof';
     if (!(target === 'provide_proof' && isCoverageChoice(tenant.status)) && tenant.status !== target) {
-      Object.assign(changes, statusChanges(target, tenant), { tenant_made_selection: false });
+      Object.assign(changes, statusChanges(target, tenant, today), { tenant_made_selection: false });
       if (target === 'provide_proof') changes.provided_proof_date = tenant.provided_proof_date ?? today;
     }
     if (option) {
@@ -182,8 +182,6 @@ export async function fromSoftware<T>(facilityNumber: string, call: () => Promis
     throw new JobRefused(toHttpError(err, facilityNumber).message);
   }
 }
-
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /** The history action of a removal names why: 'ineligible_moved_out', 'ineligible_not_found', 'ineligible_insured'. */
 export const removalAction = (why: Ineligibility): string => `ineligible_${why}`;

@@ -11,6 +11,7 @@ import { INELIGIBILITY_REASONS, PREVIEW_VALID_MINUTES, removalLimit } from '../.
 import type { IneligiblePreview, Ineligibility, SyncResult } from '../../shared/contracts/ledger-checks';
 import { getFacility } from '../facilities/facility-store';
 import { JobRefused } from '../jobs/job-refused';
+import { programToday } from '../program/program-settings';
 import { HttpError } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
@@ -18,7 +19,7 @@ import { ledgerKey } from '../imports/import-target';
 import { recoverableRemoval } from '../tenants/removed-tenants';
 import { getTenants, removeTenantsRecoverably, saveTenants } from '../tenants/tenant-store';
 import type { TenantRecord, TenantWrite } from '../tenants/tenant-store';
-import { askSoftware, askable, ineligibilityOf, removalAction, syncChangesOf, tenantsToCheck, todayUtc } from './ledger-checks';
+import { askSoftware, askable, ineligibilityOf, removalAction, syncChangesOf, tenantsToCheck } from './ledger-checks';
 import { ledgerScopeInput, removalInput } from './ledger-job-types';
 import { previewOf, readPreviewRows, writePreviewRows } from './ledger-preview';
 import type { PreviewRow } from './ledger-preview';
@@ -33,7 +34,7 @@ async function eachFacility(
   ctx: JobRunContext, input: LedgerScopeInput,
   visit: (f: LedgerScopeInput['facilities'][number], tenants: TenantRecord[], today: string) => Promise<void>,
 ): Promise<number> {
-  const today = todayUtc();
+  const today = await programToday();
   let checked = 0;
   for (const [i, f] of input.facilities.entries()) {
     const tenants = (await tenantsToCheck(f)).filter(askable);

@@ -127,8 +127,9 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
   'POST /api/proof-reviews/{id}/accept': implement(PROOF_REVIEW_CONTRACTS['POST /api/proof-reviews/{id}/accept'], async (input) => {
     const decision = await decidable(input.params.id);
     // Provided Proof from today, the program's calendar day (as charge checks and letters are dated).
+    const today = await programToday();
     await decide(requireCaller(input), decision, 'proof_accepted', {
-      ...statusChanges('provide_proof', decision.tenant), provided_proof_date: await programToday(), tenant_made_selection: true,
+      ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true,
     }, null);
     return { body: { success: true } };
   }),
@@ -139,7 +140,7 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
     const { proof, tenant } = decision;
     // The e-mail names the program and the portal's address: refuse before any change while they are not set.
     const settings = tenant.email.trim() ? await requireProgramIdentity('a rejected proof can be e-mailed to the tenant') : null;
-    await decide(requireCaller(input), decision, 'proof_rejected', { ...statusChanges('no_response', tenant), tenant_made_selection: false }, body.reason);
+    await decide(requireCaller(input), decision, 'proof_rejected', { ...statusChanges('no_response', tenant, await programToday()), tenant_made_selection: false }, body.reason);
     if (!settings) return { body: { success: true, email: 'no_address' } };
     try {
       const facility = await getFacility(tenant.facility_id);

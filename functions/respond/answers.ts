@@ -92,7 +92,7 @@ export async function chooseCoverage(respondent: Respondent, body: z.output<type
   const effective = coverageEffectiveDate(ctx);
   const at = new Date().toISOString();
   return answer(ctx, {
-    ...statusChanges(option.id, ctx.tenant), coverage_id: option.id, tenant_made_selection: true, insurance_effective_date: effective, waiting_proof_id: null,
+    ...statusChanges(option.id, ctx.tenant, ctx.today), coverage_id: option.id, tenant_made_selection: true, insurance_effective_date: effective, waiting_proof_id: null,
   }, tenantWrite(ctx.tenant.id, 'respond_coverage'), replaceWaitingProof(ctx, at, true), {
     email: body.email, language: body.language, answer: { kind: 'coverage', coverage: option.coverage, premium: option.premium, effective_date: effective },
   }, proofAfterReplacing(ctx));
@@ -105,7 +105,7 @@ export async function optOut(respondent: Respondent, body: z.output<typeof optOu
   }
   const at = new Date().toISOString();
   return answer(ctx, {
-    ...statusChanges('opt_out', ctx.tenant), opt_out_date: ctx.today, tenant_made_selection: true, waiting_proof_id: null,
+    ...statusChanges('opt_out', ctx.tenant, ctx.today), opt_out_date: ctx.today, tenant_made_selection: true, waiting_proof_id: null,
   }, tenantWrite(ctx.tenant.id, 'respond_opt_out'), replaceWaitingProof(ctx, at, true), {
     email: body.email, language: body.language, answer: { kind: 'opt_out' },
   }, proofAfterReplacing(ctx));
@@ -161,7 +161,7 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
   };
   const replaced = replaceWaitingProof(ctx, at, false);
   return answer(ctx, {
-    ...statusChanges('provide_proof', t), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id,
+    ...statusChanges('provide_proof', t, ctx.today), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id,
   }, tenantWrite(t.id, 'respond_proof'), [
     { Put: { TableName: tableName(), Item: proofItem(proof), ConditionExpression: 'attribute_not_exists(pk)' } },
     {

@@ -13,11 +13,12 @@ import { refuseTenantChanges } from '../archives/archive-lock';
 import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacilityCounters, requireFacility } from '../facilities/facility-store';
+import { programToday } from '../program/program-settings';
 import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import type { Caller } from '../runtime/route';
 import { requireAll, refuseAny } from './routes';
-import { statusChanges, today, writeBy } from './tenant-changes';
+import { statusChanges, writeBy } from './tenant-changes';
 import { listTenants } from './tenant-list';
 import { requireTenant, saveTenant, saveTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';
@@ -37,7 +38,7 @@ const LOCKED = 'The welcome letter was sent to this tenant; it can no longer be 
  * Spec §2 'Confirm Charge Added': the tenant has a coverage, its charge apply date has passed (before
  * today), no charge is confirmed yet and no welcome letter was sent. Answers why not, or null.
  */
-export function whyNoChargeConfirmation(t: TenantRecord, on = today()): string | null {
+export function whyNoChargeConfirmation(t: TenantRecord, on: string): string | null {
   if (t.welcome_letter_sent_date) return LOCKED;
   if (!t.coverage_id) return 'Only a tenant with a coverage plan can have its charge confirmed.';
   if (t.charge_applied_date) return 'The charge of this tenant is already confirmed.';
@@ -65,6 +66,7 @@ export const managerTenantRoutes = {
     await refuseTenantChanges([current]);
     if (current.welcome_letter_sent_date) throw conflict(LOCKED);
     if (body.updated_at !== current.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
+    const today = await programToday();
     let changes: TenantChanges = {};
     let plan = current.coverage_id !== null;
     if (body.coverage !== undefined) {
@@ -76,22 +78,22 @@ export const managerTenantRoutes = {
       }
       plan = !isKeyword;
       const chosen = body.coverage === (current.coverage_id ?? current.status);
-      if (!chosen) changes = { ...statusChanges(body.coverage, current), tenant_made_selection: false };
+      if (!chosen) changes = { ...statusChanges(body.coverage, current, today), tenant_made_selection: false };
     }
     for (const field of ['address', 'city', 'state', 'zip_code'] as const) if (body[field] !== undefined) changes[field] = body[field];
-    if (body.note !== undefined && body.note !== current.note) Object.assign(changes, { note: body.note, note_created: body.note ? today() : null });
+    if (body.note !== undefined && body.note !== current.note) Object.assign(changes, { note: body.note, note_created: body.note ? today : null });
     if (plan) {
       // Spec §4: choosing a real plan with no effective date sets it to today.
-      const date = body.insurance_effective_date ?? current.insurance_effective_date ?? today();
+      const date = body.insurance_effective_date ?? current.insurance_effective_date ?? today;
       if (date !== current.insurance_effective_date) {
         changes.insurance_effective_date = date;
         if (current.insurance_effective_date && !current.original_insurance_effective_date) changes.original_insurance_effective_date = current.insurance_effective_date;
       }
     }
     if (body.charge_applied === true && !current.charge_applied_date) {
-      const why = whyNoChargeConfirmation({ ...current, ...changes } as TenantRecord);
+      const why = whyNoChargeConfirmation({ ...current, ...changes } as TenantRecord, today);
       if (why) throw unprocessable(why, 'charge_applied');
-      Object.assign(changes, { charge_applied_date: today(), charge_confirmed_date: today() });
+      Object.assign(changes, { charge_applied_date: today, charge_confirmed_date: today });
     }
     if (body.charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
     const saved = Object.keys(changes).length ? await saveTenant(current, changes, writeBy(caller, 'manager_edit')) : current;
@@ -105,7 +107,7 @@ export const managerTenantRoutes = {
     if (counters.tagged_for_removal > 0) {
       throw conflict(`You have tagged ${counters.tagged_for_removal} tenants as moved out. Complete tagging instead.`);
     }
-    await updateCycle(cycle, { confirmed_no_move_outs_date: today(), can_tag_removal: false });
+    await updateCycle(cycle, { confirmed_no_move_outs_date: await programToday(), can_tag_removal: false });
     return { body: { success: true as const, message: 'Move-outs confirmed!' } };
   }),
 
@@ -115,7 +117,7 @@ export const managerTenantRoutes = {
     const counters = await getCycleCounters(cycle.id);
     // Spec §2: with nobody tagged the card offers Confirm (no move-outs), not Complete.
     if (counters.tagged_for_removal === 0) throw conflict('No tenant is tagged as moved out. Confirm that no one moved out instead.');
-    await updateCycle(cycle, { confirmed_move_outs_date: today(), can_tag_removal: false });
+    await updateCycle(cycle, { confirmed_move_outs_date: await programToday(), can_tag_removal: false });
     return { body: { success: true as const, message: 'Thank you for completing this phase!' } };
   }),
 
@@ -138,8 +140,8 @@ export const managerTenantRoutes = {
     const tenants = await requireAll(input.body.ids);
     requireOwned(caller, tenants);
     await refuseTenantChanges(tenants);
-    refuseAny(tenants, (t) => whyNoChargeConfirmation(t), 409);
-    const date = today();
+    const date = await programToday();
+    refuseAny(tenants, (t) => whyNoChargeConfirmation(t, date), 409);
     await saveTenants(tenants.map((t) => ({ current: t, changes: { charge_applied_date: date, charge_confirmed_date: date } })), writeBy(caller, 'charge_confirmed'));
     return { body: { updated: tenants.length, message: `${tenants.length} tenants successfully updated!` } };
   }),

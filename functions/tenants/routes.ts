@@ -11,6 +11,7 @@ import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { refuseTenantChanges } from '../archives/archive-lock';
 import { requireCycle } from '../cycles/cycle-store';
 import { getFacilityByNumber } from '../facilities/facility-store';
+import { programToday } from '../program/program-settings';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { tenantHistory } from './tenant-history';
@@ -20,7 +21,7 @@ import { getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } fro
 import type { TenantChanges, TenantRecord } from './tenant-store';
 import { countersOfScope, listInfoOf, programCounters } from './tenant-stats';
 import { viewOf, viewsOf, contextOf } from './tenant-view';
-import { isRealPlan, statusChanges, today, writeBy } from './tenant-changes';
+import { isRealPlan, statusChanges, writeBy } from './tenant-changes';
 
 
 /**
@@ -72,7 +73,7 @@ const sameVersion = (t: TenantRecord, seen: string | undefined) => {
 };
 
 /** The staff edit body as changes: untag wins over tag, the charge box sets or clears the charge date, a new note is dated. */
-function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRecord): TenantChanges {
+function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRecord, today: string): TenantChanges {
   const { updated_at: _seen, untag, charge_applied, tagged_for_removal, units, ...fields } = body;
   const changes: TenantChanges = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
@@ -80,9 +81,9 @@ function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRec
   if (changes.unit !== undefined && units === undefined && current.units.length <= 1) changes.units = [changes.unit];
   if (tagged_for_removal !== undefined) changes.tagged_for_removal = tagged_for_removal;
   if (untag) changes.tagged_for_removal = false;
-  if (charge_applied === true && !current.charge_applied_date) Object.assign(changes, { charge_applied_date: today(), charge_confirmed_date: today() });
+  if (charge_applied === true && !current.charge_applied_date) Object.assign(changes, { charge_applied_date: today, charge_confirmed_date: today });
   if (charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
-  if (changes.note !== undefined && changes.note !== current.note) changes.note_created = changes.note ? today() : null;
+  if (changes.note !== undefined && changes.note !== current.note) changes.note_created = changes.note ? today : null;
   if (changes.insurance_effective_date && !current.original_insurance_effective_date) changes.original_insurance_effective_date = current.insurance_effective_date;
   return changes;
 }
@@ -116,7 +117,7 @@ export const tenantRoutes = {
     const current = await requireTenant(input.params.id);
     await refuseTenantChanges([current]);
     sameVersion(current, input.body.updated_at);
-    const saved = await saveTenant(current, staffChanges(input.body, current), writeBy(requireCaller(input), 'staff_edit'));
+    const saved = await saveTenant(current, staffChanges(input.body, current, await programToday()), writeBy(requireCaller(input), 'staff_edit'));
     return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
   }),
 
@@ -128,7 +129,7 @@ export const tenantRoutes = {
     // Spec §4: staff may move any status to any other; only choosing the same one is refused.
     if (currentStatus === input.body.status) throw unprocessable('Choose a status different from the current one.', 'status');
     // Staff chose it, not the tenant: the 'T' badge (tenant-made selection) goes, as with a manager's choice.
-    const changes = { ...statusChanges(input.body.status, current), tenant_made_selection: false };
+    const changes = { ...statusChanges(input.body.status, current, await programToday()), tenant_made_selection: false };
     const saved = await saveTenant(current, changes, writeBy(requireCaller(input), 'status_change'));
     return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
   }),
@@ -145,7 +146,8 @@ export const tenantRoutes = {
     let changes: (t: TenantRecord) => TenantChanges;
     if (field === 'payment_confirmed') {
       refuseAny(tenants, (t) => (isRealPlan(t.status) ? null : 'A payment can only be confirmed for a tenant with a coverage plan.'));
-      changes = (t) => ({ payment_confirmed_date: t.payment_confirmed_date ?? today() });
+      const today = await programToday();
+      changes = (t) => ({ payment_confirmed_date: t.payment_confirmed_date ?? today });
     } else if (field === 'move_in_date') {
       const date = value.slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {

@@ -7,16 +7,16 @@ import type { TenantStatus } from '../../shared/contracts/tenants';
 import type { Caller } from '../runtime/route';
 import type { TenantChanges, TenantRecord, TenantWrite } from './tenant-store';
 
-export const today = () => new Date().toISOString().slice(0, 10);
-
 export const writeBy = (caller: Caller, action: string): TenantWrite => ({ actor: { user_id: caller.user.id, username: caller.user.username }, action });
 
 /** A chosen coverage plan (any status that is not one of the keywords). */
 export const isRealPlan = (status: string | null) => status !== null && !['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'].includes(status);
 
-/** The response dates that go with a status: the new one's date set, the others cleared. */
-export function statusChanges(status: TenantStatus | string, current: TenantRecord): TenantChanges {
-  const date = today();
+/**
+ * The response dates that go with a status: the new one's date set (to `date`, today in the program's
+ * time zone, see `programToday`), the others cleared.
+ */
+export function statusChanges(status: TenantStatus | string, current: TenantRecord, date: string): TenantChanges {
   const keep = (field: keyof TenantRecord, on: boolean) => (on ? (current[field] as string | null) ?? date : null);
   const plan = isRealPlan(status === 'no_response' ? null : status);
   return {

@@ -24,6 +24,7 @@ import { coverageIdOf } from '../../shared/coverage-ids';
 import { dynamo } from '../../functions/aws/clients';
 import { getCycle, getCycleCounters } from '../../functions/cycles/cycle-store';
 import { facilityCycleIds, getFacility, getFacilityCounters } from '../../functions/facilities/facility-store';
+import { programToday } from '../../functions/program/program-settings';
 import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes';
 import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
@@ -467,16 +468,17 @@ async function measureBulkCharge(f: TenantFixture, send: Send, token: string, re
     const facility = await getFacility(f.facilityId);
     const coverage = facility?.coverages[0] ? coverageIdOf(facility.coverages[0]) : null;
     if (!coverage) throw new Error(`facility ${f.facilityNumber} offers no coverage`);
+    const today = await programToday();
     // The big cycle's tenants first, then the facility's other cycles (a facility without a 2,000-tenant cycle at a small cap).
     const cycles = [f.bigCycle, ...f.cycles.filter((c) => c.id !== f.bigCycle.id)];
     const all: TenantRecord[] = [];
     for (const c of cycles) {
-      if (all.filter((t) => whyNoChargeConfirmation(t) === null || t.coverage_id).length >= 300) break;
+      if (all.filter((t) => whyNoChargeConfirmation(t, today) === null || t.coverage_id).length >= 300) break;
       const ids = Array.from({ length: c.tenants }, (_, i) => `${c.id}-t${i + 1}`);
       for (let i = 0; i < ids.length; i += 500) all.push(...(await getTenants(ids.slice(i, i + 500))));
     }
     // Those already eligible first, then those with a plan, then any (moved-out and bad-address last).
-    const rank = (t: TenantRecord) => (whyNoChargeConfirmation(t) === null ? 0 : t.coverage_id ? 1 : ['moved_out', 'bad_address'].includes(t.status ?? '') ? 3 : 2);
+    const rank = (t: TenantRecord) => (whyNoChargeConfirmation(t, today) === null ? 0 : t.coverage_id ? 1 : ['moved_out', 'bad_address'].includes(t.status ?? '') ? 3 : 2);
     const chosen = [...all].sort((a, b) => rank(a) - rank(b)).slice(0, 300);
     if (chosen.length < 300) throw new Error(`facility ${f.facilityNumber} holds only ${chosen.length} tenants`);
     const eligibleAtStart = chosen.filter((t) => rank(t) === 0).length;
@@ -489,7 +491,7 @@ async function measureBulkCharge(f: TenantFixture, send: Send, token: string, re
     const perCall: Recorded[][] = [];
     for (let round = 0; round < rounds + 1; round += 1) {
       const current = await getTenants(chosen.map((t) => t.id));
-      const prepare = current.filter((t) => whyNoChargeConfirmation(t) !== null);
+      const prepare = current.filter((t) => whyNoChargeConfirmation(t, today) !== null);
       if (prepare.length) await saveTenants(prepare.map((t) => ({ current: t, changes: eligible(t) })), BENCH_ACTOR);
       recorder.take();
       const reply = await send({ method: 'POST', path, headers: headersOf(token, true), body: JSON.stringify({ ids: chosen.map((t) => t.id) }) });

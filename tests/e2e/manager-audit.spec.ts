@@ -9,7 +9,7 @@ import type { CycleView } from '../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, test } from './fixtures';
-import { adminHeaders, listed, wireDay } from './program-data';
+import { adminHeaders, listed, programDay } from './program-data';
 
 // ---------- data through the API ----------
 
@@ -295,7 +295,7 @@ test('manager confirms charges added, for one row and for checked rows', async (
   const tenants = await tenantsOf(request, facility.id, cycle.id);
   const chosen = uniquelyNamed(tenants, (t) => !!t.coverage_id && !t.charge_applied_date && !t.welcome_letter_sent_date, 3);
   // Their charge apply date has passed (yesterday), so the charge can be confirmed.
-  for (const t of chosen) await staffEdit(request, t, { charge_apply_date: wireDay(-1) });
+  for (const t of chosen) await staffEdit(request, t, { charge_apply_date: programDay(-1) });
   const [one, ...checked] = chosen as [TenantView, TenantView, TenantView];
 
   await loginAs(page, username);
@@ -314,7 +314,7 @@ test('manager confirms charges added, for one row and for checked rows', async (
   for (const t of checked) await expect(rowOf(table, t).getByRole('img', { name: 'Charge added' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm Charge Added for Checked (0)' })).toBeDisabled();
 
-  for (const t of chosen) expect((await tenantById(request, facility.id, cycle.id, t.id)).charge_applied_date).toBe(wireDay(0));
+  for (const t of chosen) expect((await tenantById(request, facility.id, cycle.id, t.id)).charge_applied_date).toBe(programDay(0));
 });
 
 test('Cycle Audit filters its tenants with the counts of the filter select', async ({ page, request }) => {

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { TenantView } from '../../shared/contracts/tenants';
+import { calendarDateIn } from '../../shared/format';
+import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect } from './fixtures';
 
 export interface MadeFacility {
@@ -96,10 +98,20 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
   return (await response.json()) as T;
 }
 
-/** Wire date (YYYY-MM-DD) `days` from today in the local calendar. */
+/** Wire date (YYYY-MM-DD) `days` from today in the local calendar (the browser's, for what the staff app shows). */
 export function wireDay(days: number, from = new Date()): string {
   const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Wire date `days` from today in the program's calendar (the demo's Program Settings time zone), for what
+ * the server judges or writes (a response deadline, a charge apply date, a charge confirmed today): for
+ * hours around midnight UTC it is not the machine's day.
+ */
+export function programDay(days: number): string {
+  const [year, month, day] = calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone).split('-').map(Number) as [number, number, number];
+  return wireDay(days, new Date(year, month - 1, day));
 }
 
 /** M/DD/YYYY, the app's display of a wire date. */

@@ -18,7 +18,7 @@ import type { TenantView } from '../../shared/contracts/tenants';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { expect as baseExpect, test } from './fixtures';
-import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, tenantsOfFacility, wireDay } from './program-data';
+import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, programDay, tenantsOfFacility } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -42,7 +42,7 @@ interface Seeded {
 async function seed(request: APIRequestContext, deadline: string, rows = 8): Promise<Seeded> {
   const site = `R${randomBytes(3).toString('hex')}`;
   const facility = await makeFacility(request, { prime_site_id: site, software: 'storedge', state: 'IL', insurance_program_key: 'pma' });
-  const cycle = await makeCycle(request, facility.facility_number, { letter_effective_date: wireDay(30), update_responses_deadline_date: deadline });
+  const cycle = await makeCycle(request, facility.facility_number, { letter_effective_date: programDay(30), update_responses_deadline_date: deadline });
   const rentRoll = await writeSampleRentRoll({ software: 'storedge', primeSiteId: site, rows, seed: randomInt(1, 1_000_000), dir: join(dir, randomBytes(3).toString('hex')) });
   await importRentRoll(request, cycle.id, 'storedge', rentRoll.files);
   const tenants = (await tenantsOfFacility(request, facility.facility_number))
@@ -54,9 +54,9 @@ async function seed(request: APIRequestContext, deadline: string, rows = 8): Pro
 let open: Seeded;
 let closed: Seeded;
 test.beforeAll(async ({ request }) => {
-  open = await seed(request, wireDay(20), 12);
+  open = await seed(request, programDay(20), 12);
   // Open until the test moves its deadline into the past while a tenant has the page open.
-  closed = await seed(request, wireDay(5), 6);
+  closed = await seed(request, programDay(5), 6);
 });
 
 async function staffView(request: APIRequestContext, tenant: TenantView): Promise<TenantView> {
@@ -125,12 +125,12 @@ test('a tenant signs in with the code as typed, is refused a wrong ZIP code, and
   await page.getByLabel(/^ZIP code/).fill(tenant.zip_code.slice(0, 5));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${tenant.first_name}` })).toBeVisible();
-  await expect(page.locator('.facts')).toContainText(`Respond by${day(wireDay(20))}`);
+  await expect(page.locator('.facts')).toContainText(`Respond by${day(programDay(20))}`);
   await expect(page.getByTestId('current-answer')).toContainText('You have not answered yet.');
   await checked(page);
 
   await page.getByRole('radio', { name: /Get coverage through the facility/ }).check();
-  await expect(page.getByText(`A plan chosen today starts on ${day(wireDay(30))}.`)).toBeVisible();
+  await expect(page.getByText(`A plan chosen today starts on ${day(programDay(30))}.`)).toBeVisible();
   // Confirming without a plan says which is missing.
   await page.getByRole('button', { name: 'Confirm this plan' }).click();
   await expect(page.getByRole('alert')).toHaveText('Choose one of the plans.');
@@ -140,16 +140,16 @@ test('a tenant signs in with the code as typed, is refused a wrong ZIP code, and
   await page.getByRole('button', { name: 'Confirm this plan' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your answer is saved' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`You chose $2,000 of coverage — $12.00 per month, starting ${day(wireDay(30))}.`);
+  await expect(page.getByRole('status')).toContainText(`You chose $2,000 of coverage — $12.00 per month, starting ${day(programDay(30))}.`);
   await checked(page);
 
   await page.getByRole('button', { name: 'Back to your letter' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Change your answer' })).toBeVisible();
-  await expect(page.getByTestId('current-answer')).toContainText(`You can change your answer until ${day(wireDay(20))}.`);
+  await expect(page.getByTestId('current-answer')).toContainText(`You can change your answer until ${day(programDay(20))}.`);
 
   // Staff and managers see the tenant's own choice (the 'T' badge) with its plan and date.
   const after = await staffView(request, tenant);
-  expect(after).toMatchObject({ tenant_made_selection: true, insurance_effective_date: wireDay(30) });
+  expect(after).toMatchObject({ tenant_made_selection: true, insurance_effective_date: programDay(30) });
   expect(after.coverage_id).toBeTruthy();
   expect(after.status).toBe(after.coverage_id);
 
@@ -173,7 +173,7 @@ test('a tenant opts out in Spanish, with the program\'s wording and the box tick
   await page.getByLabel(/^Código postal/).fill(tenant.zip_code.slice(0, 5));
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hola, ${tenant.first_name}` })).toBeVisible();
-  await expect(page.locator('.facts')).toContainText(`Responda antes del${day(wireDay(20), 'es-US')}`);
+  await expect(page.locator('.facts')).toContainText(`Responda antes del${day(programDay(20), 'es-US')}`);
   await checked(page);
 
   // The choice of language is kept for the tab: a reload without ?lang stays in Spanish, still signed in.
@@ -235,14 +235,14 @@ test('a tenant uploads a PDF from the letter\'s QR address, sees it waiting for 
   await file.setInputFiles({ name: 'declarations.pdf', mimeType: 'application/pdf', buffer: await declarationsPdf(insurer) });
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByLabel(/^Insurance company/).fill(insurer);
-  await page.getByLabel(/^Policy expiry date/).fill(wireDay(200));
+  await page.getByLabel(/^Policy expiry date/).fill(programDay(200));
   await page.getByLabel(/^E-mail for a confirmation/).fill('tenant-proof@test.example');
   await checked(page);
   await page.getByRole('button', { name: 'Send proof' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your answer is saved' })).toBeVisible();
   const thanks = page.getByRole('status');
-  await expect(thanks).toContainText(`You sent proof of your own insurance with ${insurer} (policy expires ${day(wireDay(200))})`);
+  await expect(thanks).toContainText(`You sent proof of your own insurance with ${insurer} (policy expires ${day(programDay(200))})`);
   await expect(thanks).toContainText('Your proof is waiting for review');
   await expect(thanks).toContainText('We are sending a confirmation to tenant-proof@test.example.');
   await checked(page);
@@ -285,11 +285,11 @@ test('a tenant sends proof in Spanish, then chooses a plan instead, in Spanish',
   const insurer = `Seguros del Valle ${randomBytes(2).toString('hex')}`;
   await page.getByLabel(/^Página de declaraciones/).setInputFiles({ name: 'poliza.pdf', mimeType: 'application/pdf', buffer: await declarationsPdf(insurer) });
   await page.getByLabel(/^Compañía de seguros/).fill(insurer);
-  await page.getByLabel(/^Fecha de vencimiento/).fill(wireDay(300));
+  await page.getByLabel(/^Fecha de vencimiento/).fill(programDay(300));
   await page.getByLabel(/^Correo electrónico/).fill('');
   await page.getByRole('button', { name: 'Enviar comprobante' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gracias, su respuesta está guardada' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`Envió el comprobante de su propio seguro con ${insurer} (la póliza vence el ${day(wireDay(300), 'es-US')})`);
+  await expect(page.getByRole('status')).toContainText(`Envió el comprobante de su propio seguro con ${insurer} (la póliza vence el ${day(programDay(300), 'es-US')})`);
   await expect(page.getByRole('status')).toContainText('Su comprobante está pendiente de revisión');
   expect(await staffView(request, tenant)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true });
 
@@ -298,7 +298,7 @@ test('a tenant sends proof in Spanish, then chooses a plan instead, in Spanish',
   await page.getByRole('radio', { name: /^Obtener cobertura/ }).check();
   await page.getByRole('radio', { name: '$2,000 de cobertura — $12.00 al mes' }).check();
   await page.getByRole('button', { name: 'Confirmar este plan' }).click();
-  await expect(page.getByRole('status')).toContainText(`Eligió $2,000 de cobertura — $12.00 al mes, a partir del ${day(wireDay(30), 'es-US')}.`);
+  await expect(page.getByRole('status')).toContainText(`Eligió $2,000 de cobertura — $12.00 al mes, a partir del ${day(programDay(30), 'es-US')}.`);
   await checked(page);
   const changed = await staffView(request, tenant);
   expect(changed.status).toBe(changed.coverage_id);
@@ -314,13 +314,13 @@ test('after the deadline answers are refused and the page says why, in both lang
 
   // The deadline passes while the page is open: the answer is refused, and the page says why.
   const moved = await request.post(`/api/cycles/${closed.cycle.id}`, {
-    headers: await adminHeaders(request), form: { label: closed.cycle.label, update_responses_deadline_date: wireDay(-1) },
+    headers: await adminHeaders(request), form: { label: closed.cycle.label, update_responses_deadline_date: programDay(-1) },
   });
   expect(moved.status(), await moved.text()).toBeLessThan(300);
   await page.getByRole('button', { name: 'Confirm this plan' }).click();
   await expect(page.getByRole('alert')).toHaveText('The deadline to answer has passed, so answers can no longer be given or changed here.');
   await expect(page.getByRole('radio')).toHaveCount(0);
-  await expect(page.locator('.facts')).toContainText(`Respond by${day(wireDay(-1))}`);
+  await expect(page.locator('.facts')).toContainText(`Respond by${day(programDay(-1))}`);
   expect(await staffView(request, early)).toMatchObject({ status: null, tenant_made_selection: false });
   await checked(page);
 

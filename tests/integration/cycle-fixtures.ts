@@ -50,6 +50,3 @@ export async function rawCycleItem(id: string): Promise<Record<string, unknown> 
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `CYCLE#${id}`, sk: 'PROFILE' }, ConsistentRead: true }));
   return out.Item;
 }
-
-/** Today as the server dates confirmations (UTC). */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

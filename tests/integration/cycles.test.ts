@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WRITE } from './fixtures';
-import { call, uniqueName } from './helpers';
+import { call, programToday, uniqueName } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
-import { facilityCycleIds, getCycle, makeCycle, makeProgramFacility, rawCycleItem, tenant, todayUtc, uniqueNumber } from './cycle-fixtures';
+import { facilityCycleIds, getCycle, makeCycle, makeProgramFacility, rawCycleItem, tenant, uniqueNumber } from './cycle-fixtures';
 import { updateCycle } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { updateFacility } from '../../functions/facilities/facility-store';
@@ -477,18 +477,18 @@ describe('POST /api/cycles/{id}/confirm-move-outs', () => {
     const res = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: monitor });
     expect(res.status, res.text).toBe(200);
     expect(res.body.cycle).toMatchObject({
-      id: cycle.id, monitor_confirmed_move_outs: true, confirmed_move_outs_date: todayUtc(), confirmed_no_move_outs_date: null,
+      id: cycle.id, monitor_confirmed_move_outs: true, confirmed_move_outs_date: programToday(), confirmed_no_move_outs_date: null,
       can_tag_removal: false, ready_to_tag: false,
     });
     const stored = (await getCycle(cycle.id))!;
-    expect(stored).toMatchObject({ monitor_confirmed_move_outs: true, confirmed_move_outs_date: todayUtc(), confirmed_no_move_outs_date: null, can_tag_removal: false });
+    expect(stored).toMatchObject({ monitor_confirmed_move_outs: true, confirmed_move_outs_date: programToday(), confirmed_no_move_outs_date: null, can_tag_removal: false });
     const listed = await list({ facility_number: facility.facility_number, filter: 'confirmed_move_outs' });
     expect(idsOf(listed.data)).toEqual([cycle.id]);
     expect(listed.stats.move_outs).toMatchObject({ doing_move_outs: 0, confirmed_move_outs: 1, confirmed_no_move_outs: 0 });
 
     const again = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: admin });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe(`Cycle 'Flagged' already has its move-outs confirmed (on ${todayUtc()}).`);
+    expect(again.body.error).toBe(`Cycle 'Flagged' already has its move-outs confirmed (on ${programToday()}).`);
     expect(await getCycle(cycle.id)).toEqual(stored);
   });
 
@@ -498,13 +498,13 @@ describe('POST /api/cycles/{id}/confirm-move-outs', () => {
     await createTenants(cycle, [tenant()], TEST_WRITE);
     const res = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: admin });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.cycle).toMatchObject({ monitor_confirmed_move_outs: true, confirmed_move_outs_date: null, confirmed_no_move_outs_date: todayUtc(), can_tag_removal: false });
+    expect(res.body.cycle).toMatchObject({ monitor_confirmed_move_outs: true, confirmed_move_outs_date: null, confirmed_no_move_outs_date: programToday(), can_tag_removal: false });
     const listed = await list({ facility_number: facility.facility_number, filter: 'confirmed_no_move_outs' });
     expect(idsOf(listed.data)).toEqual([cycle.id]);
     const stored = (await getCycle(cycle.id))!;
     const again = await call('POST', `/api/cycles/${cycle.id}/confirm-move-outs`, { token: monitor });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe(`Cycle 'Quiet' is already confirmed as having no move-outs (on ${todayUtc()}).`);
+    expect(again.body.error).toBe(`Cycle 'Quiet' is already confirmed as having no move-outs (on ${programToday()}).`);
     expect(await getCycle(cycle.id)).toEqual(stored);
   });
 

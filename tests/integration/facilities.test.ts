@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WRITE } from './fixtures';
-import { call } from './helpers';
+import { call, programToday } from './helpers';
 import { getUser, getUserByUsername, makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, retire, stem, tenant } from './facility-fixtures';
 import { open } from '../../functions/auth/secret-box';
@@ -48,7 +48,6 @@ const VIEW_KEYS = [
   'welcome_letter_sent_date', 'zip_code',
 ].sort();
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The stored facility is exactly as it was. */
 async function expectUnchanged(before: FacilityRecord): Promise<void> {
@@ -476,7 +475,7 @@ describe('move-out confirmation: check-flagged and confirm-move-outs', () => {
     expect(flagged.body).toEqual({ tenants_flagged: 0 });
     const res = await call('POST', `/api/facilities/${f.id}/confirm-move-outs`, { token: monitor });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.facility).toMatchObject({ confirmed_no_move_outs_date: today(), confirmed_move_outs_date: null, can_tag_removal: false });
+    expect(res.body.facility).toMatchObject({ confirmed_no_move_outs_date: programToday(), confirmed_move_outs_date: null, can_tag_removal: false });
     const entry = (await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === f.id)!;
     expect(entry.flags).toContain('confirmed_no_move_outs');
     const before = (await getFacility(f.id))!;
@@ -494,7 +493,7 @@ describe('move-out confirmation: check-flagged and confirm-move-outs', () => {
     expect((await call('GET', `/api/facilities/${f.id}/check-flagged`, { token: monitor })).body).toEqual({ tenants_flagged: 2 });
     const res = await call('POST', `/api/facilities/${f.id}/confirm-move-outs`, { token: monitor });
     expect(res.status).toBe(200);
-    expect(res.body.facility).toMatchObject({ confirmed_move_outs_date: today(), confirmed_no_move_outs_date: null, can_tag_removal: false });
+    expect(res.body.facility).toMatchObject({ confirmed_move_outs_date: programToday(), confirmed_no_move_outs_date: null, can_tag_removal: false });
     const entry = (await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === f.id)!;
     expect(entry.flags).toContain('confirmed_move_outs');
     expect(entry.flags).not.toContain('doing_move_outs');

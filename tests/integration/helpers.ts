@@ -5,7 +5,8 @@
 import { expect, inject } from 'vitest';
 import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 
-import { DEMO_PASSWORD } from '../../localstack/seed';
+import { DEMO_PASSWORD, DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
+import { calendarDateIn } from '../../shared/format';
 
 export { DEMO_FACILITY_ID, DEMO_PASSWORD } from '../../localstack/seed';
 
@@ -94,3 +95,12 @@ export async function login(username: string, password = DEMO_PASSWORD): Promise
 /** A username no other test uses. */
 let counter = 0;
 export const uniqueName = (stem: string): string => `${stem}-${Date.now().toString(36)}-${(++counter).toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Today as the server dates what it writes (a confirmation, a status's date, a note): the calendar of the
+ * demo program's time zone (Program Settings), which is not UTC's for hours around midnight UTC.
+ */
+export const programToday = (): string => calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone);
+
+/** The program's day `days` from today (negative to go back). */
+export const programDay = (days: number): string => new Date(Date.parse(`${programToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -9,7 +9,7 @@
  * simulators give them (localstack/simulators/data.ts simulatedLedger).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, programToday } from './helpers';
 import type { ApiResponse } from './helpers';
 import { simulatedFacility } from './simulated-facility';
 import { tokenFor } from './fixtures';
@@ -41,7 +41,6 @@ beforeAll(async () => {
   [monitor, admin, manager] = await Promise.all([tokenFor('monitor'), tokenFor('admin'), tokenFor('manager')]);
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 type Payload = Record<string, string>;
 const post = (path: string, form: Payload, token: string | null = monitor) => call('POST', path, { token, form });
@@ -360,9 +359,9 @@ describe('POST /api/tenants/sync-ledger-statuses', () => {
     expect(await now(mov!)).toMatchObject({ status: 'moved_out', move_out_date: moved.moveOutDate, tagged_for_removal: false });
     expect(await now(movTagged!)).toMatchObject({ status: 'moved_out', move_out_date: simulatedLedger(n, movTagged!)!.moveOutDate, tagged_for_removal: true });
     expect(await now(insFirst!)).toMatchObject({
-      status: planId, coverage_id: planId, setup_insurance_date: today(), insurance_effective_date: today(), tenant_made_selection: false,
+      status: planId, coverage_id: planId, setup_insurance_date: programToday(), insurance_effective_date: programToday(), tenant_made_selection: false,
     });
-    expect(await now(insOther!)).toMatchObject({ status: 'provide_proof', provided_proof_date: today(), opt_out_date: null });
+    expect(await now(insOther!)).toMatchObject({ status: 'provide_proof', provided_proof_date: programToday(), opt_out_date: null });
     const details = simulatedLedger(n, chg!)!;
     expect(await now(chg!)).toMatchObject({
       status: null, unit: details.unit, units: [details.unit],

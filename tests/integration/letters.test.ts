@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, programToday } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor, TEST_WRITE } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
@@ -28,13 +28,9 @@ import { letterFileStem } from '../../functions/letters/letter-files';
 import { claimTenants } from '../../functions/letters/letter-claims';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
-import { calendarDateIn } from '../../shared/format';
 import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
 import { qrModules } from '../../functions/letters/letter-qr';
 import { drawnQr, pageText, readPdf } from '../unit/letters/pdf-reader';
-
-/** Letters are dated on the program's calendar (the demo's time zone), not UTC's. */
-const programToday = () => calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone);
 
 let monitor = '';
 let monitorId = '';

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, programToday, programDay } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeManagerWithFacility, TEST_WRITE, tokenFor } from './fixtures';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
@@ -23,8 +23,6 @@ import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-sto
 const OTHER = 'This record belongs to another facility.';
 const LOCKED = 'The welcome letter was sent to this tenant; it can no longer be edited.';
 const PLAN = 'cov-2000-12';
-const today = () => new Date().toISOString().slice(0, 10);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface Owner { facility: FacilityRecord; token: string; username: string }
 let own: Owner;
@@ -136,7 +134,7 @@ describe('POST /api/managers/update-tenant', () => {
     const res = await updateTenant({ id: t!.id, updated_at: t!.updated_at, coverage: PLAN });
     expect(res.status, res.text).toBe(200);
     expect(res.body.tenant).toMatchObject({
-      status: PLAN, coverage_id: PLAN, insurance_effective_date: today(), tenant_made_selection: false, original_insurance_effective_date: null,
+      status: PLAN, coverage_id: PLAN, insurance_effective_date: programToday(), tenant_made_selection: false, original_insurance_effective_date: null,
     });
     expect(await getCycleCounters(cycle.id)).toMatchObject({ selected_coverage: 1, non_responder: 0, requires_setup: 1 });
     expect(await getFacilityCounters(own.facility.id)).toMatchObject({ selected_coverage: expect.any(Number) });
@@ -145,7 +143,7 @@ describe('POST /api/managers/update-tenant', () => {
     expect(history.status, history.text).toBe(200);
     expect(history.body[0]).toMatchObject({ action: 'manager_edit', by: { username: own.username } });
     expect(history.body[0].changes).toEqual(expect.arrayContaining([
-      { field: 'status', from: null, to: PLAN }, { field: 'coverage_id', from: null, to: PLAN }, { field: 'insurance_effective_date', from: null, to: today() },
+      { field: 'status', from: null, to: PLAN }, { field: 'coverage_id', from: null, to: PLAN }, { field: 'insurance_effective_date', from: null, to: programToday() },
     ]));
   });
 
@@ -165,7 +163,7 @@ describe('POST /api/managers/update-tenant', () => {
     for (const [keyword, field] of Object.entries(dates)) {
       const res = await updateTenant({ ...current, coverage: keyword });
       expect(res.status, `${keyword}: ${res.text}`).toBe(200);
-      expect(res.body.tenant).toMatchObject({ status: keyword, coverage_id: null, insurance_effective_date: null, [field]: today() });
+      expect(res.body.tenant).toMatchObject({ status: keyword, coverage_id: null, insurance_effective_date: null, [field]: programToday() });
       for (const otherField of Object.values(dates).filter((f) => f !== field)) expect(res.body.tenant[otherField]).toBeNull();
       current = { id: t!.id, updated_at: res.body.tenant.updated_at };
     }
@@ -177,19 +175,19 @@ describe('POST /api/managers/update-tenant', () => {
     expect((await getCycleCounters(cycle.id)).incomplete_address).toBe(1);
     const res = await updateTenant({ id: t!.id, updated_at: t!.updated_at, address: '5 Oak St', city: 'Dallas', state: 'tx', zip_code: '75201', note: 'Fixed' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.tenant).toMatchObject({ address: '5 Oak St', city: 'Dallas', state: 'TX', zip_code: '75201', incomplete_address: false, note: 'Fixed', note_created: today() });
+    expect(res.body.tenant).toMatchObject({ address: '5 Oak St', city: 'Dallas', state: 'TX', zip_code: '75201', incomplete_address: false, note: 'Fixed', note_created: programToday() });
     expect((await getCycleCounters(cycle.id)).incomplete_address).toBe(0);
   });
 
   it('confirms the charge only where the rule allows: a plan, a charge apply date that has passed, none confirmed yet', async () => {
     const { cycle, tenants } = await cycleWithTenants(own.facility, [
-      plan(1, { charge_apply_date: day(-1) }), plan(2, { charge_apply_date: today() }), tenant(3, 'opt_out', { charge_apply_date: day(-5) }), tenant(4, null, { charge_apply_date: day(-5) }),
+      plan(1, { charge_apply_date: programDay(-1) }), plan(2, { charge_apply_date: programToday() }), tenant(3, 'opt_out', { charge_apply_date: programDay(-5) }), tenant(4, null, { charge_apply_date: programDay(-5) }),
     ]);
     const [due, notYet, optedOut, fresh] = tenants as [TenantRecord, TenantRecord, TenantRecord, TenantRecord];
     const before = await snapshot(cycle, [notYet, optedOut]);
     const ok = await updateTenant({ id: due.id, updated_at: due.updated_at, charge_applied: true });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body.tenant).toMatchObject({ charge_applied_date: today(), charge_confirmed_date: today() });
+    expect(ok.body.tenant).toMatchObject({ charge_applied_date: programToday(), charge_confirmed_date: programToday() });
     expect((await getCycleCounters(cycle.id)).charge_applied).toBe(1);
 
     const early = await updateTenant({ id: notYet.id, updated_at: notYet.updated_at, charge_applied: 'true' });
@@ -203,7 +201,7 @@ describe('POST /api/managers/update-tenant', () => {
     // Choosing a plan and confirming its charge in one save: the rule reads the plan being chosen.
     const both = await updateTenant({ id: fresh.id, updated_at: fresh.updated_at, coverage: PLAN, charge_applied: true });
     expect(both.status, both.text).toBe(200);
-    expect(both.body.tenant).toMatchObject({ coverage_id: PLAN, charge_applied_date: today() });
+    expect(both.body.tenant).toMatchObject({ coverage_id: PLAN, charge_applied_date: programToday() });
 
     const undone = await updateTenant({ id: due.id, updated_at: ok.body.tenant.updated_at, charge_applied: false });
     expect(undone.body.tenant.charge_applied_date).toBeNull();
@@ -323,7 +321,7 @@ describe('POST /api/managers/confirm-move-outs (nobody moved out)', () => {
     const res = await confirmNoMoveOuts(cycle.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Move-outs confirmed!' });
-    expect(await getCycle(cycle.id)).toMatchObject({ can_tag_removal: false, confirmed_no_move_outs_date: today(), confirmed_move_outs_date: null });
+    expect(await getCycle(cycle.id)).toMatchObject({ can_tag_removal: false, confirmed_no_move_outs_date: programToday(), confirmed_move_outs_date: null });
     const card = await call('GET', `/api/cycles/${cycle.id}`, { token: own.token });
     expect(card.body).toMatchObject({ can_tag_removal: false, ready_to_tag: false });
     const listed = await call('GET', '/api/cycles', { token: monitor, query: { facility_number: own.facility.facility_number, filter: 'confirmed_no_move_outs' } });
@@ -359,7 +357,7 @@ describe('POST /api/managers/confirm-tagging-complete', () => {
     const res = await completeTagging(cycle.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Thank you for completing this phase!' });
-    expect(await getCycle(cycle.id)).toMatchObject({ can_tag_removal: false, confirmed_move_outs_date: today(), confirmed_no_move_outs_date: null });
+    expect(await getCycle(cycle.id)).toMatchObject({ can_tag_removal: false, confirmed_move_outs_date: programToday(), confirmed_no_move_outs_date: null });
     const listed = await call('GET', '/api/cycles', { token: monitor, query: { facility_number: own.facility.facility_number, filter: 'confirmed_move_outs' } });
     expect((listed.body.data as { id: string }[]).map((c) => c.id)).toContain(cycle.id);
     expect((await completeTagging(cycle.id)).status).toBe(409);
@@ -384,11 +382,11 @@ describe('POST /api/managers/confirm-tagging-complete', () => {
 
 describe('POST /api/managers/bulk-charge-applied', () => {
   it('confirms the charge of every checked tenant the rule allows', async () => {
-    const { cycle, tenants } = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: day(-1) }), plan(2, { charge_apply_date: day(-30) })]);
+    const { cycle, tenants } = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: programDay(-1) }), plan(2, { charge_apply_date: programDay(-30) })]);
     const res = await chargeAll(tenants.map((t) => t.id));
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ updated: 2, message: '2 tenants successfully updated!' });
-    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t).toMatchObject({ charge_applied_date: today(), charge_confirmed_date: today() });
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t).toMatchObject({ charge_applied_date: programToday(), charge_confirmed_date: programToday() });
     expect((await getCycleCounters(cycle.id)).charge_applied).toBe(2);
     const history = await call('GET', `/api/tenants/${tenants[1]!.id}/history`, { token: own.token });
     expect(history.body[0]).toMatchObject({ action: 'charge_confirmed', by: { username: own.username } });
@@ -396,13 +394,13 @@ describe('POST /api/managers/bulk-charge-applied', () => {
 
   it('refuses the whole call (409) naming every tenant the rule refuses, and why', async () => {
     const { cycle, tenants } = await cycleWithTenants(own.facility, [
-      plan(1, { charge_apply_date: day(-1) }),
-      tenant(2, 'opt_out', { charge_apply_date: day(-1) }),
-      plan(3, { charge_apply_date: today() }),
-      plan(4, { charge_apply_date: day(3) }),
+      plan(1, { charge_apply_date: programDay(-1) }),
+      tenant(2, 'opt_out', { charge_apply_date: programDay(-1) }),
+      plan(3, { charge_apply_date: programToday() }),
+      plan(4, { charge_apply_date: programDay(3) }),
       plan(5, { charge_apply_date: null }),
-      plan(6, { charge_apply_date: day(-1), charge_applied_date: day(-1) }),
-      plan(7, { charge_apply_date: day(-1), welcome_letter_sent_date: day(-2) }),
+      plan(6, { charge_apply_date: programDay(-1), charge_applied_date: programDay(-1) }),
+      plan(7, { charge_apply_date: programDay(-1), welcome_letter_sent_date: programDay(-2) }),
     ]);
     const before = await snapshot(cycle, tenants);
     const res = await chargeAll(tenants.map((t) => t.id));
@@ -421,8 +419,8 @@ describe('POST /api/managers/bulk-charge-applied', () => {
   });
 
   it("refuses another facility's tenants among the ids (403) and unknown ids (404), changing nothing", async () => {
-    const mine = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: day(-1) })]);
-    const theirs = await cycleWithTenants(other.facility, [plan(2, { charge_apply_date: day(-1) })]);
+    const mine = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: programDay(-1) })]);
+    const theirs = await cycleWithTenants(other.facility, [plan(2, { charge_apply_date: programDay(-1) })]);
     const before = [await snapshot(mine.cycle, mine.tenants), await snapshot(theirs.cycle, theirs.tenants)];
     expectOther(await chargeAll([mine.tenants[0]!.id, theirs.tenants[0]!.id]));
     expectOther(await chargeAll([theirs.tenants[0]!.id]));

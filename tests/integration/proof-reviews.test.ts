@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, programToday } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { dynamo } from '../../functions/aws/clients';
@@ -26,7 +26,6 @@ import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { formatAccessCode, portalUrl } from '../../shared/access-code';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
-import { calendarDateIn } from '../../shared/format';
 import { TEST_WRITE } from './test-write';
 
 let monitor = '';
@@ -96,7 +95,7 @@ async function writtenProof(t: TenantRecord, submittedAt: string): Promise<Proof
     content_type: 'application/pdf', size: PDF.length, file_key: proofFileKey(t.id, randomUUID()), submitted_at: submittedAt,
     review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
   };
-  await saveTenant(current, { ...statusChanges('provide_proof', current), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },
+  await saveTenant(current, { ...statusChanges('provide_proof', current, '2026-11-24'), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },
     { actor: { user_id: `tenant:${t.id}`, username: 'Tenant' }, action: 'respond_proof' }, {
       alongside: [
         { Put: { TableName: tableName(), Item: proofItem(proof), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -114,8 +113,6 @@ async function sesMessagesTo(address: string): Promise<SesMessage[]> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { messages: SesMessage[] }).messages.filter((m) => m.Destination.ToAddresses.includes(address));
 }
-
-const programToday = () => calendarDateIn(DEMO_PROGRAM_SETTINGS.time_zone);
 
 beforeAll(async () => {
   const [m, g] = await Promise.all([makeUser({ is_monitor: true }), makeManagerWithFacility()]);

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, uniqueName } from './helpers';
+import { call, programDay, programToday, uniqueName } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
 import { tokenFor, TEST_WRITE } from './fixtures';
@@ -32,11 +32,6 @@ import { createTenants, deleteTenants, getTenant } from '../../functions/tenants
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { formatAccessCode } from '../../shared/access-code';
 import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
-import { calendarDateIn } from '../../shared/format';
-
-/** The demo seed's program time zone (localstack/seed.ts DEMO_PROGRAM_SETTINGS). */
-const programToday = () => calendarDateIn('America/Chicago');
-const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 let addressCount = 0;
 /** A client address no other test signs in from. */
@@ -52,9 +47,8 @@ async function portalTenant(options: { facility?: Partial<NewFacility>; cycle?: 
   const facility = await makeProgramFacility({
     coverages: [{ coverage: 2000, premium: 12 }, { coverage: 3000, premium: 15 }], uses_updated_lease_language: true, ...options.facility,
   });
-  const today = programToday();
   const cycle = await makeCycle(facility, {
-    update_responses_deadline_date: dayAfter(today, 20), letter_effective_date: dayAfter(today, 30), ...options.cycle,
+    update_responses_deadline_date: programDay(20), letter_effective_date: programDay(30), ...options.cycle,
   });
   const [made] = await createTenants(cycle, [tenant(null, { zip_code: '75001-1234', email: '', units: ['A12', 'A13'], unit: 'A12', ...options.tenant })], TEST_WRITE);
   const code = made!.access_code;
@@ -123,7 +117,7 @@ async function upload(token: string, bytes: Buffer, contentType: 'application/pd
 }
 
 const proofBody = (uploadId: string, extra: Record<string, unknown> = {}) => ({
-  upload_id: uploadId, insurer: 'State Farm', policy_expiry_date: dayAfter(programToday(), 200), ...extra,
+  upload_id: uploadId, insurer: 'State Farm', policy_expiry_date: programDay(200), ...extra,
 });
 
 let monitor: string;
@@ -276,7 +270,7 @@ describe('the letter', () => {
   });
 
   it('a plan chosen after the letter\'s effective date starts today', async () => {
-    const p = await portalTenant({ cycle: { letter_effective_date: dayAfter(programToday(), -10) } });
+    const p = await portalTenant({ cycle: { letter_effective_date: programDay(-10) } });
     expect((await letter(await signedIn(p))).body.coverage_effective_date).toBe(programToday());
   });
 });
@@ -351,7 +345,7 @@ describe('answers', () => {
 
     const waitingBefore = await waitingCount();
     const uploadId = await upload(token, PDF, 'application/pdf');
-    const expired = await post('proof', token, proofBody(uploadId, { policy_expiry_date: dayAfter(programToday(), -1) }));
+    const expired = await post('proof', token, proofBody(uploadId, { policy_expiry_date: programDay(-1) }));
     expect(expired.status).toBe(422);
     const res = await post('proof', token, proofBody(uploadId, { email: `${uniqueName('proof')}@tenant.example` }));
     expect(res.status, res.text).toBe(200);
@@ -468,7 +462,7 @@ describe('when answers close', () => {
   }
 
   it('after the deadline day', async () => {
-    await expectClosed(await portalTenant({ cycle: { update_responses_deadline_date: dayAfter(programToday(), -1) } }), 'deadline_passed', /deadline to answer this letter .* has passed/);
+    await expectClosed(await portalTenant({ cycle: { update_responses_deadline_date: programDay(-1) } }), 'deadline_passed', /deadline to answer this letter .* has passed/);
   });
 
   it('once staff confirmed a proof, or set an answer the portal does not offer', async () => {

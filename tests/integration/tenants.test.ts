@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, programToday } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeManagerWithFacility, TEST_WRITE, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const today = () => new Date().toISOString().slice(0, 10);
 const PLAN = 'cov-2000-12';
 
 type Row = { id: string; first_name: string; last_name: string | null; status: string | null; unit: string };
@@ -334,7 +333,7 @@ describe('POST /api/tenants/{id}', () => {
       country: 'USA', unit: 'B-9', units: [{ identifier: 'B-9' }, { identifier: 'B-10' }], move_in_date: '2025-12-01', billing_date: '2026-01-01',
       charge_apply_date: '2026-02-01', insurance_effective_date: '2026-02-01', original_insurance_effective_date: null,
       payment_confirmed_date: '2026-02-15', ledger_id: 'LED-1', insur_ledger_id: 'INS-1', access_code: t!.access_code, policy_number: 'POL-1',
-      note: 'Called', note_created: today(), monitor_note: 'Check lease', incomplete_address: false,
+      note: 'Called', note_created: programToday(), monitor_note: 'Check lease', incomplete_address: false,
     });
     expect(view.updated_at > t!.updated_at).toBe(true);
     const stored = (await getTenant(t!.id))!;
@@ -397,7 +396,7 @@ describe('POST /api/tenants/{id}', () => {
     const { cycle, tenants: [t] } = await cycleWithTenants(facility, [tenant(1, PLAN, { coverage_id: PLAN })]);
     const on = await edit(t!.id, { updated_at: t!.updated_at, charge_applied: 'true' });
     expect(on.status, on.text).toBe(200);
-    expect(on.body.tenant).toMatchObject({ charge_applied_date: today(), charge_confirmed_date: today() });
+    expect(on.body.tenant).toMatchObject({ charge_applied_date: programToday(), charge_confirmed_date: programToday() });
     expect((await getCycleCounters(cycle.id)).charge_applied).toBe(1);
     expect((await getFacilityCounters(facility.id)).charge_applied).toBe(1);
     const off = await edit(t!.id, { updated_at: on.body.tenant.updated_at, charge_applied: 'false' });
@@ -472,14 +471,14 @@ describe('POST /api/tenants/{id}/status', () => {
       return (res.body.data as { id: string }[]).some((c) => c.id === cycle.id);
     };
     expect(await inOptOutList()).toBe(false);
-    expect(await step('opt_out')).toMatchObject({ status: 'opt_out', opt_out_date: today(), provided_proof_date: null });
+    expect(await step('opt_out')).toMatchObject({ status: 'opt_out', opt_out_date: programToday(), provided_proof_date: null });
     expect(await getCycleCounters(cycle.id)).toMatchObject({ opted_out: 1, non_responder: 0 });
     // The cycles list's flags read the counters through the catalog entry, refreshed with the write.
     expect(await inOptOutList()).toBe(true);
-    expect(await step('provide_proof')).toMatchObject({ status: 'provide_proof', provided_proof_date: today(), opt_out_date: null });
-    expect(await step('moved_out')).toMatchObject({ status: 'moved_out', move_out_date: today(), provided_proof_date: null });
+    expect(await step('provide_proof')).toMatchObject({ status: 'provide_proof', provided_proof_date: programToday(), opt_out_date: null });
+    expect(await step('moved_out')).toMatchObject({ status: 'moved_out', move_out_date: programToday(), provided_proof_date: null });
     expect(await getFacilityCounters(facility.id)).toMatchObject({ moved_out: 1, provided_proof: 0, opted_out: 0 });
-    expect(await step('bad_address')).toMatchObject({ status: 'bad_address', bad_address_date: today(), move_out_date: null });
+    expect(await step('bad_address')).toMatchObject({ status: 'bad_address', bad_address_date: programToday(), move_out_date: null });
     expect(await step('no_response')).toMatchObject({ status: null, bad_address_date: null, opt_out_date: null, move_out_date: null, provided_proof_date: null });
     expect(await getCycleCounters(cycle.id)).toMatchObject({ non_responder: 1, bad_address: 0, moved_out: 0, total: 1 });
     expect(await inOptOutList()).toBe(false);
@@ -575,7 +574,7 @@ describe('POST /api/tenants/bulk', () => {
     const ok = await bulk('payment_confirmed', [tenants[0]!.id, tenants[1]!.id]);
     expect(ok.status, ok.text).toBe(200);
     const [a, b] = await getTenants([tenants[0]!.id, tenants[1]!.id]);
-    expect(a!.payment_confirmed_date).toBe(today());
+    expect(a!.payment_confirmed_date).toBe(programToday());
     expect(b!.payment_confirmed_date).toBe('2026-01-02');
     expect((await getCycleCounters(cycle.id)).confirmed_payment).toBe(2);
     expect((await history(a!.id))[0]!.action).toBe('payment_confirmed');

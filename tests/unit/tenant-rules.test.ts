@@ -138,20 +138,20 @@ describe('the history of a change', () => {
 });
 
 describe('the response dates a status brings (staff status modal, manager coverage choice)', () => {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = '2026-11-24';
 
   it("sets the new status's date, keeps it when it was already set, and clears the others", () => {
     const t = record({ status: 'opt_out', opt_out_date: '2026-01-05', provided_proof_date: '2025-12-01' });
-    expect(statusChanges('provide_proof', t)).toMatchObject({
+    expect(statusChanges('provide_proof', t, today)).toMatchObject({
       status: 'provide_proof', coverage_id: null, provided_proof_date: '2025-12-01', opt_out_date: null, move_out_date: null, bad_address_date: null,
       insurance_effective_date: null, charge_applied_date: null, charge_confirmed_date: null,
     });
-    expect(statusChanges('moved_out', t)).toMatchObject({ status: 'moved_out', move_out_date: today, opt_out_date: null });
-    expect(statusChanges('no_response', t)).toMatchObject({ status: null, opt_out_date: null, provided_proof_date: null });
+    expect(statusChanges('moved_out', t, today)).toMatchObject({ status: 'moved_out', move_out_date: today, opt_out_date: null });
+    expect(statusChanges('no_response', t, today)).toMatchObject({ status: null, opt_out_date: null, provided_proof_date: null });
   });
 
   it('a plan becomes the coverage and keeps its effective date and charge', () => {
-    const changes = statusChanges(PLAN, record({ opt_out_date: '2026-01-05', insurance_effective_date: '2026-02-01' }));
+    const changes = statusChanges(PLAN, record({ opt_out_date: '2026-01-05', insurance_effective_date: '2026-02-01' }), today);
     expect(changes).toMatchObject({ status: PLAN, coverage_id: PLAN, opt_out_date: null });
     expect(changes).not.toHaveProperty('insurance_effective_date');
     expect(changes).not.toHaveProperty('charge_applied_date');
