@@ -45,7 +45,9 @@ async function seedSiteLink(request: APIRequestContext, insured: number): Promis
     coverages: JSON.stringify([{ coverage: dcCoverage, premium: dcPremium, sitelink_coverage_id: InsurCoverageID }]),
   });
   const cycle = await makeCycle(request, number);
-  const rentRoll = await writeSampleRentRoll({ software: 'sitelink_web', primeSiteId: site, rows: 60, seed: randomInt(1, 1_000_000), dir: join(dir, randomBytes(3).toString('hex')) });
+  // About one ledger in eight is insured at the simulator: 100 random rows leave it practically sure that two are
+  // (at 60 rows about one run in sixty would have fallen short).
+  const rentRoll = await writeSampleRentRoll({ software: 'sitelink_web', primeSiteId: site, rows: 100, seed: randomInt(1, 1_000_000), dir: join(dir, randomBytes(3).toString('hex')) });
   await importRentRoll(request, cycle.id, 'sitelink_web', rentRoll.files);
 
   const all = await tenantsOfFacility(request, number);
