@@ -126,8 +126,6 @@ async function facilityNamesByIds(ids: readonly string[]): Promise<Map<string, F
   }]));
 }
 
-/** The UTC calendar date (YYYY-MM-DD) of confirmations. */
-
 export const cycleRoutes = {
   'GET /api/cycles': implement(CYCLE_CONTRACTS['GET /api/cycles'], async ({ query }) => {
     const filtered = (await readCatalog<CycleEntry>('cycles')).filter(entryMatcher(query));

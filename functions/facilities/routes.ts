@@ -55,7 +55,6 @@ async function programLabel(key: string): Promise<string> {
   return program.label;
 }
 
-
 async function viewOf(facility: FacilityRecord): Promise<FacilityView> {
   const [counters, managers] = await Promise.all([getFacilityCounters(facility.id), loadManagerLogins([facility.manager_user_id])]);
   return facilityViewOf(facility, counters, managers.get(facility.manager_user_id ?? '') ?? null);
