@@ -62,13 +62,22 @@ export const IMPORT_UPLOADS_PREFIX = 'imports/';
 export const IMPORT_UPLOAD_DAYS = 7;
 
 /**
+ * A tenant's proof file arrives under PROOF_UPLOADS_PREFIX (the only proofs key a presigned POST ever
+ * names) and, once submitted and checked, is copied to CHECKED_PROOFS_PREFIX, which no POST targets and
+ * which is kept with the tenant's record (functions/respond/proof-file.ts). An upload is read within
+ * minutes of its POST; one never submitted is deleted by the bucket after PROOF_UPLOAD_DAYS.
+ */
+export const PROOF_UPLOADS_PREFIX = 'proofs/uploads/';
+export const CHECKED_PROOFS_PREFIX = 'proofs/checked/';
+export const PROOF_UPLOAD_DAYS = 1;
+
+/**
  * The uploads bucket answers the browser's presigned POSTs from the site's origin: the staff app's rent
  * rolls and the portal's proofs. Any origin may read S3's answer: what may be written is decided by the
  * signed policy of each POST (one key, a size range, the file type, ten minutes), which only the import
  * calls (to staff) and the portal's proof-upload call (to a signed-in tenant) hand out. Naming the site's
  * origin instead would add nothing the policy does not already decide, and the deployed site's address
  * is the distribution's, made by the Web stack after the Data stack that holds this bucket.
- * Proofs (proofs/) have no expiry rule: they are kept with the tenant's record.
  */
 export const UPLOAD_CORS = { allowedMethods: ['POST'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 3000 } as const;
 
@@ -97,7 +106,10 @@ export const IMPORT_REPORT_DAYS = 90;
  * Prefixes never overlap: S3 applies the shortest expiration of overlapping rules.
  */
 export const BUCKET_EXPIRATIONS: Readonly<Record<BucketName, readonly { id: string; prefix: string; days: number }[]>> = {
-  uploads: [{ id: 'expire-import-files', prefix: IMPORT_UPLOADS_PREFIX, days: IMPORT_UPLOAD_DAYS }],
+  uploads: [
+    { id: 'expire-import-files', prefix: IMPORT_UPLOADS_PREFIX, days: IMPORT_UPLOAD_DAYS },
+    { id: 'expire-unsubmitted-proofs', prefix: PROOF_UPLOADS_PREFIX, days: PROOF_UPLOAD_DAYS },
+  ],
   exports: [
     { id: 'expire-temporary-exports', prefix: EXPORTS_TEMPORARY_PREFIX, days: TEMPORARY_EXPORT_DAYS },
     { id: 'expire-import-reports', prefix: IMPORT_REPORTS_PREFIX, days: IMPORT_REPORT_DAYS },

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS } from '../../infra/data-stack';
 import { JOB_QUEUES } from '../../shared/jobs';
-import { PROOFS_PREFIX } from '../../functions/proofs/proof-record';
-import { APP_TABLE, BUCKETS, IMPORT_UPLOADS_PREFIX, UPLOAD_CORS, projectionOf } from '../../shared/resources';
+import {
+  APP_TABLE, BUCKETS, CHECKED_PROOFS_PREFIX, IMPORT_UPLOAD_DAYS, IMPORT_UPLOADS_PREFIX, PROOF_UPLOAD_DAYS, PROOF_UPLOADS_PREFIX, UPLOAD_CORS, projectionOf,
+} from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
 const { stacks, templates } = synthApp();
@@ -82,12 +83,17 @@ describe('buckets', () => {
     expect(IMPORT_REPORTS_PREFIX.startsWith(EXPORTS_TEMPORARY_PREFIX)).toBe(false);
   });
 
-  it('keeps tenants\' proofs (proofs/) with the tenant\'s record: only an import\'s files expire in the uploads bucket', () => {
+  it('expires an import\'s files after a week and proof uploads never submitted after a day, and keeps checked proofs with the tenant\'s record', () => {
     const uploads = data.toJSON().Resources[logicalId(stacks.data.buckets.uploads)].Properties;
     const expiring = uploads.LifecycleConfiguration.Rules.filter((rule: { ExpirationInDays?: number }) => rule.ExpirationInDays);
-    expect(expiring.map((rule: { Prefix?: string }) => rule.Prefix)).toEqual([IMPORT_UPLOADS_PREFIX]);
-    // No expiring rule covers proofs/ (a rule without a prefix would cover every key).
-    for (const rule of expiring) expect(rule.Prefix && PROOFS_PREFIX.startsWith(rule.Prefix)).toBeFalsy();
+    expect(expiring).toEqual([
+      expect.objectContaining({ Prefix: IMPORT_UPLOADS_PREFIX, ExpirationInDays: IMPORT_UPLOAD_DAYS, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: PROOF_UPLOADS_PREFIX, ExpirationInDays: PROOF_UPLOAD_DAYS, Status: 'Enabled' }),
+    ]);
+    expect(PROOF_UPLOAD_DAYS).toBe(1);
+    // No expiring rule covers the checked proofs (a rule without a prefix would cover every key).
+    for (const rule of expiring) expect(rule.Prefix && CHECKED_PROOFS_PREFIX.startsWith(rule.Prefix)).toBeFalsy();
+    expect(CHECKED_PROOFS_PREFIX.startsWith(PROOF_UPLOADS_PREFIX) || PROOF_UPLOADS_PREFIX.startsWith(CHECKED_PROOFS_PREFIX)).toBe(false);
   });
 
   it('answers the browser\'s presigned POSTs to the uploads bucket from the site, and only POSTs', () => {
