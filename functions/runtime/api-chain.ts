@@ -14,6 +14,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ROUTES, routeKey } from '../../shared/routes';
 import type { ApiGroup, RouteDef } from '../../shared/routes';
 import { authenticate, authenticateRespondent } from './authenticate';
+import { clientAddress } from './client-address';
 import { HttpError, notFound } from './http-error';
 import { logger } from './logger';
 import { checkOwnership, hasOwnershipResolver } from './ownership';
@@ -54,17 +55,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
-}
-
-/**
- * The client's address. Behind CloudFront, API Gateway's sourceIp is the edge's own address, so the
- * viewer's comes from CloudFront-Viewer-Address ('203.0.113.7:46532', '[2001:db8::1]:443') when it
- * is there (docs/decisions.md "Tenant response portal: guessing").
- */
-function clientAddress(event: APIGatewayProxyEvent): string {
-  const viewer = event.headers?.['cloudfront-viewer-address']?.trim();
-  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-  return event.requestContext?.identity?.sourceIp ?? '';
 }
 
 const requestIdOf = (request: ApiRequest) => request.event.requestContext?.requestId ?? request.context.awsRequestId;

@@ -26,7 +26,7 @@ export interface RouteInput<C extends RouteContract> {
   /** The tenant of a portal session: set on respondent routes only (tests that call a route directly may leave it out). */
   respondent?: Respondent | null;
   requestId: string;
-  /** The client's address, for throttling and logs (api-handler.ts clientAddress). */
+  /** The client's address, for throttling and logs (runtime/client-address.ts). */
   sourceIp: string;
 }
 

@@ -16,12 +16,25 @@ import type { ApiHandler } from './handlers';
 /** API Gateway's own payload limit; larger bodies are refused before any handler runs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/)/i;
+const VIEWER_ADDRESS = 'cloudfront-viewer-address';
+
+/**
+ * The connection's address in CloudFront-Viewer-Address form ('127.0.0.1:51234'; IPv6 unbracketed, as
+ * CloudFront writes it), an IPv4 client of a dual-stack socket without its '::ffff:' prefix.
+ */
+export function viewerAddressHeader(socket: { remoteAddress?: string; remotePort?: number }): string {
+  const address = (socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return `${address}:${socket.remotePort ?? 0}`;
+}
 
 export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string>): APIGatewayProxyEvent {
   const url = new URL(req.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  // CloudFront writes the viewer's address itself, whatever the client sent under that name; so does
+  // this front door, or a client could charge its sign-in failures to anyone's address.
+  const received = { ...req.headers, [VIEWER_ADDRESS]: viewerAddressHeader(req.socket) };
+  for (const [name, value] of Object.entries(received)) {
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
     headers[name] = values.join(', ');

@@ -7,6 +7,7 @@ import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 
 import { DEMO_PASSWORD, DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { calendarDateIn } from '../../shared/format';
+import { fetchFrom } from './local-address';
 
 export { DEMO_FACILITY_ID, DEMO_PASSWORD } from '../../localstack/seed';
 
@@ -46,6 +47,8 @@ export interface CallOptions {
   raw?: { body: string; contentType?: string };
   query?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
+  /** Send from this loopback address (127.x.y.z) rather than 127.0.0.1: a client at an address of its own. */
+  from?: string;
 }
 
 /** One HTTP call to the program; every answer is checked for leaked stack traces. */
@@ -72,7 +75,7 @@ export async function call(method: string, path: string, options: CallOptions = 
     if (options.raw.contentType) headers['content-type'] = options.raw.contentType;
     body = options.raw.body;
   }
-  const res = await fetch(url, { method, headers, body });
+  const res = options.from ? await fetchFrom(options.from, url, { method, headers, body }) : await fetch(url, { method, headers, body });
   const text = await res.text();
   expectNoStackTrace(text);
   let parsed: unknown;

@@ -4,8 +4,9 @@
  * with the status, dates, counters, history and the 'T' flag each leaves, proof files checked by
  * content, and the confirmation e-mails.
  *
- * Each test signs in from an address of its own (CloudFront-Viewer-Address, as the distribution sends
- * it), so the per-address limit of one test never refuses another's sign-ins.
+ * Each test signs in from a loopback address of its own (127.x.y.z: the local runtime takes the
+ * connection's address as the viewer's, as CloudFront does), so the per-address limit of one test never
+ * refuses another's sign-ins.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -34,8 +35,8 @@ import { formatAccessCode } from '../../shared/access-code';
 import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 
 let addressCount = 0;
-/** A client address no other test signs in from. */
-const newAddress = () => `198.51.${Math.floor(Math.random() * 200)}.${(++addressCount % 250) + 1}`;
+/** A loopback client address no other test signs in from (never 127.0.0.1, every other test's). */
+const newAddress = () => `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250)}.${(++addressCount % 250) + 1}`;
 
 interface Portal { facility: FacilityRecord; cycle: CycleRecord; tenant: TenantRecord; code: string }
 
@@ -58,8 +59,8 @@ async function portalTenant(options: { facility?: Partial<NewFacility>; cycle?: 
   return { facility, cycle, tenant: made!, code };
 }
 
-const signInCall = (code: string, zip: string, address: string) =>
-  call('POST', '/api/respond/sign-in', { json: { access_code: code, zip_code: zip }, headers: { 'cloudfront-viewer-address': `${address}:51234` } });
+const signInCall = (code: string, zip: string, address: string, headers: Record<string, string> = {}) =>
+  call('POST', '/api/respond/sign-in', { json: { access_code: code, zip_code: zip }, from: address, headers });
 
 async function signedIn(p: Portal): Promise<string> {
   const res = await signInCall(formatAccessCode(p.code).toLowerCase(), '75001', newAddress());
@@ -147,7 +148,7 @@ describe('sign-in', () => {
     const p = await portalTenant();
     const fields = { access_code: p.code, zip_code: '75001' };
     for (const sent of [{ form: fields }, { multipart: fields }]) {
-      const res = await call('POST', '/api/respond/sign-in', { ...sent, headers: { 'cloudfront-viewer-address': `${newAddress()}:51234` } });
+      const res = await call('POST', '/api/respond/sign-in', { ...sent, from: newAddress() });
       expect(res.status, res.text).toBe(415);
       expect(res.body).toEqual({ error: 'Send the body as JSON (application/json).' });
     }
@@ -204,6 +205,30 @@ describe('sign-in', () => {
     await expectRefused(() => signInCall(p.code, '75001', address));
     // The tenant's own code was not counted against: from elsewhere it signs in.
     expect((await signInCall(p.code, '75001', newAddress())).status).toBe(200);
+  });
+
+  it('counts the connection\'s address, never a CloudFront-Viewer-Address the client sent (as CloudFront overwrites it)', async () => {
+    const p = await portalTenant();
+    const address = newAddress();
+    const victim = newAddress();
+    // Every failure claims another address, and the victim's too: they all count against the sender's own.
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i += 5) {
+      await Promise.all(Array.from({ length: 5 }, (_, j) => signInCall(newAccessCode(), '75001', address, {
+        'cloudfront-viewer-address': j === 0 ? `${victim}:443` : `${newAddress()}:51234`,
+      })));
+    }
+    await expectRefused(() => signInCall(p.code, '75001', address, { 'cloudfront-viewer-address': `${newAddress()}:51234` }));
+    // The victim's address was never charged a failure.
+    expect((await signInCall(p.code, '75001', victim)).status).toBe(200);
+  });
+
+  it('an over-long or malformed CloudFront-Viewer-Address from a client changes nothing (no 500)', async () => {
+    const p = await portalTenant();
+    for (const spoofed of [`${'9'.repeat(3000)}:1`, 'not an address', '[::1]:99999']) {
+      expect((await signInCall(p.code, '75002', newAddress(), { 'cloudfront-viewer-address': spoofed })).status).toBe(401);
+      const res = await signInCall(p.code, '75001', newAddress(), { 'cloudfront-viewer-address': spoofed });
+      expect(res.status, res.text).toBe(200);
+    }
   });
 });
 
