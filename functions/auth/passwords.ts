@@ -1,10 +1,21 @@
 /** Password hashing with scrypt from node:crypto (memory-hard, no native add-on to install). */
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+
+/**
+ * scrypt already runs off the event loop, on libuv's threadpool (4 threads), but every hash costs
+ * ~65 ms of a core and 16 MB. A burst of logins (200 unknown usernames, issue 23) filled all 4 threads on
+ * a 2-core machine: the local runtime's event loop, which serves every other request, got no core of
+ * its own, and other requests waited seconds. So at most cores - 1 hashes run at once and the rest
+ * queue here. A Lambda instance serves one request at a time, so deployed this never waits.
+ */
+const hashLane = pLimit(Math.max(1, availableParallelism() - 1));
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
+  hashLane(() => new Promise<Buffer>((resolve, reject) =>
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  ));
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
