@@ -3,7 +3,7 @@ import { AUTH_CONTRACTS } from '../../shared/contracts/auth';
 import { HttpError } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { getUserByUsername, updateUser } from '../users/user-store';
-import { clearFailures, lockRemainingMs, recordFailure } from './login-throttle';
+import { clearFailures, countAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { sessionResponseOf, sessionUserOf } from './session-response';
 import { createSession, revokeSession } from './sessions';
@@ -12,7 +12,8 @@ const WRONG_CREDENTIALS = 'The username or password is incorrect.';
 
 export const authRoutes = {
   'POST /api/login': implement(AUTH_CONTRACTS['POST /api/login'], async ({ body }) => {
-    const lockedMs = await lockRemainingMs(body.username);
+    // Counted before the password is judged, so parallel attempts cannot outrun the lock.
+    const lockedMs = await countAttempt(body.username);
     if (lockedMs > 0) {
       const minutes = Math.ceil(lockedMs / 60_000);
       throw new HttpError(429, `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
@@ -21,10 +22,8 @@ export const authRoutes = {
     }
     const user = await getUserByUsername(body.username);
     const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
-    if (!user || !valid) {
-      await recordFailure(body.username);
-      throw new HttpError(401, WRONG_CREDENTIALS);
-    }
+    // A wrong password leaves its attempt counted; a right one clears the count.
+    if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
     await clearFailures(body.username);
     const { token } = await createSession(user.id);
     return { body: sessionResponseOf(user, token) };

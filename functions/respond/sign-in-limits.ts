@@ -7,12 +7,17 @@
  * A code locks after CODE_MAX_FAILURES failures, for CODE_LOCK_MS doubled with each lock it had in the
  * last day (15 min, 30, 1 h, ... at most CODE_LOCK_MAX_MS); a locked code refuses even the right ZIP
  * code. An address is refused for the rest of the hour once it failed ADDRESS_MAX_FAILURES times in it.
- * Modelled on functions/auth/login-throttle.ts, which is a fixed lock per username and stays as the spec
- * describes it; these two differ in key, back-off and window.
+ *
+ * A sign-in takes its place in both counts BEFORE its ZIP code is judged, each with one conditional
+ * write (the code's through functions/aws/attempt-lock.ts, as the staff login's), so parallel guesses
+ * cannot all read "not locked" and be judged: at most CODE_MAX_FAILURES per code and
+ * ADDRESS_MAX_FAILURES per address and hour are. A failure leaves its places counted; a success clears
+ * the code's item and gives the address its place back.
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { takePlace } from '../aws/attempt-lock';
 
 export const CODE_MAX_FAILURES = 5;
 export const CODE_LOCK_MS = 15 * 60 * 1000;
@@ -26,67 +31,54 @@ const codeKey = (code: string) => ({ pk: `RLIMIT#CODE#${code}`, sk: 'FAILURES' }
 const hourOf = (now: number) => new Date(now).toISOString().slice(0, 13);
 const addressKey = (address: string, now: number) => ({ pk: `RLIMIT#ADDR#${address || 'unknown'}`, sk: `HOUR#${hourOf(now)}` });
 
-export interface CodeLimit { failures: number; locks: number; lockedUntil: number }
-
-/** The counters a sign-in reads before deciding (two GetItems, the same on every path). */
-export async function readLimits(code: string, address: string, now = Date.now()): Promise<{ code: CodeLimit; addressFailures: number }> {
-  const [c, a] = await Promise.all([
-    dynamo().send(new GetCommand({ TableName: tableName(), Key: codeKey(code) })),
-    dynamo().send(new GetCommand({ TableName: tableName(), Key: addressKey(address, now) })),
-  ]);
-  return {
-    code: { failures: Number(c.Item?.failures ?? 0), locks: Number(c.Item?.locks ?? 0), lockedUntil: Number(c.Item?.locked_until ?? 0) },
-    addressFailures: Number(a.Item?.failures ?? 0),
-  };
-}
-
-export const codeLocked = (limit: CodeLimit, now = Date.now()) => limit.lockedUntil > now;
-export const addressLocked = (failures: number) => failures >= ADDRESS_MAX_FAILURES;
-
 /** The lock after `locks` earlier ones: 15 minutes, doubled each time, at most a day. */
 export const lockLengthMs = (locks: number) => Math.min(CODE_LOCK_MS * 2 ** locks, CODE_LOCK_MAX_MS);
 
-/** One failure of the address in this hour. */
-export async function recordAddressFailure(address: string, now = Date.now()): Promise<void> {
+/** Counts a sign-in against its code before it is judged; false: the code is locked (nothing counted). */
+export async function countCodeAttempt(code: string, now = Date.now()): Promise<boolean> {
+  const place = await takePlace({
+    key: codeKey(code), max: CODE_MAX_FAILURES, now,
+    countTtl: { epoch: Math.ceil((now + CODE_MEMORY_MS) / 1000), keepFirst: true },
+    lockOf: (locks) => {
+      const until = now + lockLengthMs(locks);
+      return { until, ttlEpoch: Math.ceil((until + CODE_MEMORY_MS) / 1000) };
+    },
+  });
+  return place.taken;
+}
+
+/** Counts a sign-in against its address in this hour before it is judged; false: the address is refused (nothing counted). */
+export async function countAddressAttempt(address: string, now = Date.now()): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: addressKey(address, now),
+      UpdateExpression: 'ADD failures :one SET expires_at_epoch = :ttl',
+      ConditionExpression: 'attribute_not_exists(failures) OR failures < :max',
+      ExpressionAttributeValues: { ':one': 1, ':max': ADDRESS_MAX_FAILURES, ':ttl': Math.ceil((now + 2 * HOUR_MS) / 1000) },
+    }));
+    return true;
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+/** A successful sign-in forgets the code's failures and locks (its own place among them). */
+export async function clearCodeFailures(code: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: codeKey(code) }));
+}
+
+/** A successful sign-in was no failure of its address: its place is given back (`now`: when it was counted). */
+export async function uncountAddressAttempt(address: string, now: number): Promise<void> {
   await dynamo().send(new UpdateCommand({
     TableName: tableName(),
     Key: addressKey(address, now),
-    UpdateExpression: 'ADD failures :one SET expires_at_epoch = :ttl',
-    ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + 2 * HOUR_MS) / 1000) },
-  }));
-}
-
-/**
- * One failure of a code that is not locked; the CODE_MAX_FAILURES-th locks it (and counts afresh, so
- * the first failure after the lock does not relock at once; the next lock is twice as long).
- */
-export async function recordCodeFailure(code: string, now = Date.now()): Promise<void> {
-  const out = await dynamo().send(new UpdateCommand({
-    TableName: tableName(),
-    Key: codeKey(code),
-    UpdateExpression: 'ADD failures :one SET expires_at_epoch = if_not_exists(expires_at_epoch, :ttl)',
-    ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + CODE_MEMORY_MS) / 1000) },
-    ReturnValues: 'ALL_NEW',
-  }));
-  const failures = Number(out.Attributes?.failures ?? 0);
-  if (failures < CODE_MAX_FAILURES) return;
-  const locks = Number(out.Attributes?.locks ?? 0);
-  const until = now + lockLengthMs(locks);
-  await dynamo().send(new UpdateCommand({
-    TableName: tableName(),
-    Key: codeKey(code),
-    UpdateExpression: 'SET locked_until = :until, failures = :zero, expires_at_epoch = :ttl ADD #locks :one',
-    // Two failures racing to the fifth lock once.
-    ConditionExpression: 'failures >= :max',
-    ExpressionAttributeNames: { '#locks': 'locks' }, // a reserved word
-    ExpressionAttributeValues: { ':until': until, ':zero': 0, ':one': 1, ':max': CODE_MAX_FAILURES, ':ttl': Math.ceil((until + CODE_MEMORY_MS) / 1000) },
+    UpdateExpression: 'ADD failures :minusOne',
+    ConditionExpression: 'failures > :zero',
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
   })).catch((e: unknown) => {
+    // The hour's item expired meanwhile: nothing to give back.
     if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
   });
-}
-
-/** A successful sign-in forgets the code's failures (only when it had any: a success writes nothing else). */
-export async function clearCodeFailures(code: string, limit: CodeLimit): Promise<void> {
-  if (limit.failures === 0 && limit.locks === 0) return;
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: codeKey(code) }));
 }

@@ -3,10 +3,10 @@
  * session for that tenant (docs/decisions.md "Tenant response portal: guessing").
  *
  * Every failure (a code that cannot be one, an unknown code, a tenant gone, a wrong ZIP code, a locked
- * code or address) answers the same 401 SIGN_IN_REFUSED after the same reads, and no sooner than
+ * code or address) answers the same 401 SIGN_IN_REFUSED after the same lookups, and no sooner than
  * FAILURE_FLOOR_MS after the request began, so neither the answer nor its time tells a guess apart.
- * A success is not padded: it reads the limits, the code's claim item and the tenant by key (never a
- * scan), then writes the session.
+ * A success is not padded: it counts the attempt (sign-in-limits.ts), reads the code's claim item and
+ * the tenant by key (never a scan), then writes the session and clears the counts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeAccessCode } from '../../shared/access-code';
@@ -15,7 +15,7 @@ import { findAccessCode } from '../tenants/access-codes';
 import { getTenant } from '../tenants/tenant-store';
 import { HttpError } from '../runtime/http-error';
 import { createRespondentSession } from './respondent-sessions';
-import { addressLocked, clearCodeFailures, codeLocked, readLimits, recordAddressFailure, recordCodeFailure } from './sign-in-limits';
+import { clearCodeFailures, countAddressAttempt, countCodeAttempt, uncountAddressAttempt } from './sign-in-limits';
 
 /** Every refused sign-in answers this long after it began (the slowest failure path stays well under it). */
 export const FAILURE_FLOOR_MS = 400;
@@ -34,23 +34,26 @@ export interface SignInResult { token: string; expires_at: string }
 export async function signIn(typedCode: string, typedZip: string, address: string, started = Date.now()): Promise<SignInResult> {
   const code = normalizeAccessCode(typedCode);
   const key = code ?? NO_CODE;
-  const [limits, claim] = await Promise.all([readLimits(key, address, started), findAccessCode(key)]);
+  // Counted against the code and the address before the ZIP code is judged, so parallel guesses cannot
+  // outrun the limits; a code that cannot be one is counted against the address only.
+  const [codeCounted, addressCounted, claim] = await Promise.all([
+    code !== null ? countCodeAttempt(code, started) : Promise.resolve(false),
+    countAddressAttempt(address, started),
+    findAccessCode(key),
+  ]);
   const tenant = await getTenant(claim?.tenant_id ?? `${NO_CODE}-tenant`);
-  const locked = addressLocked(limits.addressFailures) || codeLocked(limits.code, started);
+  const locked = !codeCounted || !addressCounted;
   const zip = zip5(typedZip);
   const matches = code !== null && claim !== null && tenant !== null && tenant.access_code === code
     && zip !== null && zip === zip5(tenant.zip_code);
 
   if (matches && !locked) {
-    const [{ token, respondent }] = await Promise.all([createRespondentSession(tenant), clearCodeFailures(key, limits.code)]);
+    const [{ token, respondent }] = await Promise.all([createRespondentSession(tenant), clearCodeFailures(code), uncountAddressAttempt(address, started)]);
     return { token, expires_at: new Date(respondent.expires_at).toISOString() };
   }
 
-  // A locked code's failures are not counted again: its lock stands as set, and the address pays.
-  await Promise.all([
-    recordAddressFailure(address, started),
-    code !== null && !codeLocked(limits.code, started) ? recordCodeFailure(code, started) : Promise.resolve(),
-  ]);
+  // A failure leaves the counts it took as they are: a locked code is not counted again (its lock stands
+  // as set, and the address pays); a refused address does not keep an open code from counting.
   const wait = FAILURE_FLOOR_MS - (Date.now() - started);
   if (wait > 0) await sleep(wait);
   throw new HttpError(401, SIGN_IN_REFUSED);
