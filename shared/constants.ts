@@ -21,5 +21,7 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /** Sessions slide: each use pushes expiry to now + SESSION_TTL_MS (written at most once a minute). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after sign-in: a stolen token is good for a day at most. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const SOFTWARE_KEYS = ['easystorage', 'syrasoft', 'sitelink_web', 'sitelink_alp', 'storedge'] as const;
 export type SoftwareKey = (typeof SOFTWARE_KEYS)[number];

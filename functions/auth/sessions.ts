@@ -1,19 +1,23 @@
 /**
  * Sessions: a random 256-bit token goes to the client once; only its SHA-256 is stored
- * (SESSION#{hash} / SESSION). Expiry slides with use and DynamoDB TTL removes dead sessions.
+ * (SESSION#{hash} / SESSION). Expiry slides with use, never past a fixed end 24 hours after sign-in
+ * (`ends_at`), and DynamoDB TTL removes dead sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SESSION_TTL_MS } from '../../shared/constants';
+import { SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../shared/constants';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 
 export interface SessionRecord {
   id: string;
   user_id: string;
+  /** Epoch ms; slides with use, never past ends_at. */
   expires_at: number;
   /** Epoch ms; a session older than its user's sessions_valid_after is over. */
   created_at: number;
+  /** Epoch ms, fixed at sign-in: the session is over then however often it is used. */
+  ends_at: number;
 }
 
 const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
@@ -24,7 +28,8 @@ const SLIDE_EVERY_MS = 60_000;
 
 export async function createSession(userId: string, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
   const token = randomBytes(32).toString('base64url');
-  const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: now + SESSION_TTL_MS, created_at: now };
+  const ends_at = now + SESSION_MAX_AGE_MS;
+  const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: Math.min(now + SESSION_TTL_MS, ends_at), created_at: now, ends_at };
   await dynamo().send(new PutCommand({
     TableName: tableName(),
     Item: { ...sessionKey(session.id), type: 'session', ...session, expires_at_epoch: Math.ceil(session.expires_at / 1000) },
@@ -38,11 +43,15 @@ export async function findSession(token: string, now = Date.now()): Promise<Sess
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
   const item = out.Item;
   if (!item || typeof item.expires_at !== 'number' || item.expires_at <= now) return null;
-  return { id, user_id: item.user_id, expires_at: item.expires_at, created_at: Number(item.created_at ?? 0) };
+  const created_at = Number(item.created_at ?? 0);
+  // Sessions written before ends_at existed end the same time after their start.
+  const ends_at = typeof item.ends_at === 'number' ? item.ends_at : created_at + SESSION_MAX_AGE_MS;
+  if (ends_at <= now) return null;
+  return { id, user_id: item.user_id, expires_at: item.expires_at, created_at, ends_at };
 }
 
 export async function slideSession(session: SessionRecord, now = Date.now()): Promise<void> {
-  const nextExpiry = now + SESSION_TTL_MS;
+  const nextExpiry = Math.min(now + SESSION_TTL_MS, session.ends_at);
   if (nextExpiry - session.expires_at < SLIDE_EVERY_MS) return;
   await dynamo().send(new UpdateCommand({
     TableName: tableName(),

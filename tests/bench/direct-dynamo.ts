@@ -10,7 +10,7 @@ import { createHash, randomBytes, scrypt } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { PAGE_SIZE, SESSION_TTL_MS } from '../../shared/constants';
+import { PAGE_SIZE, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../shared/constants';
 import { ENV } from '../../shared/resources';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -63,7 +63,7 @@ export function createDirectDynamo(): DirectDynamo {
       TableName: table,
       Item: {
         pk: `SESSION#${id}`, sk: 'SESSION', type: 'session', id, user_id: user.id, expires_at: now + SESSION_TTL_MS,
-        created_at: now, expires_at_epoch: Math.ceil((now + SESSION_TTL_MS) / 1000),
+        created_at: now, ends_at: now + SESSION_MAX_AGE_MS, expires_at_epoch: Math.ceil((now + SESSION_TTL_MS) / 1000),
       },
     }));
     return performance.now() - started;

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, DEMO_PASSWORD, login, uniqueName } from './helpers';
 import { getUser, makeUser, tokenFor } from './fixtures';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createSession, expireSession, findSession, hashToken } from '../../functions/auth/sessions';
 import { countAttempt, lockRemainingMs } from '../../functions/auth/login-throttle';
 import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, SESSION_TTL_MS } from '../../shared/constants';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../shared/constants';
 import { verifyPassword } from '../../functions/auth/passwords';
 
 const SESSION_USER_KEYS = ['email', 'facility_id', 'has_changed_password', 'id', 'is_admin', 'is_monitor', 'real_name', 'username'];
@@ -173,6 +173,14 @@ describe('login throttle', () => {
   });
 });
 
+/** Moves a session's sliding expiry, as if it had last been used at another time. */
+async function setExpiry(sessionId: string, expiresAt: number): Promise<void> {
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(), Key: { pk: `SESSION#${sessionId}`, sk: 'SESSION' },
+    UpdateExpression: 'SET expires_at = :e', ExpressionAttributeValues: { ':e': expiresAt },
+  }));
+}
+
 describe('sessions', () => {
   it('Bearer and X-Authorization are both accepted', async () => {
     const { token } = await login('monitor');
@@ -245,6 +253,27 @@ describe('sessions', () => {
     const slid = (await findSession(token))!;
     expect(slid.expires_at).toBeGreaterThanOrEqual(before + SESSION_TTL_MS);
     expect(slid.expires_at).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+  });
+
+  it('ends 24 hours after sign-in however often it was used: 401 with x-token-gone', async () => {
+    const user = await makeUser();
+    const signedIn = Date.now() - SESSION_MAX_AGE_MS - 1000;
+    const { token, session } = await createSession(user.id, signedIn);
+    // Used a minute ago, so its sliding expiry is still hours away; only its age ends it.
+    await setExpiry(session.id, Date.now() + SESSION_TTL_MS - 60_000);
+    const res = await call('POST', '/api/update-profile', { token, json: { real_name: 'Too old' } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-token-gone')).toBe('1');
+    expect((await getUser(user.id))!.real_name).toBe(user.real_name);
+  });
+
+  it('slides no further than 24 hours after sign-in', async () => {
+    const user = await makeUser();
+    const signedIn = Date.now() - SESSION_MAX_AGE_MS + 60 * 60 * 1000;
+    const { token, session } = await createSession(user.id, signedIn);
+    await setExpiry(session.id, Date.now() + 30 * 60 * 1000); // last used 11.5 hours ago
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Last hour' } })).status).toBe(200);
+    expect((await findSession(token))!.expires_at).toBe(signedIn + SESSION_MAX_AGE_MS);
   });
 
   it('does not write the expiry again within a minute', async () => {
