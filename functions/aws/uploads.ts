@@ -12,13 +12,16 @@ export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
 
 export interface PresignedUpload { url: string; fields: Record<string, string> }
 
-/** A POST policy for one file: this key only, 1 byte to `maxBytes`, this Content-Type, for UPLOAD_EXPIRES_SECONDS. */
-export async function presignUpload(key: string, maxBytes: number, contentType: string): Promise<PresignedUpload> {
+/** The sizes a POST policy accepts, in bytes (both ends included). */
+export interface UploadSize { min: number; max: number }
+
+/** A POST policy for one file: this key only, a size in `size`, this Content-Type, for UPLOAD_EXPIRES_SECONDS. */
+export async function presignUpload(key: string, size: UploadSize, contentType: string): Promise<PresignedUpload> {
   const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
   const { url, fields } = await createPresignedPost(await s3Client(), {
     Bucket: bucketName('uploads'),
     Key: key,
-    Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
+    Conditions: [['content-length-range', size.min, size.max], ['eq', '$Content-Type', contentType]],
     Fields: { 'Content-Type': contentType },
     Expires: UPLOAD_EXPIRES_SECONDS,
   });

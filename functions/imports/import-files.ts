@@ -23,7 +23,7 @@ export type { PresignedUpload } from '../aws/uploads';
 export const importFileKey = (importId: string, role: ImportFileRole): string => `${IMPORT_UPLOADS_PREFIX}${importId}/${role}.xlsx`;
 
 /** A POST policy for one import workbook: this key only, 1 byte to `maxBytes`, as an .xlsx (functions/aws/uploads.ts). */
-export const presignUpload = (key: string, maxBytes: number): Promise<PresignedUpload> => presignPost(key, maxBytes, IMPORT_CONTENT_TYPE);
+export const presignUpload = (key: string, maxBytes: number): Promise<PresignedUpload> => presignPost(key, { min: 1, max: maxBytes }, IMPORT_CONTENT_TYPE);
 
 /** A file sent in a multipart request, put where a presigned upload would have put it. */
 export async function putImportFile(key: string, body: Buffer): Promise<void> {

@@ -8,6 +8,7 @@
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
 import type { ProofContentType } from '../../shared/contracts/respond';
+import { PROOF_UPLOADS_PREFIX } from '../../shared/resources';
 import { PROOFS_PREFIX } from './proof-record';
 import type { ProofRecord } from './proof-record';
 
@@ -23,9 +24,16 @@ export function proofFileName(proof: Pick<ProofRecord, 'facility_number' | 'unit
   return `${parts.join('-')}.${EXTENSIONS[proof.content_type]}`;
 }
 
+/**
+ * A key staff's link may sign: a proof file (proofs/), never an upload's key, which a presigned POST may
+ * still write to. Proofs submitted since checked copies were kept name theirs (proofs/checked/); older
+ * ones name their upload's first key (proofs/{tenant}/{upload}), which no POST has named since.
+ */
+export const viewableProofKey = (key: string): boolean => key.startsWith(PROOFS_PREFIX) && !key.startsWith(PROOF_UPLOADS_PREFIX);
+
 export async function proofDocumentLink(proof: ProofRecord): Promise<{ url: string; content_type: ProofContentType }> {
-  // Only the portal's proof files: a record naming any other key is never signed.
-  if (!proof.file_key.startsWith(PROOFS_PREFIX)) throw new Error(`proof ${proof.id} names a file outside ${PROOFS_PREFIX}`);
+  // A record naming any other key is never signed.
+  if (!viewableProofKey(proof.file_key)) throw new Error(`proof ${proof.id} names a file that is not a kept proof: ${proof.file_key}`);
   const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([s3Commands(), import('@aws-sdk/s3-request-presigner'), s3Client()]);
   const command = new GetObjectCommand({
     Bucket: bucketName('uploads'),

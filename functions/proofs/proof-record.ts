@@ -10,11 +10,13 @@
  *   PROOFS / WAITING                        { waiting }: the home menu badge, ADDed in the same transaction
  *   PROOF_UPLOAD#{upload_id} / PROOF_UPLOAD  one presigned POST handed to one tenant (TTL: a day)
  *
- * The file itself: uploads bucket, PROOFS_PREFIX{tenant_id}/{upload_id}. Private; staff view it through
- * a short-lived presigned GET only.
+ * The file: the tenant's browser POSTs it to proofUploadFileKey (uploads bucket, expires in a day); once
+ * submitted, its checked bytes are kept at checkedProofKey, which no presigned POST names (functions/
+ * respond/proof-file.ts). Private; staff view it through a short-lived presigned GET only.
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProofContentType } from '../../shared/contracts/respond';
+import { CHECKED_PROOFS_PREFIX, PROOF_UPLOADS_PREFIX } from '../../shared/resources';
 import { tableName } from '../aws/config';
 import type { Actor } from '../tenants/tenant-history';
 
@@ -44,7 +46,10 @@ export interface ProofRecord {
   /** The type its content was found to be (never the name or the browser's word). */
   content_type: ProofContentType;
   size: number;
+  /** The checked copy (checkedProofKey); a proof submitted before copies were kept names its upload's key. */
   file_key: string;
+  /** SHA-256 (hex) of the bytes that were checked; null for a proof submitted before it was recorded. */
+  sha256: string | null;
   /** ISO time */
   submitted_at: string;
   review: ProofReview;
@@ -53,9 +58,12 @@ export interface ProofRecord {
   reject_reason: string | null;
 }
 
-/** Where proof files live in the uploads bucket (no expiry rule: a proof is kept with the tenant's record). */
+/** Every proof file of the uploads bucket is under this prefix (staff's link signs no other key). */
 export const PROOFS_PREFIX = 'proofs/';
-export const proofFileKey = (tenantId: string, uploadId: string) => `${PROOFS_PREFIX}${tenantId}/${uploadId}`;
+/** Where the tenant's browser POSTs a file: expires in a day unless submitted (shared/resources.ts). */
+export const proofUploadFileKey = (tenantId: string, uploadId: string) => `${PROOF_UPLOADS_PREFIX}${tenantId}/${uploadId}`;
+/** Where a submitted proof's checked bytes are kept with the tenant's record; no presigned POST names it. */
+export const checkedProofKey = (tenantId: string, proofId: string) => `${CHECKED_PROOFS_PREFIX}${tenantId}/${proofId}`;
 
 export const proofKey = (id: string) => ({ pk: `PROOF#${id}`, sk: 'PROOF' });
 export const proofUploadKey = (uploadId: string) => ({ pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' });
@@ -83,6 +91,7 @@ export function proofFromItem(item: Record<string, unknown>): ProofRecord {
     first_name: item.first_name as string, last_name: (item.last_name as string | null) ?? null, unit: item.unit as string,
     insurer: item.insurer as string, policy_expiry_date: item.policy_expiry_date as string,
     content_type: item.content_type as ProofContentType, size: Number(item.size), file_key: item.file_key as string,
+    sha256: (item.sha256 as string | undefined) ?? null,
     submitted_at: item.submitted_at as string, review: item.review as ProofReview,
     decided_at: (item.decided_at as string | null) ?? null, decided_by: (item.decided_by as Actor | null) ?? null,
     reject_reason: (item.reject_reason as string | null) ?? null,

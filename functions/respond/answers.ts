@@ -11,21 +11,20 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { coveragesWithIds } from '../../shared/coverage-ids';
 import type { chooseCoverageBody, optOutBody, proofUploadBody, submitProofBody, RespondLanguage, RespondView } from '../../shared/contracts/respond';
-import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { presignUpload, uploadedSize } from '../aws/uploads';
+import { presignUpload } from '../aws/uploads';
 import type { PresignedUpload } from '../aws/uploads';
 import { logger } from '../runtime/logger';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
-import { proofFileKey, proofItem, proofLeavesWaiting, proofUploadKey, waitingCountBy } from '../proofs/proof-record';
+import { checkedProofKey, proofItem, proofLeavesWaiting, proofUploadFileKey, proofUploadKey, waitingCountBy } from '../proofs/proof-record';
 import type { ProofRecord } from '../proofs/proof-record';
 import { statusChanges } from '../tenants/tenant-changes';
 import { saveTenant } from '../tenants/tenant-store';
 import type { TenantChanges, TenantWrite, TransactItem } from '../tenants/tenant-store';
 import { sendConfirmation } from './confirmation-email';
 import type { ConfirmedAnswer } from './confirmation-email';
-import { deleteProofFile, firstBytes, proofTypeOf } from './proof-file';
+import { keepCheckedProof } from './proof-file';
 import { buildView, closedMessage, closedReason, coverageEffectiveDate, loadContext, optOutOffered } from './respond-view';
 import type { RespondContext } from './respond-view';
 import type { Respondent } from './respondent-sessions';
@@ -112,13 +111,14 @@ export async function optOut(respondent: Respondent, body: z.output<typeof optOu
 }
 
 /**
- * A presigned POST for one proof file at proofs/{tenant}/{upload_id}: 1 byte to 10 MB of the declared
- * type, and the claim item that ties the upload to this tenant (PROOF_UPLOAD#{id}, TTL a day).
+ * A presigned POST for one proof file at proofs/uploads/{tenant}/{upload_id}: exactly the declared size
+ * (1 byte to 10 MB) and type, and the claim item that ties the upload to this tenant (PROOF_UPLOAD#{id},
+ * TTL a day).
  */
 export async function startProofUpload(respondent: Respondent, body: z.output<typeof proofUploadBody>): Promise<{ upload_id: string } & PresignedUpload> {
   const ctx = await openContext(respondent);
   const uploadId = randomUUID();
-  const key = proofFileKey(ctx.tenant.id, uploadId);
+  const key = proofUploadFileKey(ctx.tenant.id, uploadId);
   await dynamo().send(new PutCommand({
     TableName: tableName(),
     Item: {
@@ -128,7 +128,7 @@ export async function startProofUpload(respondent: Respondent, body: z.output<ty
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   }));
-  return { upload_id: uploadId, ...(await presignUpload(key, PROOF_MAX_BYTES, body.content_type)) };
+  return { upload_id: uploadId, ...(await presignUpload(key, { min: body.size, max: body.size }, body.content_type)) };
 }
 
 const NOT_YOUR_UPLOAD = 'This upload was not found. Choose the file and upload it again.';
@@ -140,25 +140,21 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
   // Another tenant's upload reads exactly as an unknown one.
   if (!claim || claim.tenant_id !== ctx.tenant.id) throw unprocessable(NOT_YOUR_UPLOAD, 'upload_id');
   if (claim.used_at) throw conflict('This file was already sent. Upload it again to send another proof.', 'upload_id');
-  const key = claim.file_key as string;
-  const size = await uploadedSize(key);
-  if (size === null) throw unprocessable('Upload the file first.', 'upload_id');
-  if (size > PROOF_MAX_BYTES) {
-    await deleteProofFile(key);
-    throw unprocessable('The file must be at most 10 MB.', 'upload_id');
-  }
-  const type = proofTypeOf(await firstBytes(key));
-  if (!type) {
-    await deleteProofFile(key);
-    throw unprocessable('The file is not a PDF, JPEG or PNG.', 'upload_id');
-  }
   const t = ctx.tenant;
-  const at = new Date().toISOString();
-  const proof: ProofRecord = {
-    id: randomUUID(), tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
+  const proofId = randomUUID();
+  const fileKey = checkedProofKey(t.id, proofId);
+  // The proof names the checked copy, never the upload's key (a POST may still write there: proof-file.ts).
+  return keepCheckedProof({ key: claim.file_key as string, declaredSize: Number(claim.declared_size) }, fileKey, (file) => recordProof(ctx, body, {
+    id: proofId, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: body.insurer, policy_expiry_date: body.policy_expiry_date,
-    content_type: type, size, file_key: key, submitted_at: at, review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
-  };
+    ...file, file_key: fileKey, submitted_at: new Date().toISOString(), review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
+  }));
+}
+
+/** The tenant's answer with its new proof: the proof, the upload claim marked used, and the waiting list. */
+function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>, proof: ProofRecord): Promise<RespondView> {
+  const t = ctx.tenant;
+  const at = proof.submitted_at;
   const replaced = replaceWaitingProof(ctx, at, false);
   return answer(ctx, {
     ...statusChanges('provide_proof', t, ctx.today), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id,

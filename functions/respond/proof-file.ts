@@ -1,11 +1,22 @@
 /**
- * A proof file the tenant's browser sent to the uploads bucket (presigned POST): what it really is,
- * told by its first bytes, never by its name or the type the browser declared (issue 18: "type checked
- * by content"). A file that is none of the three is deleted at once, so nothing else is ever stored.
+ * A proof file the tenant's browser sent to the uploads bucket (presigned POST), and the copy of it the
+ * program keeps. What the file is, is told by its first bytes, never by its name or the type the browser
+ * declared (issue 18: "type checked by content"); a file refused is deleted at once.
+ *
+ * The presigned POST stays good for its ten minutes after the proof is submitted, so the upload's key
+ * could be written again (issue 23, finding 3). The proof therefore never names it: on submit the upload
+ * is read whole, checked, hashed, and those very bytes are put at a key of the proof's own that no POST
+ * names (proof-record.ts checkedProofKey); the upload is deleted, and one never submitted expires by the
+ * bucket's rule (shared/resources.ts PROOF_UPLOADS_PREFIX).
  */
+import { createHash } from 'node:crypto';
 import type { ProofContentType } from '../../shared/contracts/respond';
+import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
+import { uploadedSize } from '../aws/uploads';
+import { HttpError, unprocessable } from '../runtime/http-error';
+import { logger } from '../runtime/logger';
 
 /** The signatures of the accepted types: PDF '%PDF-', JPEG FF D8 FF, PNG's eight-byte signature. */
 const SIGNATURES: readonly { type: ProofContentType; bytes: readonly number[] }[] = [
@@ -13,21 +24,71 @@ const SIGNATURES: readonly { type: ProofContentType; bytes: readonly number[] }[
   { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
   { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
 ];
-const LONGEST = Math.max(...SIGNATURES.map((s) => s.bytes.length));
 
 /** The type these first bytes begin, or null when none of the three. */
 export function proofTypeOf(head: Uint8Array): ProofContentType | null {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b))?.type ?? null;
 }
 
-/** The file's first bytes (one ranged GET: the file itself may be 10 MB). */
-export async function firstBytes(key: string): Promise<Uint8Array> {
-  const { GetObjectCommand } = await s3Commands();
-  const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, Range: `bytes=0-${LONGEST - 1}` }));
-  return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-}
+/** What the proof records of the file it keeps. */
+export interface CheckedProofFile { content_type: ProofContentType; size: number; sha256: string }
 
-export async function deleteProofFile(key: string): Promise<void> {
+/** The upload to check: its key and the size the tenant declared when asking for the POST (its claim). */
+export interface ProofUpload { key: string; declaredSize: number }
+
+const FIELD = 'upload_id';
+
+async function deleteProofFile(key: string): Promise<void> {
   const { DeleteObjectCommand } = await s3Commands();
   await (await s3Client()).send(new DeleteObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+}
+
+/** A refused file is deleted, so nothing but checked proofs is ever kept; the tenant is told why (422). */
+async function refuse(key: string, message: string): Promise<never> {
+  await deleteProofFile(key);
+  throw unprocessable(message, FIELD);
+}
+
+/**
+ * The upload's bytes once it arrived, at most 10 MB, of the declared size (the POST policy binds it on
+ * AWS; an emulator may not enforce POST conditions, and a file read after the size check is measured
+ * again) and a PDF, JPEG or PNG.
+ */
+async function readUpload({ key, declaredSize }: ProofUpload): Promise<{ bytes: Uint8Array; type: ProofContentType }> {
+  const size = await uploadedSize(key);
+  if (size === null) throw unprocessable('Upload the file first.', FIELD);
+  if (size > PROOF_MAX_BYTES) return refuse(key, 'The file must be at most 10 MB.');
+  const notChosen = 'The file sent is not the one chosen. Choose the file and upload it again.';
+  if (size !== declaredSize) return refuse(key, notChosen);
+  const { GetObjectCommand } = await s3Commands();
+  const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+  if (bytes.length !== declaredSize) return refuse(key, notChosen);
+  const type = proofTypeOf(bytes);
+  if (!type) return refuse(key, 'The file is not a PDF, JPEG or PNG.');
+  return { bytes, type };
+}
+
+/**
+ * Checks the upload and keeps its bytes at `keptKey` (a key no presigned POST names, S3 verifying the
+ * SHA-256), then runs `record`, the proof's transaction, with what was found. A refused transaction
+ * (HttpError: nothing was written) deletes the kept copy; once recorded, the upload is deleted.
+ */
+export async function keepCheckedProof<T>(upload: ProofUpload, keptKey: string, record: (file: CheckedProofFile) => Promise<T>): Promise<T> {
+  const { bytes, type } = await readUpload(upload);
+  const digest = createHash('sha256').update(bytes).digest();
+  const { PutObjectCommand } = await s3Commands();
+  await (await s3Client()).send(new PutObjectCommand({
+    Bucket: bucketName('uploads'), Key: keptKey, Body: bytes, ContentType: type, ChecksumSHA256: digest.toString('base64'),
+  }));
+  let recorded: T;
+  try {
+    recorded = await record({ content_type: type, size: bytes.length, sha256: digest.toString('hex') });
+  } catch (err) {
+    if (err instanceof HttpError) await deleteProofFile(keptKey);
+    throw err;
+  }
+  // The proof names its kept copy now; an upload left behind expires by the bucket's rule anyway.
+  await deleteProofFile(upload.key).catch((error: unknown) => logger.warn('proof upload not deleted (it expires)', { error, key: upload.key }));
+  return recorded;
 }

@@ -16,7 +16,7 @@ import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixture
 import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
 import { cycleStatsKey } from '../../functions/cycles/cycle-store';
-import { WAITING_COUNT_KEY, proofFileKey, proofItem } from '../../functions/proofs/proof-record';
+import { WAITING_COUNT_KEY, checkedProofKey, proofItem } from '../../functions/proofs/proof-record';
 import type { ProofRecord } from '../../functions/proofs/proof-record';
 import { getProof } from '../../functions/proofs/proof-review-store';
 import { statusChanges } from '../../functions/tenants/tenant-changes';
@@ -89,10 +89,11 @@ async function uploadThroughPortal(t: TenantRecord, file: { bytes: Buffer; type:
 /** A waiting proof written as the portal writes one (saveTenant with the proof and the count), submitted at a chosen time. */
 async function writtenProof(t: TenantRecord, submittedAt: string): Promise<ProofRecord> {
   const current = (await getTenant(t.id))!;
+  const id = randomUUID();
   const proof: ProofRecord = {
-    id: randomUUID(), tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
+    id, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: 'Written Mutual', policy_expiry_date: '2099-01-31',
-    content_type: 'application/pdf', size: PDF.length, file_key: proofFileKey(t.id, randomUUID()), submitted_at: submittedAt,
+    content_type: 'application/pdf', size: PDF.length, file_key: checkedProofKey(t.id, id), sha256: null, submitted_at: submittedAt,
     review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
   };
   await saveTenant(current, { ...statusChanges('provide_proof', current, '2026-11-24'), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },

@@ -8,7 +8,7 @@
  * connection's address as the viewer's, as CloudFront does), so the per-address limit of one test never
  * refuses another's sign-ins.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import type { ApiResponse } from './helpers';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
 import { tokenFor, TEST_WRITE } from './fixtures';
 import { hashToken } from '../../functions/auth/sessions';
-import { dynamo, s3Client } from '../../functions/aws/clients';
+import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName, tableName } from '../../functions/aws/config';
 import { uploadedSize } from '../../functions/aws/uploads';
 import { cycleStatsKey } from '../../functions/cycles/cycle-store';
@@ -33,6 +33,7 @@ import { createTenants, deleteTenants, getTenant } from '../../functions/tenants
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { formatAccessCode } from '../../shared/access-code';
 import { SIGN_IN_REFUSED, PROOF_MAX_BYTES } from '../../shared/contracts/respond';
+import { CHECKED_PROOFS_PREFIX, PROOF_UPLOAD_DAYS, PROOF_UPLOADS_PREFIX } from '../../shared/resources';
 
 let addressCount = 0;
 /** A loopback client address no other test signs in from (never 127.0.0.1, every other test's). */
@@ -105,17 +106,26 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 
+/** Sends a file to S3 with the fields of a presigned POST, as the browser does. */
+async function sendFile(target: { url: string; fields: Record<string, string> }, bytes: Buffer, contentType: string, name: string): Promise<void> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), name);
+  const sent = await fetch(target.url, { method: 'POST', body: form });
+  expect(sent.status, await sent.text()).toBeLessThan(300);
+}
+
 /** The browser's way: ask for a presigned POST, send the file to S3 with its fields. Answers the upload id. */
 async function upload(token: string, bytes: Buffer, contentType: 'application/pdf' | 'image/jpeg' | 'image/png', name = 'declarations.pdf'): Promise<string> {
   const asked = await post('proof-upload', token, { content_type: contentType, size: bytes.length });
   expect(asked.status, asked.text).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(asked.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), name);
-  const sent = await fetch(asked.body.url as string, { method: 'POST', body: form });
-  expect(sent.status, await sent.text()).toBeLessThan(300);
+  await sendFile(asked.body as { url: string; fields: Record<string, string> }, bytes, contentType, name);
   return asked.body.upload_id as string;
 }
+
+const claimOf = async (uploadId: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const proofBody = (uploadId: string, extra: Record<string, unknown> = {}) => ({
   upload_id: uploadId, insurer: 'State Farm', policy_expiry_date: programDay(200), ...extra,
@@ -380,9 +390,10 @@ describe('answers', () => {
     const token = await signedIn(p);
     const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: PDF.length });
     const policy = JSON.parse(Buffer.from(asked.body.fields.Policy as string, 'base64').toString('utf8')) as { conditions: unknown[] };
-    expect(policy.conditions).toContainEqual(['content-length-range', 1, PROOF_MAX_BYTES]);
+    // Exactly the declared size, and a key under the prefix that expires (never where checked proofs are kept).
+    expect(policy.conditions).toContainEqual(['content-length-range', PDF.length, PDF.length]);
     expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'application/pdf']);
-    expect(policy.conditions).toContainEqual({ key: `proofs/${p.tenant.id}/${asked.body.upload_id}` });
+    expect(policy.conditions).toContainEqual({ key: `${PROOF_UPLOADS_PREFIX}${p.tenant.id}/${asked.body.upload_id}` });
     expect((await post('proof-upload', token, { content_type: 'text/html', size: 10 })).status).toBe(422);
     expect((await post('proof-upload', token, { content_type: 'application/pdf', size: PROOF_MAX_BYTES + 1 })).status).toBe(422);
 
@@ -448,7 +459,6 @@ describe('answers', () => {
   it('tells the type by content: a PNG named .pdf is a PNG; a text file named .pdf is refused and deleted', async () => {
     const p = await portalTenant();
     const token = await signedIn(p);
-    const claimOf = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${id}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
     const pngId = await upload(token, PNG, 'application/pdf', 'scan.pdf');
     const png = await post('proof', token, proofBody(pngId));
     expect(png.status, png.text).toBe(200);
@@ -468,12 +478,77 @@ describe('answers', () => {
     const p = await portalTenant();
     const token = await signedIn(p);
     const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: 1000 });
-    const key = `proofs/${p.tenant.id}/${asked.body.upload_id}`;
+    const key = asked.body.fields.key as string;
     await (await s3Client()).send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: Buffer.concat([PDF, Buffer.alloc(PROOF_MAX_BYTES)]) }));
     const res = await post('proof', token, proofBody(asked.body.upload_id));
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('The file must be at most 10 MB.');
     expect(await uploadedSize(key)).toBeNull();
+  });
+
+  it('refuses a file of another size than the one declared (bound by the POST policy on AWS; the emulator does not enforce it) and deletes it', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: 1 });
+    const key = asked.body.fields.key as string;
+    await (await s3Client()).send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: PDF }));
+    const res = await post('proof', token, proofBody(asked.body.upload_id));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: 'The file sent is not the one chosen. Choose the file and upload it again.', field: 'upload_id' });
+    expect(await uploadedSize(key)).toBeNull();
+    expect((await getTenant(p.tenant.id))!.status).toBeNull();
+    expect((await claimOf(asked.body.upload_id)).used_at).toBeUndefined();
+  });
+
+  it('a submitted proof is the file that was checked: its copy is kept under a key no POST names, and re-posting to the upload changes nothing staff see', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: PDF.length });
+    const target = asked.body as { upload_id: string; url: string; fields: Record<string, string> };
+    await sendFile(target, PDF, 'application/pdf', 'declarations.pdf');
+    expect((await post('proof', token, proofBody(target.upload_id))).status).toBe(200);
+    const claim = await claimOf(target.upload_id);
+    // The upload itself is gone once its checked copy is kept.
+    expect(await uploadedSize(target.fields.key!)).toBeNull();
+
+    // The presigned POST is good for minutes more: other bytes of the same size sent to it land at the upload's key only.
+    const swapped = Buffer.from('<html><script>alert(1)</script></html>'.padEnd(PDF.length, ' '));
+    expect(swapped.length).toBe(PDF.length);
+    await sendFile(target, swapped, 'application/pdf', 'declarations.pdf');
+    const link = await call('GET', `/api/proof-reviews/${claim.proof_id as string}/document`, { token: monitor });
+    expect(link.status, link.text).toBe(200);
+    const served = Buffer.from(await (await fetch(link.body.url as string)).arrayBuffer());
+    expect(served.equals(PDF)).toBe(true);
+    const proof = proofFromItem(await proofItem(claim.proof_id as string));
+    expect(proof).toMatchObject({ file_key: `${CHECKED_PROOFS_PREFIX}${p.tenant.id}/${proof.id}`, size: PDF.length, content_type: 'application/pdf', sha256: sha256(PDF) });
+    // And the used upload cannot be sent again.
+    const again = await post('proof', token, proofBody(target.upload_id));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'This file was already sent. Upload it again to send another proof.', field: 'upload_id' });
+    expect(proofFromItem(await proofItem(proof.id))).toEqual(proof);
+  });
+
+  it('one upload sent twice at once makes one proof and keeps one copy (the refused one\'s copy is deleted)', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const uploadId = await upload(token, PDF, 'application/pdf');
+    const both = await Promise.all([post('proof', token, proofBody(uploadId)), post('proof', token, proofBody(uploadId))]);
+    expect(both.map((res) => res.status).sort()).toEqual([200, expect.any(Number)]);
+    const refused = both.find((res) => res.status !== 200)!;
+    expect([409, 422]).toContain(refused.status);
+    const { ListObjectsV2Command } = await s3Commands();
+    const kept = await (await s3Client()).send(new ListObjectsV2Command({ Bucket: bucketName('uploads'), Prefix: `${CHECKED_PROOFS_PREFIX}${p.tenant.id}/` }));
+    expect((kept.Contents ?? []).map((o) => o.Key)).toEqual([`${CHECKED_PROOFS_PREFIX}${p.tenant.id}/${(await claimOf(uploadId)).proof_id as string}`]);
+  });
+
+  it('the local uploads bucket carries the rules CDK deploys: proof uploads never submitted expire after a day', async () => {
+    const { GetBucketLifecycleConfigurationCommand } = await s3Commands();
+    const out = await (await s3Client()).send(new GetBucketLifecycleConfigurationCommand({ Bucket: bucketName('uploads') }));
+    expect(out.Rules).toContainEqual(expect.objectContaining({
+      Status: 'Enabled', Filter: { Prefix: PROOF_UPLOADS_PREFIX }, Expiration: expect.objectContaining({ Days: PROOF_UPLOAD_DAYS }),
+    }));
+    // Checked proofs are kept: no rule reaches them.
+    for (const rule of out.Rules ?? []) expect(CHECKED_PROOFS_PREFIX.startsWith(rule.Filter?.Prefix ?? '')).toBe(false);
   });
 
   it('another tenant\'s upload reads as unknown', async () => {
