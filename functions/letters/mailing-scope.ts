@@ -85,7 +85,7 @@ export async function mailingPage(scope: MailingScope, filter: MailingFilter, pa
       countersOfScope(scope),
     ]);
     return {
-      data: await viewsOf(list.rows),
+      data: await viewsOf(list.rows, 'staff'),
       pagination: { ...list.pagination, next_cursor: null },
       info: { incomplete_address: counters.incomplete_address, tagged_for_removal: counters.tagged_for_removal },
     };
@@ -108,7 +108,7 @@ export async function mailingPage(scope: MailingScope, filter: MailingFilter, pa
   const rows = await tenantsInOrder(ids);
   const sum = { ...zeroCounters(), ...sumCounters([...counters.values()]) };
   return {
-    data: await viewsOf(rows),
+    data: await viewsOf(rows, 'staff'),
     pagination: pager(page, total, rows.length),
     info: { incomplete_address: sum.incomplete_address, tagged_for_removal: sum.tagged_for_removal },
   };

@@ -22,7 +22,7 @@ import { statusChanges, writeBy } from './tenant-changes';
 import { listTenants } from './tenant-list';
 import { requireTenant, saveTenant, saveTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';
-import { contextOf, viewOf, viewsOf } from './tenant-view';
+import { contextOf, readerOf, viewOf, viewsOf } from './tenant-view';
 
 const isStaff = (caller: Caller) => caller.permissions.includes('admin') || caller.permissions.includes('monitor');
 
@@ -97,7 +97,7 @@ export const managerTenantRoutes = {
     }
     if (body.charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
     const saved = Object.keys(changes).length ? await saveTenant(current, changes, writeBy(caller, 'manager_edit')) : current;
-    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+    return { body: { tenant: viewOf(saved, await contextOf([saved], readerOf(caller))) } };
   }),
 
   'POST /api/managers/confirm-move-outs': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/confirm-move-outs'], async ({ body }) => {
@@ -166,7 +166,7 @@ export const facilityTenantRoutes = {
       scope: query.cycle_id ? { kind: 'cycle', cycleId: query.cycle_id } : { kind: 'facility', facilityId: facility.id },
       filter: query.filter, name: query.full_name, sort: query.sort, page: query.page ?? 1, perPage: query.per_page ?? PAGE_SIZE.tenants,
     });
-    return { body: { data: await viewsOf(page.rows), pagination: page.pagination, info: { incomplete_address: counters.incomplete_address } } };
+    return { body: { data: await viewsOf(page.rows, readerOf(requireCaller(input))), pagination: page.pagination, info: { incomplete_address: counters.incomplete_address } } };
   }),
 };
 

@@ -20,7 +20,7 @@ import type { ListScope } from './tenant-list';
 import { getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';
 import { countersOfScope, listInfoOf, programCounters } from './tenant-stats';
-import { viewOf, viewsOf, contextOf } from './tenant-view';
+import { contextOf, historyFor, readerOf, viewOf, viewsOf } from './tenant-view';
 import { isRealPlan, statusChanges, writeBy } from './tenant-changes';
 
 
@@ -110,7 +110,7 @@ export const tenantRoutes = {
       scope, filter: query.filter, status: query.status, tagged: query.tagged_for_removal, name: query.name, unit: query.unit,
       policyNumber: query.policy_number, sort: query.sort, page: query.page ?? 1, perPage, cursor: query.cursor,
     });
-    return { body: { data: await viewsOf(page.rows), pagination: page.pagination, filters: info.filters, info: { ...info.info, text_match: page.textMatch } } };
+    return { body: { data: await viewsOf(page.rows, 'staff'), pagination: page.pagination, filters: info.filters, info: { ...info.info, text_match: page.textMatch } } };
   }),
 
   'POST /api/tenants/{id}': implement(TENANT_CONTRACTS['POST /api/tenants/{id}'], async (input) => {
@@ -118,7 +118,7 @@ export const tenantRoutes = {
     await refuseTenantChanges([current]);
     sameVersion(current, input.body.updated_at);
     const saved = await saveTenant(current, staffChanges(input.body, current, await programToday()), writeBy(requireCaller(input), 'staff_edit'));
-    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+    return { body: { tenant: viewOf(saved, await contextOf([saved], 'staff')) } };
   }),
 
   'POST /api/tenants/{id}/status': implement(TENANT_CONTRACTS['POST /api/tenants/{id}/status'], async (input) => {
@@ -131,12 +131,12 @@ export const tenantRoutes = {
     // Staff chose it, not the tenant: the 'T' badge (tenant-made selection) goes, as with a manager's choice.
     const changes = { ...statusChanges(input.body.status, current, await programToday()), tenant_made_selection: false };
     const saved = await saveTenant(current, changes, writeBy(requireCaller(input), 'status_change'));
-    return { body: { tenant: viewOf(saved, await contextOf([saved])) } };
+    return { body: { tenant: viewOf(saved, await contextOf([saved], 'staff')) } };
   }),
 
-  'GET /api/tenants/{id}/history': implement(TENANT_CONTRACTS['GET /api/tenants/{id}/history'], async ({ params }) => {
-    await requireTenant(params.id);
-    return { body: await tenantHistory(params.id) };
+  'GET /api/tenants/{id}/history': implement(TENANT_CONTRACTS['GET /api/tenants/{id}/history'], async (input) => {
+    await requireTenant(input.params.id);
+    return { body: historyFor(await tenantHistory(input.params.id), readerOf(requireCaller(input))) };
   }),
 
   'POST /api/tenants/bulk': implement(TENANT_CONTRACTS['POST /api/tenants/bulk'], async (input) => {

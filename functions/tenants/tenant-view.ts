@@ -1,18 +1,31 @@
 /**
  * A tenant as the screens show it (shared/contracts/tenants.ts tenantView): the record plus what its
- * cycle (label, active) and facility (software) say, read once per page for all its rows.
+ * cycle (label, active) and facility (software) say, read once per page for all its rows; and a
+ * tenant's history as its reader may see it.
+ *
+ * The one place that decides what a reader sees of a tenant (security issue 23): the access code, with
+ * the ZIP code of the address, is the tenant's whole sign-in to the response portal, so only staff read
+ * it (Tenant Accounts, Edit Tenant, the letters). A facility manager's every answer (its lists, the
+ * tenant its edit answers, the history, its export) is projected here without it.
  */
-import type { TenantView } from '../../shared/contracts/tenants';
+import type { HistoryEntry, TenantView } from '../../shared/contracts/tenants';
 import { batchGetItems } from '../aws/batch-get';
 import { cycleKey } from '../cycles/cycle-store';
 import { facilityKey } from '../facilities/facility-store';
+import type { Caller } from '../runtime/route';
 import { isAddressIncomplete } from './tenant-record';
 import type { TenantRecord } from './tenant-record';
 
-interface Context { cycles: Map<string, { label: string; archived_at: string | null }>; software: Map<string, string> }
+/** Who reads: staff (admin, monitor) see a tenant's access code; a facility manager never does. */
+export type TenantReader = 'staff' | 'manager';
 
-/** The labels and software of the cycles and facilities of these tenants (two small projected reads). */
-export async function contextOf(tenants: readonly TenantRecord[]): Promise<Context> {
+export const readerOf = (caller: Caller): TenantReader =>
+  (caller.permissions.includes('admin') || caller.permissions.includes('monitor') ? 'staff' : 'manager');
+
+interface Context { reader: TenantReader; cycles: Map<string, { label: string; archived_at: string | null }>; software: Map<string, string> }
+
+/** The labels and software of the cycles and facilities of these tenants (two small projected reads), for this reader. */
+export async function contextOf(tenants: readonly TenantRecord[], reader: TenantReader): Promise<Context> {
   const cycleIds = [...new Set(tenants.map((t) => t.cycle_id))];
   const facilityIds = [...new Set(tenants.map((t) => t.facility_id))];
   const [cycles, facilities] = await Promise.all([
@@ -20,6 +33,7 @@ export async function contextOf(tenants: readonly TenantRecord[]): Promise<Conte
     facilityIds.length ? batchGetItems(facilityIds.map(facilityKey), 'id, software') : [],
   ]);
   return {
+    reader,
     cycles: new Map(cycles.map((c) => [c.id as string, { label: (c.label as string) ?? '', archived_at: (c.archived_at as string | null) ?? null }])),
     software: new Map(facilities.map((f) => [f.id as string, (f.software as string) ?? ''])),
   };
@@ -41,7 +55,7 @@ export function viewOf(t: TenantRecord, context: Context): TenantView {
     monitor_note: t.monitor_note, welcome_letter_sent_date: t.welcome_letter_sent_date,
     welcome_certificate_emailed_date: t.welcome_certificate_emailed_date, initial_letter_sent_date: t.initial_letter_sent_date,
     reminder_letter_sent_date: t.reminder_letter_sent_date, ledger_id: t.ledger_id, insur_ledger_id: t.insur_ledger_id,
-    access_code: t.access_code, policy_number: t.policy_number,
+    ...(context.reader === 'staff' ? { access_code: t.access_code } : {}), policy_number: t.policy_number,
     policy_errors_date_logged: t.policy_errors_date_logged, policy_errors_error_message: t.policy_errors_error_message, provided_proof_date: t.provided_proof_date, opt_out_date: t.opt_out_date,
     move_out_date: t.move_out_date, bad_address_date: t.bad_address_date, incomplete_address: isAddressIncomplete(t), updated_at: t.updated_at,
   };
@@ -56,7 +70,24 @@ function isBillingAnniversary(t: TenantRecord): boolean {
   return t.billing_date.slice(8, 10) === t.move_in_date.slice(8, 10) && t.billing_date.slice(8, 10) !== '01';
 }
 
-export async function viewsOf(tenants: readonly TenantRecord[]): Promise<TenantView[]> {
-  const context = await contextOf(tenants);
+export async function viewsOf(tenants: readonly TenantRecord[], reader: TenantReader): Promise<TenantView[]> {
+  const context = await contextOf(tenants, reader);
   return tenants.map((t) => viewOf(t, context));
+}
+
+/**
+ * A tenant's history for this reader. A manager reads no access code (a write that gave the tenant a new
+ * one, such as the access-code migration, keeps its entry without that change) and not the address a
+ * portal answer came from (the tenant's, for staff answering a dispute).
+ */
+export function historyFor(entries: readonly HistoryEntry[], reader: TenantReader): HistoryEntry[] {
+  if (reader === 'staff') return [...entries];
+  return entries.map((e) => {
+    const { sign_in: signIn, ...entry } = e;
+    return {
+      ...entry,
+      changes: e.changes.filter((c) => c.field !== 'access_code'),
+      ...(signIn ? { sign_in: { ...signIn, address: null } } : {}),
+    };
+  });
 }

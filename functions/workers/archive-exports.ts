@@ -28,7 +28,7 @@ const exportRunners = () => (loaded ??= Promise.all([
 ]).then(([runners, facilities, stats, tenantList, tenantView, setupList]) => runners.exportRunners({
   listFacilities: facilities.listFacilitiesForExport,
   listFacilityStats: stats.listAllFacilityStats,
-  tenantLists: { allTenantsOf: tenantList.allTenantsOf, listTenants: tenantList.listTenants, viewsOf: tenantView.viewsOf },
+  tenantLists: { allTenantsOf: tenantList.allTenantsOf, listTenants: tenantList.listTenants, viewsOf: (rows) => tenantView.viewsOf(rows, 'manager') },
   policySetupRows: setupList.policySetupExportRows,
 })));
 

@@ -32,6 +32,23 @@ export const signInBody = z.object({
 });
 export const signInResponse = z.object({ token: z.string(), expires_at: z.string() });
 
+/** How a portal session was signed in; the server's only way is the access code with the ZIP code of the letter's address. */
+export const SIGN_IN_METHODS = ['access_code_and_zip'] as const;
+
+/**
+ * How the tenant signed in, as the server knows it (security issue 23): the way, when, from which
+ * address the runtime saw (null for a session older than this record), and the session's reference (the
+ * start of the hash of its token, which opens nothing). Each answer and its history entry carry it, so a
+ * disputed answer can be traced to one sign-in.
+ */
+export const respondSignIn = z.object({
+  method: z.enum(SIGN_IN_METHODS),
+  at: z.string(),
+  address: z.string().nullable(),
+  session: z.string(),
+});
+export type RespondSignIn = z.infer<typeof respondSignIn>;
+
 /** Why the tenant can no longer change the answer, or null while it can (docs/decisions.md). */
 export const RESPOND_CLOSED_REASONS = ['deadline_passed', 'confirmed', 'set_up', 'moved_out', 'archived'] as const;
 export type RespondClosedReason = (typeof RESPOND_CLOSED_REASONS)[number];

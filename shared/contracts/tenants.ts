@@ -11,6 +11,7 @@ import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { formDate, idParams, textFilter } from './program';
 import { queuedExport } from './export-file';
+import { respondSignIn } from './respond';
 import { STATES } from '../states';
 
 /** Spec §9: at most 300 tenants per selection or bulk action. */
@@ -118,7 +119,8 @@ export const tenantView = z.object({
   reminder_letter_sent_date: z.string().nullable(),
   ledger_id: z.string(),
   insur_ledger_id: z.string(),
-  access_code: z.string(),
+  /** Staff only (security issue 23: with the ZIP code it is the portal's sign-in); absent in every manager's answer. */
+  access_code: z.string().optional(),
   policy_number: z.string(),
   /** The last failure to set the tenant up in its facility software (docs/decisions.md 'Policy setup'). */
   policy_errors_date_logged: z.string().nullable(),
@@ -247,6 +249,8 @@ export const historyEntry = z.object({
   action: z.string(),
   by: z.object({ user_id: z.string(), username: z.string() }),
   changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** An answer the tenant gave on the response portal: how that session was signed in (the address is staff's only). */
+  sign_in: respondSignIn.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { TenantView } from '../../shared/contracts/tenants';
+
+/** A tenant as a staff list answers it: staff always read the access code (a manager's answers never carry it). */
+export type StaffTenantView = TenantView & { access_code: string };
 import { calendarDateIn } from '../../shared/format';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect } from './fixtures';
@@ -156,10 +159,10 @@ export async function importRentRoll(request: APIRequestContext, cycleId: string
 export const listed = (t: { first_name: string; last_name: string | null }): string => (t.last_name ? `${t.last_name}, ${t.first_name}` : t.first_name);
 
 /** Every tenant of the facility, page by page, as staff see them. */
-export async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
-  const all: TenantView[] = [];
+export async function tenantsOfFacility(request: APIRequestContext, facilityNumber: string): Promise<StaffTenantView[]> {
+  const all: StaffTenantView[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await getJson<{ data: TenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
+    const answer = await getJson<{ data: StaffTenantView[]; pagination: { last_page: number } }>(request, `/api/tenants?facility_number=${facilityNumber}&page=${page}`);
     all.push(...answer.data);
     if (page >= answer.pagination.last_page) return all;
   }

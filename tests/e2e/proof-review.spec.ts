@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
-import type { TenantView } from '../../shared/contracts/tenants';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { DEMO, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
 import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
-import type { MadeCycle, MadeFacility } from './program-data';
+import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -34,10 +33,10 @@ async function declarationsPdf(insurer: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-interface Uploaded { tenant: TenantView; insurer: string; pdf: Buffer; row: ProofReviewRow }
+interface Uploaded { tenant: StaffTenantView; insurer: string; pdf: Buffer; row: ProofReviewRow }
 
 /** What the portal's page does, through the API: sign in, get the presigned POST, send the file, submit it. */
-async function uploadThroughPortal(request: APIRequestContext, tenant: TenantView, insurer: string): Promise<Uploaded> {
+async function uploadThroughPortal(request: APIRequestContext, tenant: StaffTenantView, insurer: string): Promise<Uploaded> {
   const signIn = await request.post('/api/respond/sign-in', { data: { access_code: tenant.access_code, zip_code: tenant.zip_code.slice(0, 5) } });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
@@ -59,7 +58,7 @@ let facility: MadeFacility;
 let cycle: MadeCycle;
 let accepted: Uploaded;
 let rejected: Uploaded;
-let untouched: TenantView;
+let untouched: StaffTenantView;
 
 test.beforeAll(async ({ request }) => {
   const site = `P${randomBytes(3).toString('hex')}`;
@@ -151,8 +150,8 @@ test('the facility\'s manager sees the tenant who answered with the T badge', as
   await page.goto(`/cycle-audit/${cycle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
   const tenants = page.getByTestId('cycle-tenants-table');
-  const row = (t: TenantView) => tenants.locator('tbody tr').filter({ has: page.getByText(listed(t), { exact: true }) });
-  const badge = (t: TenantView) => row(t).getByText('T', { exact: true });
+  const row = (t: StaffTenantView) => tenants.locator('tbody tr').filter({ has: page.getByText(listed(t), { exact: true }) });
+  const badge = (t: StaffTenantView) => row(t).getByText('T', { exact: true });
   await expect(row(accepted.tenant)).toContainText('Provided Proof');
   await expect(badge(accepted.tenant)).toBeVisible();
   // Rejected: back to no response, and no longer the tenant's own selection; a tenant who never answered has no badge either.

@@ -14,12 +14,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { formatAccessCode } from '../../shared/access-code';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { SIGN_IN_REFUSED } from '../../shared/respond-rules';
-import type { TenantView } from '../../shared/contracts/tenants';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { expect as baseExpect, test } from './fixtures';
 import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, programDay, tenantsOfFacility } from './program-data';
-import type { MadeCycle, MadeFacility } from './program-data';
+import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -32,7 +31,7 @@ interface Seeded {
   facility: MadeFacility;
   cycle: MadeCycle;
   /** Tenants with no answer yet, a complete address and the program's access code. */
-  tenants: TenantView[];
+  tenants: StaffTenantView[];
 }
 
 /**
@@ -59,7 +58,7 @@ test.beforeAll(async ({ request }) => {
   closed = await seed(request, programDay(5), 6);
 });
 
-async function staffView(request: APIRequestContext, tenant: TenantView): Promise<TenantView> {
+async function staffView(request: APIRequestContext, tenant: StaffTenantView): Promise<StaffTenantView> {
   const found = (await tenantsOfFacility(request, tenant.facility_number)).find((t) => t.id === tenant.id);
   expect(found, `tenant ${tenant.id}`).toBeTruthy();
   return found!;
@@ -305,7 +304,7 @@ test('a tenant sends proof in Spanish, then chooses a plan instead, in Spanish',
 });
 
 test('after the deadline answers are refused and the page says why, in both languages', async ({ page, request }) => {
-  const [early, late] = closed.tenants as [TenantView, TenantView];
+  const [early, late] = closed.tenants as [StaffTenantView, StaffTenantView];
   await page.goto('/respond');
   await signIn(page, early.access_code, early.zip_code.slice(0, 5));
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${early.first_name}` })).toBeVisible();

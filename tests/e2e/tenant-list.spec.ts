@@ -6,7 +6,7 @@
  * the other suites leave alone.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { TenantView } from '../../shared/contracts/tenants';
+import type { StaffTenantView } from './program-data';
 import { formatAccessCode } from '../../shared/access-code';
 import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
 import { adminHeaders, getJson, listed } from './program-data';
@@ -16,23 +16,23 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 interface ListAnswer {
-  data: TenantView[];
+  data: StaffTenantView[];
   pagination: { total: number; last_page: number; exact: boolean; next_cursor: string | null };
   info: { incomplete_address: number; stats: Record<string, number> };
 }
 
-const full = (t: Pick<TenantView, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
+const full = (t: Pick<StaffTenantView, 'first_name' | 'last_name'>) => [t.first_name, t.last_name].filter(Boolean).join(' ');
 
 const tenantsOf = (request: APIRequestContext, query: string) => getJson<ListAnswer>(request, `/api/tenants?${query}`);
 
-async function tenantById(request: APIRequestContext, facilityNumber: string, id: string): Promise<TenantView> {
+async function tenantById(request: APIRequestContext, facilityNumber: string, id: string): Promise<StaffTenantView> {
   const all = await allOfFacility(request, facilityNumber);
   const tenant = all.find((t) => t.id === id);
   expect(tenant, `tenant ${id} in ${facilityNumber}`).toBeTruthy();
   return tenant!;
 }
 
-async function allOfFacility(request: APIRequestContext, facilityNumber: string): Promise<TenantView[]> {
+async function allOfFacility(request: APIRequestContext, facilityNumber: string): Promise<StaffTenantView[]> {
   const first = await tenantsOf(request, `facility_number=${facilityNumber}`);
   const rest = [];
   for (let page = 2; page <= first.pagination.last_page; page += 1) rest.push(...(await tenantsOf(request, `facility_number=${facilityNumber}&page=${page}`)).data);
@@ -40,7 +40,7 @@ async function allOfFacility(request: APIRequestContext, facilityNumber: string)
 }
 
 /** Tenants of a facility matching `which` whose listed name no other tenant of the facility shares. */
-function uniquelyNamed(all: readonly TenantView[], which: (t: TenantView) => boolean, count: number): TenantView[] {
+function uniquelyNamed(all: readonly StaffTenantView[], which: (t: StaffTenantView) => boolean, count: number): StaffTenantView[] {
   const uses = new Map<string, number>();
   for (const t of all) uses.set(listed(t), (uses.get(listed(t)) ?? 0) + 1);
   const found = all.filter((t) => which(t) && uses.get(listed(t)) === 1 && listed(t).length < 35).slice(0, count);
@@ -49,18 +49,18 @@ function uniquelyNamed(all: readonly TenantView[], which: (t: TenantView) => boo
 }
 
 const KEYWORDS = ['provide_proof', 'opt_out', 'moved_out', 'bad_address', 'no_response'];
-const hasPlan = (t: TenantView) => t.status !== null && !KEYWORDS.includes(t.status);
+const hasPlan = (t: StaffTenantView) => t.status !== null && !KEYWORDS.includes(t.status);
 
 /**
  * The first of `facilities` holding enough uniquely named tenants for each group (groups should not
  * overlap); each test that changes tenants has facilities of its own.
  */
-async function pickTenants(request: APIRequestContext, facilities: readonly string[], groups: readonly { which: (t: TenantView) => boolean; count: number }[]) {
+async function pickTenants(request: APIRequestContext, facilities: readonly string[], groups: readonly { which: (t: StaffTenantView) => boolean; count: number }[]) {
   for (const facility of facilities) {
     const all = await allOfFacility(request, facility);
     const uses = new Map<string, number>();
     for (const t of all) uses.set(listed(t), (uses.get(listed(t)) ?? 0) + 1);
-    const usable = (t: TenantView) => uses.get(listed(t)) === 1 && listed(t).length < 35 && !!t.last_name;
+    const usable = (t: StaffTenantView) => uses.get(listed(t)) === 1 && listed(t).length < 35 && !!t.last_name;
     const picked = groups.map((g) => all.filter((t) => usable(t) && g.which(t)).slice(0, g.count));
     if (picked.every((p, i) => p.length === groups[i]!.count)) return { facility, all, picked };
   }
@@ -71,7 +71,7 @@ async function pickTenants(request: APIRequestContext, facilities: readonly stri
 
 const table = (page: Page) => page.getByTestId('tenants-table');
 const rows = (page: Page) => table(page).locator('tbody tr');
-const rowOf = (page: Page, t: Pick<TenantView, 'first_name' | 'last_name'>) =>
+const rowOf = (page: Page, t: Pick<StaffTenantView, 'first_name' | 'last_name'>) =>
   rows(page).filter({ has: page.getByRole('rowheader').getByText(listed(t), { exact: true }) });
 const toast = (page: Page, text: string | RegExp) => notifications(page).getByText(text);
 const tenantsHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Tenants/ });
@@ -125,7 +125,7 @@ async function chooseOption(page: Page, select: string, option: string | RegExp)
   await page.getByRole('option', { name: option }).click();
 }
 
-async function check(page: Page, tenants: readonly TenantView[]) {
+async function check(page: Page, tenants: readonly StaffTenantView[]) {
   for (const t of tenants) await rowOf(page, t).getByRole('checkbox', { name: `Check ${listed(t)}` }).check();
 }
 
@@ -270,7 +270,7 @@ test('a list that is not exact pages forward by cursor, back by the cursors it k
   const real = await getJson<Record<string, unknown>>(request, '/api/tenants?name=Sm');
   const rowsOf = (page: number, n: number) =>
     Array.from({ length: n }, (_, i) => ({ ...template, id: `p${page}-${i}`, first_name: `Row${i}`, last_name: `Page${page}` }));
-  const pages: Record<string, { data: TenantView[]; next: string | null }> = {
+  const pages: Record<string, { data: StaffTenantView[]; next: string | null }> = {
     '': { data: rowsOf(1, 100), next: 'cursor-2' },
     'cursor-2': { data: rowsOf(2, 100), next: 'cursor-3' },
     'cursor-3': { data: rowsOf(3, 20), next: null },

@@ -17,7 +17,8 @@ import { createCycle, getCycle, getCycleCounters, updateCycle } from '../../func
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { getFacilityCounters } from '../../functions/facilities/facility-store';
 import { TENANT_EXPORT_COLUMNS } from '../../functions/exports/tenants-export';
-import { createTenants, getTenant, getTenants } from '../../functions/tenants/tenant-store';
+import { claimAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
+import { createTenants, getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 
 const OTHER = 'This record belongs to another facility.';
@@ -433,6 +434,36 @@ describe('POST /api/managers/bulk-charge-applied', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
+describe("a tenant's access code is staff's only (security issue 23: with the code and the ZIP code a manager could answer for a tenant)", () => {
+  it('no manager answer carries it: the lists, the tenant an edit answers, the history of a code change; staff still read it', async () => {
+    const { cycle, tenants } = await cycleWithTenants(own.facility, [tenant(1, null, { first_name: 'Ana', last_name: 'Anderson' })]);
+    const ana = tenants[0]!;
+    // A write that changed the code (as the access-code migration does): its history entry names the new code.
+    const code = newAccessCode();
+    await saveTenant(ana, { access_code: code }, { ...TEST_WRITE, action: 'access_code_migration', forget: ['access_code'] }, { alongside: [claimAccessCode(code, ana.id)] });
+    const history = `/api/tenants/${ana.id}/history`;
+    const answers = [
+      await facilityTenants(own.facility.id, { cycle_id: cycle.id }),
+      await facilityTenants(own.facility.id, { full_name: 'Anderson' }),
+      await updateTenant({ id: ana.id, updated_at: (await getTenant(ana.id))!.updated_at, note: 'Called the tenant.' }),
+      await call('GET', history, { token: own.token }),
+    ];
+    for (const res of answers) {
+      expect(res.status, res.text).toBe(200);
+      expect(res.text).not.toContain(code);
+      expect(res.text).not.toContain('"access_code"');
+    }
+    expect(answers[0]!.body.data.find((t: { id: string }) => t.id === ana.id)).toMatchObject({ zip_code: '78701' });
+
+    const staffList = await facilityTenants(own.facility.id, { cycle_id: cycle.id }, monitor);
+    expect(staffList.body.data.find((t: { id: string }) => t.id === ana.id).access_code).toBe(code);
+    const staffHistory = await call('GET', history, { token: monitor });
+    expect(staffHistory.body.find((e: { action: string }) => e.action === 'access_code_migration').changes).toEqual([{ field: 'access_code', from: null, to: code }]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
 describe('GET /api/exports/manager-tenants (Cycle Audit export, tenant_list.xlsx)', () => {
   it("writes the cycle's filtered list in the facility's folder; its manager downloads it, another manager cannot", async () => {
     const { cycle } = await cycleWithTenants(own.facility, [
@@ -459,6 +490,9 @@ describe('GET /api/exports/manager-tenants (Cycle Audit export, tenant_list.xlsx
     const listed = await facilityTenants(own.facility.id, { cycle_id: cycle.id, filter: 'opt_out' });
     expect(names).toEqual(['Cid', 'Ann']);
     expect(names).toEqual(firstNames(listed));
+    // Staff's only: no cell of the manager's workbook holds a tenant's access code.
+    const cells = sheet.getSheetValues().flat().map(String);
+    for (const t of await getTenants(listed.body.data.map((row: { id: string }) => row.id))) expect(cells).not.toContain(t.access_code);
   });
 
   it("refuses another facility's cycle (403), a missing cycle (422) and staff (the call is the manager's)", async () => {

@@ -32,7 +32,7 @@ const record = (i: number, extra: Partial<TenantRecord> = {}): TenantRecord => (
   ...TENANT_DEFAULTS, id: `t${i}`, facility_id: 'f1', facility_number: '1001', cycle_id: 'c1', first_name: `First${i}`, last_name: `Last${i}`,
   unit: `U${i}`, ledger_id: `L${i}`, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...extra,
 });
-const context = { cycles: new Map([['c1', { label: 'Spring 2026', archived_at: null }]]), software: new Map([['f1', 'storedge']]) };
+const context = { reader: 'staff' as const, cycles: new Map([['c1', { label: 'Spring 2026', archived_at: null }]]), software: new Map([['f1', 'storedge']]) };
 
 const jobOf = (type: string, input: Record<string, unknown>): JobRecord => ({
   id: 'job-1', type, queue: 'archive-exports', status: 'running', progress: 0, progress_detail: null, error: null, result: null,

@@ -14,7 +14,7 @@ import {
 import type { TenantRecord } from '../../functions/tenants/tenant-record';
 import { statusChanges } from '../../functions/tenants/tenant-changes';
 import { statsCardOf } from '../../functions/tenants/tenant-stats';
-import { viewOf } from '../../functions/tenants/tenant-view';
+import { historyFor, viewOf } from '../../functions/tenants/tenant-view';
 import {
   MAX_BULK_TENANTS, TENANT_FILTER_KEYS, bulkTenantsBody, managerTenantBody, staffTenantBody, tenantDate, tenantIds, tenantListQuery, tenantStatusBody,
 } from '../../shared/contracts/tenants';
@@ -178,7 +178,30 @@ describe("the manager's charge rule (Confirm Charge Added)", () => {
 });
 
 describe('a tenant as the screens show it', () => {
-  const context = { cycles: new Map([['c1', { label: 'Spring', archived_at: null }], ['c2', { label: 'Old', archived_at: '2026-01-01' }]]), software: new Map([['f1', 'sitelink_web']]) };
+  const context = {
+    reader: 'staff' as const,
+    cycles: new Map([['c1', { label: 'Spring', archived_at: null }], ['c2', { label: 'Old', archived_at: '2026-01-01' }]]), software: new Map([['f1', 'sitelink_web']]),
+  };
+
+  it("shows the access code to staff only: a manager's view has none (security issue 23)", () => {
+    expect(viewOf(record({ access_code: 'K7PX3M9Q' }), context).access_code).toBe('K7PX3M9Q');
+    const managers = viewOf(record({ access_code: 'K7PX3M9Q' }), { ...context, reader: 'manager' });
+    expect(managers).not.toHaveProperty('access_code');
+    expect(managers).toMatchObject({ zip_code: record().zip_code });
+  });
+
+  it("keeps the access code and a portal answer's address out of a manager's history", () => {
+    const signIn = { method: 'access_code_and_zip' as const, at: '2026-05-01T10:00:00.000Z', address: '198.51.100.7', session: 'abc123' };
+    const entries = [
+      { at: '2026-05-02', action: 'access_code_migration', by: { user_id: 'ops', username: 'ops' }, changes: [{ field: 'access_code', from: null, to: 'K7PX3M9Q' }, { field: 'note', from: '', to: 'x' }] },
+      { at: '2026-05-01', action: 'respond_opt_out', by: { user_id: 'tenant:t1', username: 'Tenant' }, changes: [{ field: 'status', from: null, to: 'opt_out' }], sign_in: signIn },
+    ];
+    expect(historyFor(entries, 'staff')).toEqual(entries);
+    expect(historyFor(entries, 'manager')).toEqual([
+      { ...entries[0], changes: [{ field: 'note', from: '', to: 'x' }] },
+      { ...entries[1], sign_in: { ...signIn, address: null } },
+    ]);
+  });
 
   it('names its cycle and software; a cycle archived or gone is not active', () => {
     expect(viewOf(record(), context)).toMatchObject({ cycle_label: 'Spring', cycle_is_active: true, software: 'sitelink_web', incomplete_address: false });

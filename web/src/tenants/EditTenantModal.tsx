@@ -90,7 +90,7 @@ export function EditTenantModal({ tenant, onClose, onSaved }: Props) {
             {textInput('units', 'Units', 'Comma-separated, for a tenant with several units.')}
             {TEXT_FIELDS.slice(9).map(([name, label]) => textInput(name, label))}
             <FormField label="Access Code" description="The program's own: the tenant signs in to the response portal with it.">
-              <Input value={formatAccessCode(tenant.access_code)} readOnly ariaLabel="Access Code" />
+              <Input value={formatAccessCode(tenant.access_code ?? '')} readOnly ariaLabel="Access Code" />
             </FormField>
             {DATE_FIELDS.map(([name, label]) => (
               <FormField key={name} label={label} errorText={fieldError(name)}>
