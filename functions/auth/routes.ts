@@ -3,8 +3,9 @@ import { AUTH_CONTRACTS } from '../../shared/contracts/auth';
 import { HttpError } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { getUserByUsername, updateUser } from '../users/user-store';
-import { clearFailures, countAttempt } from './login-throttle';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { changeOwnPassword } from './own-password';
+import { passwordAttempt } from './password-attempt';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { sessionResponseOf, sessionUserOf } from './session-response';
 import { createSession, revokeSession } from './sessions';
 
@@ -13,18 +14,13 @@ const WRONG_CREDENTIALS = 'The username or password is incorrect.';
 export const authRoutes = {
   'POST /api/login': implement(AUTH_CONTRACTS['POST /api/login'], async ({ body }) => {
     // Counted before the password is judged, so parallel attempts cannot outrun the lock.
-    const lockedMs = await countAttempt(body.username);
-    if (lockedMs > 0) {
-      const minutes = Math.ceil(lockedMs / 60_000);
-      throw new HttpError(429, `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        headers: { 'retry-after': String(Math.ceil(lockedMs / 1000)) },
-      });
-    }
-    const user = await getUserByUsername(body.username);
-    const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
-    // A wrong password leaves its attempt counted; a right one clears the count.
-    if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
-    await clearFailures(body.username);
+    const user = await passwordAttempt(body.username, async () => {
+      const found = await getUserByUsername(body.username);
+      const valid = found ? await verifyPassword(body.password, found.password_hash) : await verifyAgainstDummy(body.password);
+      return valid ? found : null;
+    });
+    // A wrong password leaves its attempt counted.
+    if (!user) throw new HttpError(401, WRONG_CREDENTIALS);
     const { token } = await createSession(user.id);
     return { body: sessionResponseOf(user, token) };
   }),
@@ -36,15 +32,7 @@ export const authRoutes = {
 
   /** A new password ends every session of the user and starts a new one; the generated password is forgotten. */
   'POST /api/change-password': implement(AUTH_CONTRACTS['POST /api/change-password'], async (input) => {
-    const caller = requireCaller(input);
-    const user = await updateUser(caller.user, {
-      password_hash: await hashPassword(input.body.password),
-      has_changed_password: true,
-      original_password_sealed: null,
-      sessions_valid_after: Date.now(),
-    });
-    await revokeSession(caller.sessionId);
-    const { token } = await createSession(user.id);
+    const { user, token } = await changeOwnPassword(requireCaller(input), input.body);
     return { body: sessionResponseOf(user, token) };
   }),
 

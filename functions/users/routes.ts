@@ -6,6 +6,8 @@ import { elapsedSince } from '../../shared/activity';
 import { USER_CONTRACTS } from '../../shared/contracts/users';
 import type { UserView } from '../../shared/contracts/users';
 import { PAGE_SIZE } from '../../shared/constants';
+import { refuseCommonPassword } from '../auth/common-passwords';
+import { changeOwnPassword } from '../auth/own-password';
 import { hashPassword } from '../auth/passwords';
 import { open, seal } from '../auth/secret-box';
 import type { FacilityRecord } from '../facilities/facility-store';
@@ -73,6 +75,7 @@ export const userRoutes = {
 
   'POST /api/users': implement(USER_CONTRACTS['POST /api/users'], async (input) => {
     const { body } = input;
+    await refuseCommonPassword(body.password);
     const user = await createUser({
       username: body.username,
       email: body.email,
@@ -103,21 +106,28 @@ export const userRoutes = {
     const changes: UserChanges = {
       username: body.username, email: body.email, real_name: body.real_name, is_admin: body.is_admin, is_monitor: body.is_monitor,
     };
-    if (body.password) {
-      // A password set by staff is a new generated password: the user is asked to change it again, and
-      // the sessions that user has open end (the old password may be why it was reset).
-      const own = target.id === caller.user.id;
-      Object.assign(changes, {
-        password_hash: await hashPassword(body.password),
-        has_changed_password: own,
-        original_password_sealed: own ? null : await seal(body.password),
-        ...(own ? {} : { sessions_valid_after: Date.now() }),
-      });
-    }
     for (const k of Object.keys(changes) as (keyof UserChanges)[]) if (changes[k] === undefined) delete changes[k];
-    const user = await updateUser(target, changes);
+    let saved: { user: UserRecord; token?: string };
+    if (body.password && target.id === caller.user.id) {
+      // One's own password: as POST /api/change-password, with the current one and a fresh session.
+      saved = await changeOwnPassword(caller, { password: body.password, current_password: body.current_password }, changes, target);
+    } else {
+      if (body.password) {
+        // A password set by staff is a new generated password: the user is asked to change it again, and
+        // the sessions that user has open end (the old password may be why it was reset).
+        await refuseCommonPassword(body.password);
+        Object.assign(changes, {
+          password_hash: await hashPassword(body.password),
+          has_changed_password: false,
+          original_password_sealed: await seal(body.password),
+          sessions_valid_after: Date.now(),
+        });
+      }
+      saved = { user: await updateUser(target, changes) };
+    }
+    const { user, token } = saved;
     const facilities = user.facility_id ? await getFacilitiesByIds([user.facility_id]) : new Map();
-    return { body: { user: await viewOf(caller, user, facilities.get(user.facility_id ?? '') ?? null) } };
+    return { body: { user: await viewOf(caller, user, facilities.get(user.facility_id ?? '') ?? null), ...(token ? { token } : {}) } };
   }),
 
   'DELETE /api/users/{id}': implement(USER_CONTRACTS['DELETE /api/users/{id}'], async (input) => {

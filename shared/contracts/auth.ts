@@ -10,8 +10,13 @@ export const loginBody = z.object({
   password: z.string({ error: 'password is required.' }).min(1, 'password is required.').max(200),
 });
 
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+/** Proof that the caller knows the password (after a generated one, that one): a stolen session alone cannot change it. */
+export const currentPassword = z.string({ error: CURRENT_PASSWORD_REQUIRED }).trim().min(1, CURRENT_PASSWORD_REQUIRED).max(200);
+
 export const changePasswordBody = z.object({
   password: z.string({ error: PASSWORD_TOO_SHORT }).trim().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(200),
+  current_password: currentPassword,
 });
 
 /** Profile: only the manager name (real_name) is editable (spec §5). */
@@ -42,6 +47,6 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 export const AUTH_CONTRACTS = {
   'POST /api/login': { summary: 'Log in with username and password', body: loginBody, response: sessionResponse },
   'POST /api/logout': { summary: 'Revoke the current session', response: ok },
-  'POST /api/change-password': { summary: 'Change the own password; ends every session and returns a fresh one', body: changePasswordBody, response: sessionResponse },
+  'POST /api/change-password': { summary: 'Change the own password (the current one required); ends every session and returns a fresh one', body: changePasswordBody, response: sessionResponse },
   'POST /api/update-profile': { summary: 'Update the own profile (real name)', body: updateProfileBody, response: z.object({ user: sessionUser }) },
 } satisfies Partial<Record<RouteKey, RouteContract>>;

@@ -4,6 +4,7 @@ import { ok, paginated } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
 import { tenantAccountQuery, tenantAccountsResponse } from './tenants';
+import { currentPassword } from './auth';
 
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -28,10 +29,16 @@ export const createUserBody = z.object({
   is_monitor: formBoolean.optional().default(false),
 });
 
-/** Update: every field optional; a blank password means 'keep it'. */
+const blankIsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * Update: every field optional; a blank password means 'keep it'. Setting one's own password needs
+ * current_password too (the route says so when it is missing; staff setting another's do not send it).
+ */
 export const updateUserBody = z.object({
   username: username.optional(),
-  password: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), password.optional()),
+  password: z.preprocess(blankIsMissing, password.optional()),
+  current_password: z.preprocess(blankIsMissing, currentPassword.optional()),
   email: email.optional(),
   real_name: z.string().trim().max(200).optional(),
   is_admin: formBoolean.optional(),
@@ -77,6 +84,11 @@ export const USER_CONTRACTS = {
     response: z.union([paginated(userView), tenantAccountsResponse]),
   },
   'POST /api/users': { summary: 'Create a user account (admins only)', body: createUserBody, response: z.object({ username: z.string(), user: userView }) },
-  'POST /api/users/{id}': { summary: 'Update a user account', params: userIdParams, body: updateUserBody, response: z.object({ user: userView }) },
+  'POST /api/users/{id}': {
+    summary: "Update a user account; a new own password ends the caller's sessions and answers a fresh token",
+    params: userIdParams,
+    body: updateUserBody,
+    response: z.object({ user: userView, token: z.string().optional() }),
+  },
   'DELETE /api/users/{id}': { summary: 'Delete a user account', params: userIdParams, response: ok },
 } satisfies Partial<Record<RouteKey, RouteContract>>;

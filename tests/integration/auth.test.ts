@@ -298,7 +298,7 @@ describe('POST /api/change-password', () => {
   it.each(['', '12345', '  12345  ', '      '])('%j is too short after trimming: 422 and nothing changes', async (password) => {
     const user = await makeUser({ has_changed_password: false });
     const token = await tokenFor(user);
-    const res = await call('POST', '/api/change-password', { token, form: { password } });
+    const res = await call('POST', '/api/change-password', { token, form: { current_password: DEMO_PASSWORD, password } });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'Password must be at least 6 characters.', field: 'password' });
     const after = (await getUser(user.id))!;
@@ -324,7 +324,8 @@ describe('POST /api/change-password', () => {
     const listed = async () => (await call('GET', '/api/users', { token: admin.token, query: { username: user.username } })).body.data[0];
     expect((await listed()).original_password).toBe(DEMO_PASSWORD);
 
-    const res = await call('POST', '/api/change-password', { token: old.token, form: { password: '  n3w-secret  ' } });
+    // The first change after a generated password asks for that one.
+    const res = await call('POST', '/api/change-password', { token: old.token, form: { current_password: DEMO_PASSWORD, password: '  n3w-secret  ' } });
     expect(res.status).toBe(200);
     expect(res.body.permissions).toEqual([]);
     expect(res.body.token).toEqual(expect.any(String));
@@ -349,6 +350,47 @@ describe('POST /api/change-password', () => {
     expect(row.has_changed_password).toBe(true);
     expect(row.original_password).toBeNull();
     expect((await getUser(user.id))!.original_password_sealed).toBeNull();
+  });
+
+  it('asks for the current password: missing or wrong answers 422 and changes nothing', async () => {
+    const user = await makeUser({ has_changed_password: false });
+    const token = await tokenFor(user);
+    const otherDevice = await tokenFor(user);
+    const missing = await call('POST', '/api/change-password', { token, form: { password: 'n3w-secret' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ error: 'Enter your current password.', field: 'current_password' });
+    const wrong = await call('POST', '/api/change-password', { token, json: { current_password: 'not-it-at-all', password: 'n3w-secret' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ error: 'The current password is incorrect.', field: 'current_password' });
+    expect(wrong.headers.get('x-token-gone')).toBeNull();
+    const after = (await getUser(user.id))!;
+    expect(after).toMatchObject({ password_hash: user.password_hash, has_changed_password: false, sessions_valid_after: 0 });
+    for (const t of [token, otherDevice]) expect((await call('POST', '/api/update-profile', { token: t, json: { real_name: 'still here' } })).status).toBe(200);
+    await login(user.username); // the wrong guess was counted; a right login clears it
+  });
+
+  it('wrong current passwords count toward the login lock: a stolen session cannot guess on', async () => {
+    const user = await makeUser();
+    const token = await tokenFor(user);
+    for (let i = 1; i <= LOGIN_MAX_FAILURES; i++) {
+      const res = await call('POST', '/api/change-password', { token, json: { current_password: `guess-${i}`, password: 'n3w-secret' } });
+      expect(res.status, `guess ${i}`).toBe(422);
+    }
+    const locked = await call('POST', '/api/change-password', { token, json: { current_password: DEMO_PASSWORD, password: 'n3w-secret' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(/Too many failed logins\. Try again in 1[45] minutes\./);
+    expect((await call('POST', '/api/login', { json: { username: user.username, password: DEMO_PASSWORD } })).status).toBe(429);
+    expect(await verifyPassword(DEMO_PASSWORD, (await getUser(user.id))!.password_hash)).toBe(true);
+  });
+
+  it.each(['password1', 'Qwerty123', ' iloveyou '])('%j is one of the commonest passwords: 422 and nothing changes', async (password) => {
+    const user = await makeUser();
+    const token = await tokenFor(user);
+    const res = await call('POST', '/api/change-password', { token, json: { current_password: DEMO_PASSWORD, password } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'This password is too common. Choose one that is harder to guess.', field: 'password' });
+    expect((await getUser(user.id))!.password_hash).toBe(user.password_hash);
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'still here' } })).status).toBe(200);
   });
 
   it('needs a session', async () => {

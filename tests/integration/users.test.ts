@@ -174,7 +174,7 @@ describe('POST /api/users', () => {
   it('accepts a urlencoded form with checkbox spellings; real name is optional', async () => {
     const username = uniqueName('form');
     const res = await call('POST', '/api/users', {
-      token: admin.token, form: { username, password: 'secret1', email: `${username}@x.example`, is_admin: 'on', is_monitor: '0' },
+      token: admin.token, form: { username, password: 'start-pass1', email: `${username}@x.example`, is_admin: 'on', is_monitor: '0' },
     });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ is_admin: true, is_monitor: false, real_name: '' });
@@ -183,14 +183,14 @@ describe('POST /api/users', () => {
   it.each([['monitor'], ['manager']] as const)('%s may not create accounts (403) and nothing is created', async (role) => {
     const username = uniqueName('nope');
     const token = role === 'monitor' ? monitor.token : manager.token;
-    const res = await call('POST', '/api/users', { token, json: { username, password: 'secret1', email: 'a@b.example' } });
+    const res = await call('POST', '/api/users', { token, json: { username, password: 'start-pass1', email: 'a@b.example' } });
     expect(res.status).toBe(403);
     expect(await getUserByUsername(username)).toBeNull();
   });
 
   it('nobody may create accounts without a session (401)', async () => {
     const username = uniqueName('anon');
-    expect((await call('POST', '/api/users', { json: { username, password: 'secret1', email: 'a@b.example' } })).status).toBe(401);
+    expect((await call('POST', '/api/users', { json: { username, password: 'start-pass1', email: 'a@b.example' } })).status).toBe(401);
     expect(await getUserByUsername(username)).toBeNull();
   });
 
@@ -205,7 +205,7 @@ describe('POST /api/users', () => {
     [{ is_admin: 'maybe' }, 'is_admin', 'is_admin'],
   ])('%j answers 422 naming %s, and nothing is created', async (override, field, message) => {
     const username = uniqueName('val');
-    const body = { username, password: 'secret1', email: `${username}@x.example`, ...override };
+    const body = { username, password: 'start-pass1', email: `${username}@x.example`, ...override };
     const res = await call('POST', '/api/users', { token: admin.token, json: body });
     expect(res.status).toBe(422);
     expect(res.body.field).toBe(field);
@@ -217,7 +217,7 @@ describe('POST /api/users', () => {
   it('a taken username answers 409, whatever its case, and changes nothing', async () => {
     const existing = await makeUser();
     const res = await call('POST', '/api/users', {
-      token: admin.token, json: { username: existing.username.toUpperCase(), password: 'secret1', email: 'dupe@x.example', is_admin: true },
+      token: admin.token, json: { username: existing.username.toUpperCase(), password: 'start-pass1', email: 'dupe@x.example', is_admin: true },
     });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ field: 'username' });
@@ -326,12 +326,55 @@ describe('POST /api/users/{id}', () => {
 
     const self = await makeUser({ is_admin: true, has_changed_password: false });
     const selfToken = await tokenFor(self);
-    const own = await call('POST', `/api/users/${self.id}`, { token: selfToken, json: { password: 'my-own-choice' } });
+    const own = await call('POST', `/api/users/${self.id}`, { token: selfToken, json: { password: 'my-own-choice', current_password: DEMO_PASSWORD } });
     expect(own.status).toBe(200);
     expect(own.body.user).toMatchObject({ has_changed_password: true, original_password: null });
-    // Changing one's own password here keeps one's own session.
-    expect((await call('POST', '/api/update-profile', { token: selfToken, json: { real_name: 'still me' } })).status).toBe(200);
     expect((await getUser(self.id))!.original_password_sealed).toBeNull();
+  });
+
+  it("one's own password changed here ends one's other sessions, as change-password does, and hands back a fresh one", async () => {
+    const self = await makeUser({ is_monitor: true });
+    const [here, stolen] = [await tokenFor(self), await tokenFor(self)];
+    const res = await call('POST', `/api/users/${self.id}`, {
+      token: here, json: { password: 'my-own-choice', current_password: DEMO_PASSWORD, real_name: 'Renamed Too' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: self.id, real_name: 'Renamed Too', has_changed_password: true });
+    expect(res.body.token).toEqual(expect.any(String));
+    for (const old of [stolen, here]) {
+      const gone = await call('POST', '/api/update-profile', { token: old, json: { real_name: 'x' } });
+      expect(gone.status).toBe(401);
+      expect(gone.headers.get('x-token-gone')).toBe('1');
+    }
+    expect((await call('POST', '/api/update-profile', { token: res.body.token, json: { real_name: 'Still Me' } })).status).toBe(200);
+    await login(self.username, 'my-own-choice');
+  });
+
+  it("one's own password needs the current one here too: missing or wrong answers 422 and changes nothing", async () => {
+    const self = await makeUser({ is_admin: true });
+    const token = await tokenFor(self);
+    const missing = await call('POST', `/api/users/${self.id}`, { token, json: { password: 'my-own-choice', real_name: 'Changed' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ field: 'current_password', error: 'Enter your current password.' });
+    const wrong = await call('POST', `/api/users/${self.id}`, { token, json: { password: 'my-own-choice', current_password: 'nope-nope', real_name: 'Changed' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ field: 'current_password', error: 'The current password is incorrect.' });
+    await expectUnchanged(self);
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: self.real_name } })).status).toBe(200);
+    await login(self.username); // clears the counted guess
+  });
+
+  it('the commonest passwords are refused when staff set one too', async () => {
+    const user = await makeUser();
+    const reset = await call('POST', `/api/users/${user.id}`, { token: admin.token, json: { password: 'Password1' } });
+    expect(reset.status).toBe(422);
+    expect(reset.body).toMatchObject({ field: 'password', error: 'This password is too common. Choose one that is harder to guess.' });
+    await expectUnchanged(user);
+    const username = uniqueName('common');
+    const created = await call('POST', '/api/users', { token: admin.token, json: { username, password: 'qwerty123', email: `${username}@x.example` } });
+    expect(created.status).toBe(422);
+    expect(created.body.field).toBe('password');
+    expect(await getUserByUsername(username)).toBeNull();
   });
 
   it.each([
@@ -408,7 +451,7 @@ describe('DELETE /api/users/{id}', () => {
     expect((await listRows(monitor.token, { username: user.username })).data).toEqual([]);
     expect((await call('DELETE', `/api/users/${user.id}`, { token: monitor.token })).status).toBe(404);
     expect((await call('POST', '/api/login', { json: { username: user.username, password: DEMO_PASSWORD } })).status).toBe(401);
-    const again = await call('POST', '/api/users', { token: admin.token, json: { username: user.username, password: 'secret1', email: user.email } });
+    const again = await call('POST', '/api/users', { token: admin.token, json: { username: user.username, password: 'start-pass1', email: user.email } });
     expect(again.status).toBe(201);
   });
 });

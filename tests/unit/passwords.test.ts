@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD, isCommonPassword, refuseCommonPassword } from '../../functions/auth/common-passwords';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../../functions/auth/passwords';
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -55,5 +56,17 @@ describe('generatePassword', () => {
   it('uses the whole alphabet', () => {
     const used = new Set(Array.from({ length: 400 }, () => generatePassword()).join(''));
     expect(used.size).toBe(ALPHABET.length);
+  });
+});
+
+describe('common passwords', () => {
+  it.each(['password1', 'Password1', 'QWERTY123', 'iloveyou', '  letmein  ', '12345678', 'secret1'])('%j is one of the commonest', async (pw) => {
+    expect(await isCommonPassword(pw)).toBe(true);
+    await expect(refuseCommonPassword(pw)).rejects.toMatchObject({ status: 422, message: COMMON_PASSWORD, extra: { field: 'password' } });
+  });
+
+  it.each(['demo1234', 'n3w-secret', 'better-secret', 'correct horse battery'])('%j is not', async (pw) => {
+    expect(await isCommonPassword(pw)).toBe(false);
+    await expect(refuseCommonPassword(pw, 'new_password')).resolves.toBeUndefined();
   });
 });
