@@ -22,26 +22,7 @@ import type { Construct } from 'constructs';
 import { ApiOriginGuard } from './api-origin-guard';
 import { secureBucket } from './secure-bucket';
 import { SPA_REWRITE_CODE } from './spa-rewrite';
-
-/**
- * Styles allow 'unsafe-inline' because Cloudscape positions popovers and dropdowns with inline styles;
- * scripts and frames stay same-origin. Connections go to the site itself and to the uploads bucket,
- * which the browser POSTs files to with presigned POSTs (staff rent rolls, tenants' proofs).
- */
-export function contentSecurityPolicy(uploadsOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${uploadsOrigin}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy, FRAME_OPTION, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../shared/security-headers';
 
 /**
  * The origin presigned POSTs go to: the AWS SDK addresses the bucket virtual-hosted on its regional
@@ -88,11 +69,12 @@ export class WebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
       comment: 'Audit Letter Program security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(bucketUploadOrigin(props.uploadsBucket)), override: true },
+        // shared/security-headers.ts: the local front door sends the same headers.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ uploads: bucketUploadOrigin(props.uploadsBucket) }), override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        frameOptions: { frameOption: FRAME_OPTION as HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
       },
     });
     // SPA fallback in a viewer-request function on the site behaviour only: distribution-wide error

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import sirv from 'sirv';
 import { matchRoute } from '../../shared/routes';
 import type { ApiGroup } from '../../shared/routes';
+import { securityHeaders } from '../../shared/security-headers';
 import { lambdaContext } from './handlers';
 import type { ApiHandler } from './handlers';
 
@@ -88,7 +89,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, handlers: Record<ApiGroup, ApiHandler>): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage, res: ServerResponse, handlers: Record<ApiGroup, ApiHandler>, siteHeaders: Record<string, string> = {},
+): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://local').pathname;
   const match = matchRoute(req.method ?? 'GET', path);
   if (!('route' in match)) {
@@ -100,7 +103,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, handl
   if (body === null) { sendJson(res, 413, { error: 'The request body is larger than 10 MB.' }); return; }
   const event = toProxyEvent(req, body, match.route.path, match.pathParameters);
   const result = await handlers[match.route.group](event, lambdaContext(`api-${match.route.group}`));
-  res.writeHead(result.statusCode, { ...(result.headers as Record<string, string>) });
+  // The site's headers win over a handler's, as the response headers policy overrides the origin's.
+  res.writeHead(result.statusCode, { ...(result.headers as Record<string, string>), ...siteHeaders });
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
@@ -115,7 +119,15 @@ export function spaPageOf(pathname: string): '/respond.html' | '/index.html' | n
   return pathname === '/respond' || pathname.startsWith('/respond/') ? '/respond.html' : '/index.html';
 }
 
-export function createHttpServer(options: { webRoot: string; handlers: Record<ApiGroup, ApiHandler> }): Server {
+export interface HttpServerOptions {
+  webRoot: string;
+  handlers: Record<ApiGroup, ApiHandler>;
+  /** Where the pages POST uploads locally (the emulator's origin): the CSP's connect-src, as the uploads bucket's is deployed. */
+  uploadsOrigin: string;
+}
+
+export function createHttpServer(options: HttpServerOptions): Server {
+  const siteHeaders = securityHeaders({ uploads: options.uploadsOrigin });
   const serveWeb = existsSync(options.webRoot)
     ? sirv(options.webRoot, { single: true, dev: false, etag: true })
     : (_req: IncomingMessage, res: ServerResponse) => {
@@ -124,8 +136,10 @@ export function createHttpServer(options: { webRoot: string; handlers: Record<Ap
         res.end(`The web app is not built (${options.webRoot} is missing). Run: npm run build:web`);
       };
   return createServer((req, res) => {
+    // Every answer carries the site's security headers, as CloudFront adds them to every behaviour.
+    for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/') || req.url === '/api') {
-      handleApi(req, res, options.handlers).catch((err) => {
+      handleApi(req, res, options.handlers, siteHeaders).catch((err) => {
         console.error('local runtime error', err);
         if (!res.headersSent) sendJson(res, 502, { error: 'The local runtime could not run the handler.' });
         else res.end();

@@ -93,7 +93,12 @@ async function startOnEmulator(
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
   const queueUrls = Object.fromEntries(JOB_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<JobQueueName, string>;
   const stopPollers = startPollers(queueUrls, workers);
-  const server: Server = createHttpServer({ webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'), handlers: apiHandlers });
+  const server: Server = createHttpServer({
+    webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'),
+    handlers: apiHandlers,
+    // The browser POSTs uploads to the emulator's S3 (presigned POSTs, path-style on its endpoint).
+    uploadsOrigin: new URL(endpoints.aws).origin,
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err: NodeJS.ErrnoException) => {

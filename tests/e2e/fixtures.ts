@@ -1,6 +1,7 @@
 /**
  * Shared test setup: the demo logins, a UI login helper, fresh users made through the API for tests
- * that change state (removed again afterwards), and a guard that keeps the browser off the internet.
+ * that change state (removed again afterwards), a guard that keeps the browser off the internet, and one
+ * that fails a test whose pages did something the site's Content-Security-Policy blocks.
  */
 import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
@@ -67,6 +68,8 @@ export async function keepOffInternet(context: BrowserContext): Promise<void> {
 
 interface Fixtures {
   blockInternet: void;
+  /** Fails the test if Chromium refused anything under the CSP the local front door sends, as CloudFront does. */
+  noCspViolations: void;
   /** Makes a user through the API as admin: no permissions, no facility, generated password. */
   makeUser: (fields?: Partial<Omit<FreshUser, 'id'>> & { is_admin?: boolean; is_monitor?: boolean }) => Promise<FreshUser>;
 }
@@ -76,6 +79,17 @@ export const test = base.extend<Fixtures>({
     async ({ context }, use) => {
       await keepOffInternet(context);
       await use();
+    },
+    { auto: true },
+  ],
+  noCspViolations: [
+    async ({ context }, use) => {
+      const refused: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(`${message.location().url}: ${message.text()}`);
+      });
+      await use();
+      expect(refused, 'the pages did something the Content-Security-Policy blocks').toEqual([]);
     },
     { auto: true },
   ],

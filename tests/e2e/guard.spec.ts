@@ -62,6 +62,15 @@ test('an unknown path shows Page Not Found with a link home', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Tenant & User management' })).toBeVisible();
 });
 
+test('the staff app and the portal come with the security headers CloudFront adds, so these tests run under its CSP', async ({ page }) => {
+  for (const path of ['/', '/respond']) {
+    const headers = (await page.goto(path))!.headers();
+    expect(headers['content-security-policy'], path).toContain("script-src 'self'");
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+  }
+});
+
 test('help videos are public and embed the video showcase', async ({ page }) => {
   await page.goto('/help-videos');
   await expect(page).toHaveURL(/\/help-videos$/);

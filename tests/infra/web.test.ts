@@ -6,6 +6,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { DIRECT_CALL_REFUSED, ORIGIN_VERIFY_HEADER } from '../../infra/api-origin-guard';
 import { SPA_REWRITE_CODE } from '../../infra/spa-rewrite';
 import { WAF_REGION } from '../../infra/waf-stack';
+import { securityHeaders } from '../../shared/security-headers';
 import { TEST_REGION, logicalId, mentions, resourcesOf, synthApp } from './synth';
 
 const { stacks, templates } = synthApp();
@@ -87,12 +88,28 @@ describe('Content-Security-Policy', () => {
     expect(allowed).toContain(new URL(url).origin);
   });
 
-  it('keeps scripts, frames and forms same-origin', () => {
+  it('keeps scripts and forms same-origin, and frames only the help videos\' showcase', () => {
     const header = rendered('uploads-bucket');
     expect(directive(header, 'script-src')).toBe("script-src 'self'");
+    expect(directive(header, 'frame-src')).toBe('frame-src https://vimeo.com');
     expect(directive(header, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(header, 'form-action')).toBe("form-action 'self'");
     expect(directive(header, 'object-src')).toBe("object-src 'none'");
+  });
+
+  it('are the headers the local front door sends, from the one definition, but for the uploads origin', () => {
+    const config = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const hsts = config.StrictTransportSecurity;
+    // Each header as CloudFront writes it from the policy.
+    const sent = {
+      'content-security-policy': rendered('uploads-bucket'),
+      'x-content-type-options': config.ContentTypeOptions ? 'nosniff' : undefined,
+      'x-frame-options': config.FrameOptions.FrameOption,
+      'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+    };
+    expect(sent).toEqual(securityHeaders({ uploads: `https://uploads-bucket.s3.${TEST_REGION}.amazonaws.com` }));
+    expect(Object.keys(config).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity']);
   });
 });
 

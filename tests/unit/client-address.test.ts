@@ -6,6 +6,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, viewerAddressOf } from '../../functions/runtime/client-address';
+import { viewerAddressHeader } from '../../localstack/runtime/http-server';
 
 const event = (viewer: string | undefined, sourceIp = '198.51.100.9') => ({
   headers: viewer === undefined ? {} : { 'cloudfront-viewer-address': viewer },
@@ -45,5 +46,17 @@ describe('clientAddress', () => {
   it('falls back to sourceIp for a header that is not an address, so no made-up value becomes a limit key', () => {
     expect(clientAddress(event('x'.repeat(3000)))).toBe('198.51.100.9');
     expect(clientAddress(event('203.0.113.7'))).toBe('198.51.100.9');
+  });
+});
+
+describe('the local front door\'s CloudFront-Viewer-Address', () => {
+  it.each([
+    [{ remoteAddress: '127.0.0.5', remotePort: 51234 }, '127.0.0.5:51234', '127.0.0.5'],
+    // An IPv4 client of a dual-stack socket is written as CloudFront writes an IPv4 viewer.
+    [{ remoteAddress: '::ffff:127.0.0.5', remotePort: 443 }, '127.0.0.5:443', '127.0.0.5'],
+    [{ remoteAddress: '::1', remotePort: 443 }, '::1:443', '::1'],
+  ])('writes %o as %s, which the handlers read as %s', (socket, header, address) => {
+    expect(viewerAddressHeader(socket)).toBe(header);
+    expect(viewerAddressOf(viewerAddressHeader(socket))).toBe(address);
   });
 });

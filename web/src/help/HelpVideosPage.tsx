@@ -2,9 +2,8 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
-
-/** The program's video showcase, hosted outside this app. */
-export const HELP_VIDEOS_URL = 'https://vimeo.com/showcase/audit-letter-program/embed';
+// The site's CSP lets this one origin be framed (shared/security-headers.ts).
+import { HELP_VIDEOS_URL } from '../../../shared/security-headers';
 
 export default function HelpVideosPage() {
   return (
