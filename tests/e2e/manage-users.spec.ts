@@ -88,12 +88,38 @@ test('the New User form checks required fields and shows server errors inside th
 
   // The username is taken: the server refuses and the modal stays open with its message.
   await create.getByLabel('Username').fill('admin');
-  await create.getByLabel('Password').fill('whatever1');
+  await create.getByLabel('Password').fill('whatever-pass1');
   await create.getByLabel('Email').fill('someone@test.example');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create.getByText(/already/i)).toBeVisible();
   await expect(create).toBeVisible();
   await expect(notifications(page).getByText(/has been created/)).toHaveCount(0);
+});
+
+test("one's own new password here needs the current one, and the page stays signed in with a fresh session", async ({ page, makeUser, request }) => {
+  const me = await makeUser({ is_monitor: true });
+  const otherDevice = (await (await request.post('/api/login', { form: { username: me.username, password: me.password } })).json() as { token: string }).token;
+  await loginAs(page, me.username, me.password);
+  await page.goto('/manage-users');
+  await filterBy(page, me.username);
+  await row(page, me.username).getByRole('button', { name: `Edit ${me.username}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit User ${me.username}` });
+  await expect(edit.getByLabel('Current password')).toHaveCount(0);
+  await edit.getByLabel('Password', { exact: true }).fill('my-own-choice');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit.getByText('Enter your current password.')).toBeVisible();
+  await edit.getByLabel('Current password').fill('not-my-password');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit.getByText('The current password is incorrect.')).toBeVisible();
+  await edit.getByLabel('Current password').fill(me.password);
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+
+  // The other session ended; this page carries on with the fresh one, after a reload too.
+  expect((await request.get('/api/users', { headers: { authorization: `Bearer ${otherDevice}` } })).status()).toBe(401);
+  await page.reload();
+  await expect(row(page, 'admin')).toBeVisible();
+  expect((await request.post('/api/login', { form: { username: me.username, password: 'my-own-choice' } })).status()).toBe(200);
 });
 
 test('monitor sees the users but no Add User button', async ({ page }) => {

@@ -26,6 +26,8 @@ test('a user who has changed the password sees neither banner nor badge', async 
   await profileLink(page).click();
   await expect(page.getByLabel('Manager Name')).toBeVisible();
   await expect(page.getByText(ADVICE)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change Password' }).getByLabel('Current password')).toBeVisible();
 });
 
 test('the password change checks length and match, then removes banner and badge', async ({ page, makeUser }) => {
@@ -42,6 +44,19 @@ test('the password change checks length and match, then removes banner and badge
   await dialog.getByLabel('Confirm new password').fill('abc');
   await dialog.getByRole('button', { name: 'Change Password' }).click();
   await expect(dialog.getByText('Password must be at least 6 characters.')).toBeVisible();
+  // The first change asks for the generated password.
+  await expect(dialog.getByText('Enter your current password.')).toBeVisible();
+
+  await dialog.getByLabel('Generated password').fill('not-the-generated-one');
+  await dialog.getByLabel('New password', { exact: true }).fill('Password1');
+  await dialog.getByLabel('Confirm new password').fill('Password1');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+  await dialog.getByLabel('New password', { exact: true }).fill('better-secret');
+  await dialog.getByLabel('Confirm new password').fill('better-secret');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('The current password is incorrect.')).toBeVisible();
+  await dialog.getByLabel('Generated password').fill(user.password);
 
   await dialog.getByLabel('New password', { exact: true }).fill('better-secret');
   await dialog.getByLabel('Confirm new password').fill('better-secrex');

@@ -26,7 +26,7 @@ export async function logOut(token: string | null): Promise<void> {
 export function useChangePassword() {
   const { signIn } = useAuth();
   return useMutation({
-    mutationFn: (password: string) => call('POST /api/change-password', { body: { password } }),
+    mutationFn: (body: BodyOf<'POST /api/change-password'>) => call('POST /api/change-password', { body }),
     // The server ends the old session and answers with a new one.
     onSuccess: (session) => signIn(session),
   });

@@ -14,22 +14,27 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/constants';
+import { CURRENT_PASSWORD_REQUIRED } from '../../../shared/contracts/auth';
 import type { UserView } from '../../../shared/contracts/users';
 import { ApiError, errorText } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { useCreateUser, useUpdateUser } from './users-api';
 
-type Fields = { username: string; password: string; email: string; real_name: string; is_admin: boolean; is_monitor: boolean };
+type Fields = {
+  username: string; password: string; current_password: string; email: string; real_name: string; is_admin: boolean; is_monitor: boolean;
+};
 type FieldName = keyof Fields;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function problemsOf(fields: Fields, passwordRequired: boolean): Partial<Record<FieldName, string>> {
+/** `own`: the caller's own account, whose new password needs the current one. */
+function problemsOf(fields: Fields, passwordRequired: boolean, own: boolean): Partial<Record<FieldName, string>> {
   const problems: Partial<Record<FieldName, string>> = {};
   if (!fields.username.trim()) problems.username = 'Username is required.';
   const password = fields.password.trim();
   if (passwordRequired && !password) problems.password = 'Password is required.';
   else if (password && password.length < PASSWORD_MIN_LENGTH) problems.password = PASSWORD_TOO_SHORT;
+  if (own && password && !fields.current_password.trim()) problems.current_password = CURRENT_PASSWORD_REQUIRED;
   if (!fields.email.trim()) problems.email = 'Email is required.';
   else if (!EMAIL.test(fields.email.trim())) problems.email = 'Enter a valid email address.';
   return problems;
@@ -43,20 +48,22 @@ interface Props {
 }
 
 export function UserFormModal({ user, onClose, onSaved }: Props) {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user: me } = useAuth();
+  const own = !!user && user.id === me?.id;
   const create = useCreateUser();
   const update = useUpdateUser();
   const saving = user ? update : create;
   const [fields, setFields] = useState<Fields>({
     username: user?.username ?? '',
     password: '',
+    current_password: '',
     email: user?.email ?? '',
     real_name: user?.real_name ?? '',
     is_admin: user?.is_admin ?? false,
     is_monitor: user?.is_monitor ?? false,
   });
   const [submitted, setSubmitted] = useState(false);
-  const problems = submitted ? problemsOf(fields, !user) : {};
+  const problems = submitted ? problemsOf(fields, !user, own) : {};
   const serverError = saving.error;
   const serverField = serverError instanceof ApiError ? serverError.field : undefined;
 
@@ -66,7 +73,7 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(problemsOf(fields, !user)).length > 0) return;
+    if (Object.keys(problemsOf(fields, !user, own)).length > 0) return;
     const body = {
       username: fields.username.trim(),
       email: fields.email.trim(),
@@ -76,7 +83,8 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
     };
     const password = fields.password.trim();
     if (user) {
-      update.mutate({ id: user.id, body: password ? { ...body, password } : body }, { onSuccess: () => onSaved(body.username) });
+      const passwords = password ? { password, ...(own ? { current_password: fields.current_password.trim() } : {}) } : {};
+      update.mutate({ id: user.id, body: { ...body, ...passwords } }, { onSuccess: () => onSaved(body.username) });
     } else {
       create.mutate({ ...body, password }, { onSuccess: (created) => onSaved(created.username) });
     }
@@ -115,6 +123,14 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
             >
               <Input value={fields.password} onChange={({ detail }) => set('password', detail.value)} autoComplete="new-password" />
             </FormField>
+            {own && fields.password.trim() && (
+              <FormField label="Current password" description="Your own new password needs the one you use now." errorText={fieldError('current_password')}>
+                <Input
+                  type="password" value={fields.current_password} autoComplete="current-password"
+                  onChange={({ detail }) => set('current_password', detail.value)}
+                />
+              </FormField>
+            )}
             <FormField label="Email" errorText={fieldError('email')}>
               <Input type="email" value={fields.email} onChange={({ detail }) => set('email', detail.value)} autoComplete="off" />
             </FormField>

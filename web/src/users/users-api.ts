@@ -32,13 +32,17 @@ export function useCreateUser() {
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  const { user: me, updateUser } = useAuth();
+  const { session, updateUser, signIn } = useAuth();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: BodyOf<'POST /api/users/{id}'> }) =>
       call('POST /api/users/{id}', { params: { id }, body }),
-    onSuccess: ({ user }) => {
-      // Editing one's own account here changes the greeting too.
-      if (me && user.id === me.id) updateUser(sessionUserOf(user));
+    onSuccess: ({ user, token }) => {
+      // Editing one's own account here changes the greeting too; a new own password ended the session
+      // this page held, and the answer carries its successor.
+      if (session && user.id === session.user.id) {
+        if (token) signIn({ ...session, token, user: sessionUserOf(user) });
+        else updateUser(sessionUserOf(user));
+      }
       return queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
