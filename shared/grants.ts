@@ -61,8 +61,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   coverages: g({ table: 'read', external: ['sitelink', 'storedge'], why: 'coverage options by state; fetch-from-api reads the facility and calls SiteLink/StorEdge' }),
   'insurance-programs': g({ table: 'read', why: 'lists insurance programs' }),
   'facility-archives': g({
-    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'],
-    why: 'lists the archive records; execute takes the archive lock, claims the export name and queues the archive job; download-export presigns a kept archive export; restore reads an export back into its cycle',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports'], appSecret: true,
+    why: 'lists the archive records (signed cursors); execute takes the archive lock, claims the export name and queues the archive job; download-export presigns a kept archive export; restore reads an export back into its cycle',
   }),
   'retired-facilities': g({ table: 'read', why: 'lists retired facilities' }),
   'facility-stats': g({
@@ -70,8 +70,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'reads maintained stats; create-export writes the job record and queues the spreadsheet job; download-export presigns the file (or reads the job: not ready yet)',
   }),
   exports: g({
-    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports', 'ledger-checks'],
-    why: 'create-export routes read the list they export (cycle, facility, tenant list), write the job record and queue the spreadsheet job (the ledger reports on ledger-checks, whose worker asks SiteLink/StorEdge); download presigns the file (or reads its job: not ready yet)',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['archive-exports', 'ledger-checks'], appSecret: true,
+    why: 'create-export routes read the list they export (cycle, facility, tenant list; a program-wide page signs its cursor), write the job record and queue the spreadsheet job (the ledger reports on ledger-checks, whose worker asks SiteLink/StorEdge); download presigns the file (or reads its job: not ready yet)',
   }),
   monitors: g({ table: 'read', why: 'home dashboard reads the maintained counts of the cycles catalog (one item)' }),
   cycles: g({
@@ -79,12 +79,12 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'cycle CRUD and move-out confirmation (cycle, link and catalog writes); Archive Cycle takes the archive lock and queues the archive job',
   }),
   tenants: g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
-    why: 'tenant edits; export-policy-setup queues the Setup Tenants spreadsheet job',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'], appSecret: true,
+    why: 'the tenant list signs and checks its cursors; tenant edits; export-policy-setup queues the Setup Tenants spreadsheet job',
   }),
   'facility-software': g({
-    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks', 'setup-batches'],
-    why: 'remove-uneligible-ledgers, sync-ledger-statuses and check-charges queue the ledger-check jobs; setup-policies queues the StorEdge setup job; a removal preview is read back from the exports bucket; removed tenants are listed and restored',
+    table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks', 'setup-batches'], appSecret: true,
+    why: 'remove-uneligible-ledgers, sync-ledger-statuses and check-charges queue the ledger-check jobs; setup-policies queues the StorEdge setup job; a removal preview is read back from the exports bucket; removed tenants are listed (signed cursors) and restored',
   }),
   'policy-setup': g({
     table: 'readwrite', external: ['sitelink'],
@@ -95,8 +95,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'upload records and presigned POSTs to the uploads bucket; the multipart calls store the files there; starting writes the job and queues the import',
   }),
   'import-history': g({
-    table: 'read', buckets: { exports: 'read' },
-    why: 'lists the import records; download presigns an import\'s duplicates list or refused-rows report (HeadObject first)',
+    table: 'read', buckets: { exports: 'read' }, appSecret: true,
+    why: 'lists the import records (signed cursors); download presigns an import\'s duplicates list or refused-rows report (HeadObject first)',
   }),
   letters: g({
     table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['letter-generation'],
@@ -109,8 +109,8 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'tenant sign-in (access-code lookup, lockout counters, tenant sessions); answers write the tenant, its history and counters; proof files by presigned POST, checked by content; confirmation e-mails',
   }),
   'proof-reviews': g({
-    table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true,
-    why: 'lists waiting proofs, presigns a proof document for viewing, accept/reject write the proof, the tenant, its history and counters; rejection e-mails',
+    table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true, appSecret: true,
+    why: 'lists waiting proofs (signed cursors), presigns a proof document for viewing, accept/reject write the proof, the tenant, its history and counters; rejection e-mails',
   }),
 };
 
@@ -121,8 +121,8 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
     why: 'marks letters sent, records letter batches, writes letter PDFs and mail-merge files, e-mails welcome certificates',
   }),
   'archive-exports': g({
-    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'],
-    why: 'reads the facility and tenant lists of the spreadsheet export jobs and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet; an archive out of time sends its job on to a new invocation (JobContinues)',
+    table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'], appSecret: true,
+    why: 'reads the facility and tenant lists of the spreadsheet export jobs (a program-wide tenant list pages by its signed cursor) and writes each workbook and the job progress; archives the cycle or facility and writes the archive spreadsheet; an archive out of time sends its job on to a new invocation (JobContinues)',
   }),
   'setup-batches': g({
     table: 'readwrite', external: ['storedge'],

@@ -1,29 +1,11 @@
 /**
  * Encrypts the generated first password so staff can mail it to the manager until it is changed
- * (AES-256-GCM). The key comes from Secrets Manager when deployed and from APP_SECRET locally.
+ * (AES-256-GCM). The key comes from the app secret (functions/aws/app-secret.ts).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { ENV } from '../../shared/resources';
-import { secretString } from '../aws/clients';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { sealingKey as key } from '../aws/app-secret';
 
 const TAG_BYTES = 16;
-
-let keyPromise: Promise<Buffer> | undefined;
-
-async function loadKey(): Promise<Buffer> {
-  let secret = process.env[ENV.appSecret];
-  const arn = process.env[ENV.appSecretArn];
-  if (!secret && arn) secret = await secretString(arn);
-  if (!secret) throw new Error(`Neither ${ENV.appSecret} nor ${ENV.appSecretArn} is set`);
-  return createHash('sha256').update(secret).digest();
-}
-
-// A failed load (Secrets Manager unreachable for a moment) is not kept: the next request tries again.
-const key = () =>
-  (keyPromise ??= loadKey().catch((err: unknown) => {
-    keyPromise = undefined;
-    throw err;
-  }));
 
 export async function seal(plain: string): Promise<string> {
   const iv = randomBytes(12);

@@ -4,13 +4,15 @@
  * more item than the page so the answer knows whether another page follows, never the whole table. A
  * second filter inside the partition is a Query filter, read Query after Query until the page is full (the
  * partitions it applies to are small); a time range is a key condition on the `{time}#{id}` sort key.
- * The cursor is the keys of the page's last item in that index (base64url JSON); a cursor this list did not
- * answer for the same partition and range is a 422, never handed to DynamoDB.
+ * The cursor is the keys of the page's last item in that index, signed for this list and its filters
+ * (functions/runtime/cursor.ts); a cursor this list did not answer for the same partition, filter and
+ * range is a 422, never handed to DynamoDB.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 import { tableName } from './config';
+import { indexKeyShape, openCursor, sealCursor } from '../runtime/cursor';
 import { unprocessable } from '../runtime/http-error';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -43,30 +45,27 @@ export interface IndexPageRequest extends NewestFirstPageRequest {
 
 export type IndexPage = { items: Item[]; nextCursor: string | null };
 
-const encodeCursor = (item: Item, index: OverloadedIndex) =>
-  Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] })).toString('base64url');
+/** The list a cursor is good for: the partition, its filter and range, the order. */
+const cursorList = (req: IndexPageRequest) =>
+  `index-page ${JSON.stringify([req.index, req.partition, req.record, req.filter ?? null, req.range ?? null, req.order])}`;
+
+const encodeCursor = (item: Item, req: IndexPageRequest) => {
+  const { index } = req;
+  return sealCursor(cursorList(req), { pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] });
+};
 
 const inRange = (sortKey: string, range: IndexPageRequest['range']) =>
   (!range?.from || sortKey >= range.from) && (!range?.before || sortKey < range.before);
 
-function decodeCursor(text: string, req: IndexPageRequest): Item {
-  const refused = () => unprocessable('cursor is not one this list answered for these filters. Start again from page 1.', 'cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw refused();
-  const key = parsed as Record<string, unknown>;
+async function decodeCursor(text: string, req: IndexPageRequest): Promise<Item> {
+  const refusal = 'cursor is not one this list answered for these filters. Start again from page 1.';
   const { index, partition, record } = req;
-  const names = ['pk', 'sk', `${index}pk`, `${index}sk`];
-  const ok = Object.keys(key).length === names.length && names.every((n) => typeof key[n] === 'string')
-    && String(key.pk).startsWith(record.pkPrefix) && key.sk === record.sk && key[`${index}pk`] === partition
-    // DynamoDB refuses a start key outside the key condition: a cursor of another date range is this list's 422.
-    && inRange(key[`${index}sk`] as string, req.range);
-  if (!ok) throw refused();
-  return key as Item;
+  const key = await openCursor(cursorList(req), text, indexKeyShape(index), refusal);
+  const ok = key.pk.startsWith(record.pkPrefix) && key.sk === record.sk && key[`${index}pk`] === partition
+    // DynamoDB refuses a start key outside the key condition.
+    && inRange(key[`${index}sk`]!, req.range);
+  if (!ok) throw unprocessable(refusal, 'cursor');
+  return key;
 }
 
 /** The key condition of the partition and its range. */
@@ -111,7 +110,7 @@ export async function indexPage(req: IndexPageRequest): Promise<IndexPage> {
   const { index, filter, perPage, range } = req;
   if (range?.from && range.before && range.from >= range.before) return { items: [], nextCursor: null };
   let startKey: Item | undefined;
-  if (req.cursor) startKey = decodeCursor(req.cursor, req);
+  if (req.cursor) startKey = await decodeCursor(req.cursor, req);
   else if (req.skip) {
     const after = await startAfter(req, req.skip);
     if (after === null) return { items: [], nextCursor: null };
@@ -130,7 +129,7 @@ export async function indexPage(req: IndexPageRequest): Promise<IndexPage> {
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length <= perPage);
   const page = items.slice(0, perPage);
-  return { items: page, nextCursor: items.length > perPage ? encodeCursor(page.at(-1)!, index) : null };
+  return { items: page, nextCursor: items.length > perPage ? await encodeCursor(page.at(-1)!, req) : null };
 }
 
 /** Newest first (Import History, the Archives tab). */

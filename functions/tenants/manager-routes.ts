@@ -165,6 +165,8 @@ export const facilityTenantRoutes = {
     const page = await listTenants({
       scope: query.cycle_id ? { kind: 'cycle', cycleId: query.cycle_id } : { kind: 'facility', facilityId: facility.id },
       filter: query.filter, name: query.full_name, sort: query.sort, page: query.page ?? 1, perPage: query.per_page ?? PAGE_SIZE.tenants,
+      // Pages by number; a cursor sent anyway is refused by the list (none was ever answered here).
+      cursor: query.cursor,
     });
     return { body: { data: await viewsOf(page.rows, readerOf(requireCaller(input))), pagination: page.pagination, info: { incomplete_address: counters.incomplete_address } } };
   }),

@@ -20,6 +20,7 @@ import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { cycleKey } from '../cycles/cycle-store';
+import { indexKeyShape, openCursor, sealCursor } from '../runtime/cursor';
 import { HttpError } from '../runtime/http-error';
 import { tenantFromItem, tenantKey } from './tenant-record';
 import type { TenantRecord } from './tenant-record';
@@ -74,35 +75,42 @@ function viewOf(item: Record<string, NativeAttributeValue>): RemovedTenant {
 }
 
 const PAGE = 100;
-const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
+/** The list a cursor is good for: one index partition (functions/runtime/cursor.ts). */
+const cursorList = (index: string, pk: string) => `removed-tenants ${index} ${pk}`;
 
-function decode(cursor: string): Record<string, NativeAttributeValue> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && !Array.isArray(key) && Object.values(key).every((v) => typeof v === 'string')) return key as Record<string, string>;
-  } catch {
-    // answered below
-  }
-  throw new HttpError(422, 'cursor is not one this list answered. Start again from the first page.', { field: 'cursor' });
+/**
+ * Where the next page starts (the last item's keys in the index); undefined: the first page.
+ */
+async function startKeyOf(cursor: string | undefined, index: string, pk: string): Promise<Record<string, NativeAttributeValue> | undefined> {
+  if (!cursor) return undefined;
+  const refused = 'cursor is not one this list answered. Start again from the first page.';
+  const key = await openCursor(cursorList(index, pk), cursor, indexKeyShape(index), refused);
+  if (key[`${index}pk`] !== pk) throw new HttpError(422, refused, { field: 'cursor' });
+  return key;
 }
 
 /**
  * Removed tenants that can still be restored, newest first, 100 a page by cursor (Query of gsi1, or of
- * gsi2 for one facility).
+ * gsi2 for one facility; the index's sort key is when the kept copy expires).
  */
 export async function listRemovedTenants(q: { facilityNumber?: string; cursor?: string; page?: number }) {
   const [index, pk] = q.facilityNumber ? ['gsi2', ofFacility(q.facilityNumber)] : ['gsi1', ALL];
-  const out = await dynamo().send(new QueryCommand({
+  const startKey = await startKeyOf(q.cursor, index, pk);
+  const now = new Date().toISOString();
+  // The page before ended with a copy that has expired since, and so has every one after it: DynamoDB
+  // would refuse a start key outside the key condition.
+  const expired = startKey !== undefined && String(startKey[`${index}sk`]) <= now;
+  const out = expired ? { Items: [], LastEvaluatedKey: undefined } : await dynamo().send(new QueryCommand({
     TableName: tableName(), IndexName: index,
     KeyConditionExpression: '#pk = :pk AND #sk > :now',
     ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
-    ExpressionAttributeValues: { ':pk': pk, ':now': new Date().toISOString() },
-    ScanIndexForward: false, Limit: PAGE, ExclusiveStartKey: q.cursor ? decode(q.cursor) : undefined,
+    ExpressionAttributeValues: { ':pk': pk, ':now': now },
+    ScanIndexForward: false, Limit: PAGE, ExclusiveStartKey: startKey,
   }));
   const data = (out.Items ?? []).map(viewOf);
   const page = q.page ?? 1;
   const from = (page - 1) * PAGE;
-  const next = encode(out.LastEvaluatedKey);
+  const next = out.LastEvaluatedKey ? await sealCursor(cursorList(index, pk), out.LastEvaluatedKey) : null;
   return {
     data,
     pagination: {

@@ -15,6 +15,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { MailingFilter } from '../../shared/contracts/letters';
 import type { StatusFilter, TenantFilterKey, TenantSort } from '../../shared/contracts/tenants';
 import { batchGetItems } from '../aws/batch-get';
@@ -24,6 +25,7 @@ import { byFacilityNumber } from '../facilities/facility-list';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import type { ListCounts } from '../program/counters';
+import { indexKeyShape, openCursor, sealCursor } from '../runtime/cursor';
 import { unprocessable } from '../runtime/http-error';
 import type { StatusGroup, TenantRecord } from './tenant-record';
 import { isAddressIncomplete, namePartition, requiresSetup, tenantFromItem, tenantKey } from './tenant-record';
@@ -253,15 +255,24 @@ function sourceOf(req: TenantListRequest): { source: Source; exact: boolean } {
 /** Where the next page starts: a facility (per-facility lists) and the index key to continue after; `end`: past the last. */
 interface Cursor { f?: string; k?: Item; p: number; seen: number; end?: boolean }
 
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.p !== 'number' || typeof c.seen !== 'number') throw new Error('shape');
-    return c;
-  } catch {
-    throw unprocessable('cursor is not one this list answered. Start again from page 1.', 'cursor');
-  }
+const CURSOR_REFUSED = 'cursor is not one this list answered. Start again from page 1.';
+
+/** A cursor names its list by every filter (not the page), so it is good for that list only (functions/runtime/cursor.ts). */
+const cursorListOf = (req: TenantListRequest) => `tenants ${JSON.stringify([
+  req.scope, req.filter, req.status, req.tagged, req.name, req.unit, req.policyNumber, req.insurLedgerId, req.setUp, req.mailing, req.sort, req.perPage,
+])}`;
+
+/** A cursor this list answered, whose key is in the partition it continues (a facility gone since: start again). */
+async function openTenantCursor(req: TenantListRequest, text: string, source: Source, facilities: readonly FacilityEntry[]): Promise<Cursor> {
+  const shape = z.strictObject({
+    f: z.string().optional(), k: indexKeyShape(source.index).optional(), p: z.number().int().min(1), seen: z.number().int().min(0), end: z.literal(true).optional(),
+  });
+  const cursor = await openCursor(cursorListOf(req), text, shape, CURSOR_REFUSED);
+  const facility = cursor.f === undefined ? undefined : facilities.find((f) => f.id === cursor.f);
+  if (source.perFacility && cursor.f !== undefined && !facility) throw unprocessable(CURSOR_REFUSED, 'cursor');
+  const partition = source.perFacility ? (facility ? source.perFacility.pkOf(facility.id) : undefined) : source.single!.pk;
+  if (cursor.k && cursor.k[`${source.index}pk`] !== partition) throw unprocessable(CURSOR_REFUSED, 'cursor');
+  return cursor;
 }
 
 /** A program-wide page never reads more than this many index keys, however rare the matches (then it ends short). */
@@ -327,7 +338,7 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   const knownTotal = source.perFacility ? facilities.reduce((sum, f) => sum + countOf(f), 0) : null;
 
   let cursor: Cursor;
-  if (req.cursor) cursor = decodeCursor(req.cursor);
+  if (req.cursor) cursor = await openTenantCursor(req, req.cursor, source, facilities);
   else cursor = await cursorForPage(req, source, facilities, countOf);
   const page = req.cursor ? cursor.p : req.page;
 
@@ -371,7 +382,9 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   if (done) more = false;
   else if (startKey) more = true;
   else more = source.perFacility ? facilities.slice(facilityIndex).some((f) => countOf(f) > 0) : false;
-  const nextCursor = more ? encodeCursor({ f: source.perFacility ? facilities[facilityIndex]?.id : undefined, k: startKey, p: page + 1, seen: cursor.seen + rows.length }) : null;
+  const nextCursor = more
+    ? await sealCursor(cursorListOf(req), { f: source.perFacility ? facilities[facilityIndex]?.id : undefined, k: startKey, p: page + 1, seen: cursor.seen + rows.length })
+    : null;
   const from = rows.length ? cursor.seen + 1 : null;
   const to = rows.length ? cursor.seen + rows.length : null;
   const total = exact && knownTotal !== null ? knownTotal : cursor.seen + rows.length + (more ? 1 : 0);
@@ -420,6 +433,8 @@ async function cursorForPage(req: TenantListRequest, source: Source, facilities:
 }
 
 export async function listTenants(req: TenantListRequest): Promise<TenantPage> {
+  // A cycle's or facility's list pages by number and never answers a cursor: one sent is not ours.
+  if (req.cursor && req.scope.kind !== 'program') throw unprocessable(CURSOR_REFUSED, 'cursor');
   if (req.scope.kind === 'cycle') return scopeList(req, 'tcyc', req.scope.cycleId);
   if (req.scope.kind === 'facility') return scopeList(req, 'tfac', req.scope.facilityId);
   return programList(req);

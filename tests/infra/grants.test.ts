@@ -2,14 +2,16 @@
  * Every function's IAM policy and environment match its line in shared/grants.ts: no table write for
  * read-only groups, no queue beyond its list, no bucket beyond its list, secrets only where listed.
  */
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
+import { CONTRACTS } from '../../shared/contracts';
 import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
 import type { FunctionGrant } from '../../shared/grants';
 import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { JobQueueName } from '../../shared/jobs';
 import { APP_TABLE, BUCKETS, ENV, EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
-import { API_GROUPS } from '../../shared/routes';
+import { API_GROUPS, ROUTES } from '../../shared/routes';
 import type { ApiGroup } from '../../shared/routes';
 import type { AppFunction } from '../../infra/app-function';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
@@ -49,6 +51,24 @@ describe('the grant table', () => {
   });
 });
 
+describe('signed cursors (functions/runtime/cursor.ts)', () => {
+  const takesCursor = (key: string) => {
+    const query = (CONTRACTS as Record<string, { query?: z.ZodType }>)[key]?.query;
+    return query instanceof z.ZodObject && 'cursor' in query.shape;
+  };
+  const paged = ROUTES.filter((r) => takesCursor(`${r.method} ${r.path}`));
+
+  it('every group answering a list paged by cursor reads the app secret its cursor key is derived from', () => {
+    expect(paged.length).toBeGreaterThanOrEqual(7);
+    for (const route of paged) expect(API_GRANTS[route.group].appSecret, `${route.method} ${route.path}`).toBe(true);
+  });
+
+  it('so do the tenant export\'s route and worker, which page the program-wide tenant list', () => {
+    expect(API_GRANTS.exports.appSecret).toBe(true);
+    expect(WORKER_GRANTS['archive-exports'].appSecret).toBe(true);
+  });
+});
+
 describe('the tenant portal\'s groups', () => {
   it('respond answers tenants: table, proof files by presigned POST in the uploads bucket, confirmation e-mails; nothing else', () => {
     expect(API_GRANTS.respond).toMatchObject({ table: 'readwrite', buckets: { uploads: 'readwrite' }, sendsEmail: true, sendTo: [], appSecret: false, external: [] });
@@ -56,7 +76,8 @@ describe('the tenant portal\'s groups', () => {
   });
 
   it('proof-reviews only reads the proof files (to presign a look), and e-mails rejections', () => {
-    expect(API_GRANTS['proof-reviews']).toMatchObject({ table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true, sendTo: [], appSecret: false, external: [] });
+    // The app secret for its list's signed cursors only.
+    expect(API_GRANTS['proof-reviews']).toMatchObject({ table: 'readwrite', buckets: { uploads: 'read' }, sendsEmail: true, sendTo: [], appSecret: true, external: [] });
     expect(Object.keys(API_GRANTS['proof-reviews'].buckets)).toEqual(['uploads']);
   });
 });
