@@ -13,7 +13,8 @@ import type { ProofRecord } from './proof-record';
 
 export interface RejectionFacts {
   tenant: Pick<TenantRecord, 'first_name' | 'last_name' | 'email'>;
-  proof: Pick<ProofRecord, 'unit' | 'insurer'>;
+  /** The unit only: the insurer's name is the tenant's typing, never quoted in the program's mail (security issue 23). */
+  proof: Pick<ProofRecord, 'unit'>;
   facility: { account_name: string; facility_number: string };
   reason: string;
   program: Pick<ProgramSettingsValues, 'program_name' | 'email' | 'phone' | 'website'>;
@@ -30,7 +31,7 @@ export function rejectionEmail(facts: RejectionFacts): TextEmail {
     lines: [
       greeting(tenant),
       '',
-      `Thank you for sending proof of your own insurance (${proof.insurer}) for unit ${proof.unit} at ${place}. We reviewed it and could not accept it, for this reason:`,
+      `Thank you for sending proof of your own insurance for unit ${proof.unit} at ${place}. We reviewed it and could not accept it, for this reason:`,
       '',
       facts.reason,
       '',

@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { coveragesWithIds } from '../../shared/coverage-ids';
-import type { chooseCoverageBody, optOutBody, proofUploadBody, submitProofBody, RespondLanguage, RespondView } from '../../shared/contracts/respond';
+import type {
+  chooseCoverageBody, optOutBody, proofUploadBody, submitProofBody, ConfirmationEmailOutcome, RespondAnswered, RespondLanguage, RespondView,
+} from '../../shared/contracts/respond';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { presignUpload } from '../aws/uploads';
@@ -22,6 +24,7 @@ import type { ProofRecord } from '../proofs/proof-record';
 import { statusChanges } from '../tenants/tenant-changes';
 import { saveTenant } from '../tenants/tenant-store';
 import type { TenantChanges, TenantWrite, TransactItem } from '../tenants/tenant-store';
+import { takeConfirmationPlace } from './confirmation-limits';
 import { sendConfirmation } from './confirmation-email';
 import type { ConfirmedAnswer } from './confirmation-email';
 import { keepCheckedProof } from './proof-file';
@@ -60,31 +63,45 @@ function replaceWaitingProof(ctx: RespondContext, at: string, count: boolean): T
 const proofAfterReplacing = (ctx: RespondContext): ProofRecord | null =>
   (ctx.proof && ctx.proof.id === ctx.tenant.waiting_proof_id ? { ...ctx.proof, review: 'replaced' } : ctx.proof);
 
-/**
- * An address the tenant gives is kept only when the record has none: staff's address is never replaced
- * from a public page, yet a tenant who had none now gets its certificate and a rejected proof's notice.
- */
-const emailChange = (ctx: RespondContext, email: string | undefined): TenantChanges =>
-  (email && !ctx.tenant.email.trim() ? { email } : {});
+interface ConfirmationRequest { email: string | undefined; language: RespondLanguage; answer: ConfirmedAnswer }
 
-/** Saves the answer, sends the confirmation when asked, and answers the page as it now stands. */
-async function answer(
-  ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[],
-  mail: { email: string | undefined; language: RespondLanguage; answer: ConfirmedAnswer }, proofAfter: ProofRecord | null,
-): Promise<RespondView> {
-  const tenant = await saveTenant(ctx.tenant, { ...changes, ...emailChange(ctx, mail.email) }, how, { alongside });
-  const view = buildView({ ...ctx, tenant, proof: proofAfter });
-  if (mail.email) {
-    // The answer is saved; a mail that fails is logged, never turned into a failed answer.
-    await sendConfirmation({
-      to: mail.email, language: mail.language, firstName: tenant.first_name, facilityName: view.facility.name, units: view.tenant.units,
-      answer: mail.answer, deadline: view.deadline, program: ctx.settings,
-    }).catch((error: unknown) => logger.error('portal confirmation e-mail failed', { error, tenant_id: tenant.id }));
+/**
+ * The confirmation of a saved answer, to the address typed with it, while the session and the tenant's
+ * day have room (confirmation-limits.ts). The address is used for this one mail and never kept on the
+ * tenant (security issue 23): staff's address of record is the one later mail goes to.
+ */
+async function confirm(ctx: RespondContext, view: RespondView, mail: ConfirmationRequest): Promise<ConfirmationEmailOutcome> {
+  if (!mail.email) return 'not_asked';
+  if (!(await takeConfirmationPlace(ctx.respondent, ctx.today))) {
+    logger.warn('portal confirmation e-mail not sent: the limit is reached', { tenant_id: ctx.tenant.id, session: ctx.respondent.signIn.session });
+    return 'limit_reached';
   }
-  return view;
+  try {
+    await sendConfirmation({
+      to: mail.email, language: mail.language, firstName: ctx.tenant.first_name, facilityName: view.facility.name, units: view.tenant.units,
+      answer: mail.answer, deadline: view.deadline, program: ctx.settings,
+    });
+    return 'sent';
+  } catch (error) {
+    // The answer is saved; a mail that fails is logged, never turned into a failed answer.
+    logger.error('portal confirmation e-mail failed', { error, tenant_id: ctx.tenant.id });
+    return 'failed';
+  }
 }
 
-export async function chooseCoverage(respondent: Respondent, body: z.output<typeof chooseCoverageBody>): Promise<RespondView> {
+/**
+ * Saves the answer, its history entry saying how the tenant signed in, sends the confirmation when asked,
+ * and answers the page as it now stands with the sign-in and the confirmation's outcome.
+ */
+async function answer(
+  ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[], mail: ConfirmationRequest, proofAfter: ProofRecord | null,
+): Promise<RespondAnswered> {
+  const tenant = await saveTenant(ctx.tenant, changes, { ...how, sign_in: ctx.respondent.signIn }, { alongside });
+  const view = buildView({ ...ctx, tenant, proof: proofAfter });
+  return { ...view, sign_in: ctx.respondent.signIn, confirmation_email: await confirm({ ...ctx, tenant }, view, mail) };
+}
+
+export async function chooseCoverage(respondent: Respondent, body: z.output<typeof chooseCoverageBody>): Promise<RespondAnswered> {
   const ctx = await openContext(respondent);
   const option = coveragesWithIds(ctx.facility.coverages).find((o) => o.id === body.coverage_id);
   if (!option) throw unprocessable('Choose one of the coverage options shown.', 'coverage_id');
@@ -97,7 +114,7 @@ export async function chooseCoverage(respondent: Respondent, body: z.output<type
   }, proofAfterReplacing(ctx));
 }
 
-export async function optOut(respondent: Respondent, body: z.output<typeof optOutBody>): Promise<RespondView> {
+export async function optOut(respondent: Respondent, body: z.output<typeof optOutBody>): Promise<RespondAnswered> {
   const ctx = await openContext(respondent);
   if (!optOutOffered(ctx.facility, ctx.optOut)) {
     throw new HttpError(403, 'Opting out is not offered at this facility. Choose a coverage plan or upload proof of your own insurance.');
@@ -133,7 +150,7 @@ export async function startProofUpload(respondent: Respondent, body: z.output<ty
 
 const NOT_YOUR_UPLOAD = 'This upload was not found. Choose the file and upload it again.';
 
-export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondView> {
+export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondAnswered> {
   const ctx = await openContext(respondent);
   if (body.policy_expiry_date < ctx.today) throw unprocessable('The policy has expired. Send proof of a policy that is in force.', 'policy_expiry_date');
   const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(body.upload_id), ConsistentRead: true }))).Item;
@@ -152,7 +169,7 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
 }
 
 /** The tenant's answer with its new proof: the proof, the upload claim marked used, and the waiting list. */
-function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>, proof: ProofRecord): Promise<RespondView> {
+function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>, proof: ProofRecord): Promise<RespondAnswered> {
   const t = ctx.tenant;
   const at = proof.submitted_at;
   const replaced = replaceWaitingProof(ctx, at, false);
@@ -170,5 +187,5 @@ function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>
     },
     // A waiting proof replaced by this one leaves the list as this one joins it: the count stays.
     ...(replaced.length > 0 ? replaced : [waitingCountBy(1)]),
-  ], { email: body.email, language: body.language, answer: { kind: 'proof', insurer: body.insurer, policy_expiry_date: body.policy_expiry_date } }, proof);
+  ], { email: body.email, language: body.language, answer: { kind: 'proof', policy_expiry_date: body.policy_expiry_date } }, proof);
 }

@@ -2,6 +2,10 @@
  * The e-mail that confirms a portal answer, when the tenant gives an address: what they chose, in
  * English or Spanish (the page's language), from the program's name with Reply-To the program's own
  * address (functions/aws/email.ts). Plain text: it repeats the answer, it carries nothing to click.
+ *
+ * Only the program's words and the records' facts go out (security issue 23): the address it goes to is
+ * whatever the tenant typed, so nothing else the tenant typed (the insurer's name of a proof) is ever
+ * quoted, lest the program's mail carry someone's text to a stranger.
  */
 import type { RespondLanguage } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
@@ -11,7 +15,7 @@ import { sendTextEmail } from '../aws/email';
 export type ConfirmedAnswer =
   | { kind: 'coverage'; coverage: number; premium: number; effective_date: string }
   | { kind: 'opt_out' }
-  | { kind: 'proof'; insurer: string; policy_expiry_date: string };
+  | { kind: 'proof'; policy_expiry_date: string };
 
 export interface Confirmation {
   to: string;
@@ -46,7 +50,7 @@ const TEXT = {
       `You chose coverage of ${money(l, a.coverage, false)} for ${money(l, a.premium, true)} a month, starting ${longDate(l, a.effective_date)}.`,
     optOut: 'You opted out of the tenant protection plan.',
     proof: (a: Extract<ConfirmedAnswer, { kind: 'proof' }>, l: RespondLanguage) =>
-      `You sent proof of your own insurance (${a.insurer}, policy expiring ${longDate(l, a.policy_expiry_date)}). Our staff will review it and e-mail you if it cannot be accepted.`,
+      `We received your proof of insurance, for a policy expiring ${longDate(l, a.policy_expiry_date)}. Our staff will review it; if it cannot be accepted, sign in again with your access code to see why.`,
     change: (deadline: string, l: RespondLanguage) => `You can change your answer online with your access code until ${longDate(l, deadline)}.`,
     questions: (phone: string) => (phone ? `Questions? Call us at ${phone} or reply to this e-mail.` : 'Questions? Reply to this e-mail.'),
   },
@@ -59,7 +63,7 @@ const TEXT = {
       `Usted eligió una cobertura de ${money(l, a.coverage, false)} por ${money(l, a.premium, true)} al mes, a partir del ${longDate(l, a.effective_date)}.`,
     optOut: 'Usted decidió no participar en el plan de protección para inquilinos.',
     proof: (a: Extract<ConfirmedAnswer, { kind: 'proof' }>, l: RespondLanguage) =>
-      `Usted envió el comprobante de su propio seguro (${a.insurer}, póliza vigente hasta el ${longDate(l, a.policy_expiry_date)}). Nuestro personal lo revisará y le escribirá si no se puede aceptar.`,
+      `Recibimos su comprobante de seguro, de una póliza vigente hasta el ${longDate(l, a.policy_expiry_date)}. Nuestro personal lo revisará; si no se puede aceptar, vuelva a ingresar con su código de acceso para ver el motivo.`,
     change: (deadline: string, l: RespondLanguage) => `Puede cambiar su respuesta en línea con su código de acceso hasta el ${longDate(l, deadline)}.`,
     questions: (phone: string) => (phone ? `¿Preguntas? Llámenos al ${phone} o responda a este correo.` : '¿Preguntas? Responda a este correo.'),
   },

@@ -26,6 +26,8 @@ import type { TenantRecord } from '../tenants/tenant-store';
 import type { Respondent } from './respondent-sessions';
 
 export interface RespondContext {
+  /** The portal session the request came with. */
+  respondent: Respondent;
   tenant: TenantRecord;
   facility: FacilityRecord;
   cycle: CycleRecord;
@@ -47,7 +49,7 @@ export async function loadContext(respondent: Respondent): Promise<RespondContex
   ]);
   if (!tenant || !facility || !cycle || cycle.archived_at || tenant.cycle_id !== cycle.id) throw tenantGone();
   const optOut = await getOptOutSetting(facility.insurance_program_key);
-  return { tenant, facility, cycle, settings: view.settings, optOut, proof, today: calendarDateIn(view.settings.time_zone.trim() || 'UTC') };
+  return { respondent, tenant, facility, cycle, settings: view.settings, optOut, proof, today: calendarDateIn(view.settings.time_zone.trim() || 'UTC') };
 }
 
 /**

@@ -48,7 +48,7 @@ export async function signIn(typedCode: string, typedZip: string, address: strin
     && zip !== null && zip === zip5(tenant.zip_code);
 
   if (matches && !locked) {
-    const [{ token, respondent }] = await Promise.all([createRespondentSession(tenant), clearCodeFailures(code), uncountAddressAttempt(address, started)]);
+    const [{ token, respondent }] = await Promise.all([createRespondentSession(tenant, address), clearCodeFailures(code), uncountAddressAttempt(address, started)]);
     return { token, expires_at: new Date(respondent.expires_at).toISOString() };
   }
 

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RespondSignIn } from '../../shared/contracts/respond';
 import type { HistoryEntry } from '../../shared/contracts/tenants';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
@@ -28,6 +29,8 @@ export interface TenantWrite {
   archive_id?: string;
   /** Fields whose earlier value the history entry does not keep (the gate code the access-code migration replaces: it is kept nowhere). */
   forget?: readonly (keyof TenantRecord)[];
+  /** A tenant's answer on the response portal: how its session was signed in, kept on the entry for a dispute (security issue 23). */
+  sign_in?: RespondSignIn;
 }
 
 /** Fields that are bookkeeping, not content (the waiting proof's id: the entry's action already says what happened to the proof). */
@@ -63,6 +66,7 @@ export function historyPut(before: TenantRecord | null, after: TenantRecord | nu
         action: after === null ? how.action || 'delete' : how.action,
         by: how.actor,
         changes: before === null ? [] : changedFields(before, after).map((c) => (how.forget?.includes(c.field as keyof TenantRecord) ? { ...c, from: null } : c)),
+        ...(how.sign_in ? { sign_in: how.sign_in } : {}),
       },
     },
   };
@@ -79,5 +83,6 @@ export async function tenantHistory(id: string, limit = 200): Promise<HistoryEnt
   }));
   return (out.Items ?? []).map((item) => ({
     at: item.at as string, action: item.action as string, by: item.by as HistoryEntry['by'], changes: item.changes as HistoryEntry['changes'],
+    ...(item.sign_in ? { sign_in: item.sign_in as RespondSignIn } : {}),
   }));
 }

@@ -107,8 +107,20 @@ export const submitProofBody = z.object({
   language,
 });
 
-/** Every answer call answers the page again, as GET /api/respond/letter would. */
-const viewResponse = respondView;
+/**
+ * What became of the confirmation e-mail asked for with an answer: handed to SES, refused by it, not
+ * sent because the session or the tenant's day has mailed its share (security issue 23), or none asked.
+ */
+export const CONFIRMATION_EMAIL_OUTCOMES = ['sent', 'failed', 'limit_reached', 'not_asked'] as const;
+export type ConfirmationEmailOutcome = (typeof CONFIRMATION_EMAIL_OUTCOMES)[number];
+
+/**
+ * Every answer call answers the page again, as GET /api/respond/letter would, with how the session was
+ * signed in (as the answer's history entry records it) and the confirmation's outcome.
+ */
+export const answerResponse = respondView.extend({ sign_in: respondSignIn, confirmation_email: z.enum(CONFIRMATION_EMAIL_OUTCOMES) });
+export type RespondAnswered = z.infer<typeof answerResponse>;
+const viewResponse = answerResponse;
 
 export const RESPOND_CONTRACTS = {
   'POST /api/respond/sign-in': { summary: 'Tenant sign-in with the access code and ZIP code (public)', body: signInBody, response: signInResponse },

@@ -116,7 +116,7 @@ async function request(route: RouteDef, token: string | null, variant: Variant):
 /** A fresh session per call, so routes that end sessions (logout, change-password) do not disturb others. */
 const tokenOf = async (role: Role) => (await createSession(actors[role].userId)).token;
 /** A fresh tenant portal session per call (sign-out ends one). */
-const tenantToken = async () => (await createRespondentSession(portalTenant)).token;
+const tenantToken = async () => (await createRespondentSession(portalTenant, '127.0.0.1')).token;
 
 /** A refusal of the kind of token: 401 with x-token-gone, as for an unknown token. */
 function expectWrongKindOfToken(route: RouteDef, res: ApiResponse, who: string): void {

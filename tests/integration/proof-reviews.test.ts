@@ -301,6 +301,9 @@ describe('accepting and rejecting', () => {
     const body = mail[0]!.Body!.text_part!;
     expect(body).toContain('Dear First1 Last1,');
     expect(body).toContain(reason);
+    // The program's words only: the insurer's name is the tenant's typing, never quoted in mail (security issue 23).
+    expect(body).toContain(`Thank you for sending proof of your own insurance for unit ${t.unit} at`);
+    expect(body).not.toContain(row.insurer);
     expect(body).toContain(`${portalUrl(DEMO_PROGRAM_SETTINGS.website)} with the access code and ZIP code printed on your letter`);
 
     // The tenant answers again with a new proof: waiting again, the count back up.

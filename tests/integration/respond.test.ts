@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, programDay, programToday, uniqueName } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
-import { tokenFor, TEST_WRITE } from './fixtures';
+import { makeUser, tokenFor, TEST_WRITE } from './fixtures';
 import { hashToken } from '../../functions/auth/sessions';
 import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName, tableName } from '../../functions/aws/config';
@@ -27,6 +27,7 @@ import { proofFromItem, proofKey, WAITING_COUNT_KEY } from '../../functions/proo
 import { expireRespondentSession, RESPONDENT_SESSION_MS } from '../../functions/respond/respondent-sessions';
 import { FAILURE_FLOOR_MS } from '../../functions/respond/sign-in';
 import { ADDRESS_MAX_FAILURES, CODE_LOCK_MS, CODE_MAX_FAILURES } from '../../functions/respond/sign-in-limits';
+import { CONFIRMATIONS_PER_SESSION, CONFIRMATIONS_PER_TENANT_DAY } from '../../functions/respond/confirmation-limits';
 import { findAccessCode, newAccessCode } from '../../functions/tenants/access-codes';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { createTenants, deleteTenants, getTenant } from '../../functions/tenants/tenant-store';
@@ -334,7 +335,7 @@ describe('the letter', () => {
 });
 
 describe('answers', () => {
-  it('a coverage plan: the status, the date, the T flag, the counters and the history; the e-mail in Spanish; the address kept as the tenant had none', async () => {
+  it('a coverage plan: the status, the date, the T flag, the counters and the history; the e-mail in Spanish; the typed address is not kept on the tenant', async () => {
     const p = await portalTenant();
     const token = await signedIn(p);
     const bad = await post('coverage', token, { coverage_id: 'cov-9000-99' });
@@ -348,10 +349,12 @@ describe('answers', () => {
     const res = await post('coverage', token, { coverage_id: 'cov-3000-15', email, language: 'es' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.answer).toEqual({ kind: 'coverage', coverage_id: 'cov-3000-15', coverage: 3000, premium: 15, effective_date: p.cycle.letter_effective_date });
-    expect(res.body.tenant.email).toBe(email);
+    expect(res.body.confirmation_email).toBe('sent');
+    // An address typed on a public page is not the tenant's record (security issue 23): later mail never goes there.
+    expect(res.body.tenant.email).toBe('');
     const saved = (await getTenant(p.tenant.id))!;
     expect(saved).toMatchObject({
-      status: 'cov-3000-15', coverage_id: 'cov-3000-15', tenant_made_selection: true, insurance_effective_date: p.cycle.letter_effective_date, email,
+      status: 'cov-3000-15', coverage_id: 'cov-3000-15', tenant_made_selection: true, insurance_effective_date: p.cycle.letter_effective_date, email: '',
     });
     expect(await cycleStats(p.cycle.id)).toMatchObject({ selected_coverage: 1, requires_setup: 1, non_responder: 0 });
     const [entry] = await tenantHistory(p.tenant.id);
@@ -364,10 +367,10 @@ describe('answers', () => {
     expect(mail!.Body!.text_part).toContain('Usted eligió una cobertura de $3,000 por $15.00 al mes');
     expect(mail!.Body!.text_part).toContain('las unidades A12, A13');
 
-    // A changed mind before the deadline: the other plan, in English; staff's address is never replaced.
+    // A changed mind before the deadline: the other plan, in English.
     const again = await post('coverage', token, { coverage_id: 'cov-2000-12', email: `other-${email}` });
     expect(again.status).toBe(200);
-    expect((await getTenant(p.tenant.id))!).toMatchObject({ status: 'cov-2000-12', email });
+    expect((await getTenant(p.tenant.id))!).toMatchObject({ status: 'cov-2000-12', email: '' });
     const [english] = await sesMessagesTo(`other-${email}`);
     expect(english!.Subject).toBe(`We received your answer - ${p.facility.account_name}`);
     expect(english!.Body!.text_part).toContain('You chose coverage of $2,000 for $12.00 a month');
@@ -560,6 +563,73 @@ describe('answers', () => {
     expect(res.body).toMatchObject({ error: 'This upload was not found. Choose the file and upload it again.', field: 'upload_id' });
     expect((await getTenant(b.tenant.id))!.status).toBeNull();
     expect((await post('proof', await signedIn(b), proofBody(randomUUID()))).status).toBe(422);
+  });
+});
+
+describe('what an answer records and mails (security issue 23)', () => {
+  it('says how the tenant signed in, in the answer and in its history entry; managers read no address there', async () => {
+    const p = await portalTenant();
+    const address = newAddress();
+    const before = Date.now();
+    const signIn = await signInCall(p.code, '75001', address);
+    expect(signIn.status, signIn.text).toBe(200);
+    const token = signIn.body.token as string;
+    const res = await post('opt-out', token, { confirm: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.sign_in).toEqual({ method: 'access_code_and_zip', address, at: expect.any(String), session: hashToken(token).slice(0, 16) });
+    expect(Date.parse(res.body.sign_in.at as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(res.body.sign_in.at as string)).toBeLessThanOrEqual(Date.now());
+    const [entry] = await tenantHistory(p.tenant.id);
+    expect(entry).toMatchObject({ action: 'respond_opt_out', sign_in: res.body.sign_in });
+    // Staff read the whole record; the facility's manager reads how, not from where.
+    const staff = await call('GET', `/api/tenants/${p.tenant.id}/history`, { token: monitor });
+    expect(staff.body[0].sign_in).toEqual(res.body.sign_in);
+    const manager = await tokenFor(await makeUser({ facility_id: p.facility.id }));
+    const managers = await call('GET', `/api/tenants/${p.tenant.id}/history`, { token: manager });
+    expect(managers.status, managers.text).toBe(200);
+    expect(managers.body[0].sign_in).toEqual({ ...res.body.sign_in, address: null });
+  });
+
+  it(`a session mails at most ${CONFIRMATIONS_PER_SESSION} confirmations, a tenant at most ${CONFIRMATIONS_PER_TENANT_DAY} a day; the answers are saved all the same`, async () => {
+    const p = await portalTenant();
+    const sent: string[] = [];
+    const answerTo = async (token: string, outcome: 'sent' | 'limit_reached') => {
+      const email = `${uniqueName('spam')}@victim.example`;
+      const coverage = sent.length % 2 ? 'cov-2000-12' : 'cov-3000-15';
+      const res = await post('coverage', token, { coverage_id: coverage, email });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.confirmation_email).toBe(outcome);
+      expect((await getTenant(p.tenant.id))!.status).toBe(coverage);
+      if (outcome === 'sent') sent.push(email);
+      else expect(await sesMessagesTo(email)).toEqual([]);
+    };
+    const first = await signedIn(p);
+    for (let i = 0; i < CONFIRMATIONS_PER_SESSION; i += 1) await answerTo(first, 'sent');
+    await answerTo(first, 'limit_reached');
+    // Signing in again opens a new session's share, up to the tenant's day.
+    while (sent.length < CONFIRMATIONS_PER_TENANT_DAY) {
+      const again = await signedIn(p);
+      for (let i = 0; i < CONFIRMATIONS_PER_SESSION && sent.length < CONFIRMATIONS_PER_TENANT_DAY; i += 1) await answerTo(again, 'sent');
+    }
+    await answerTo(await signedIn(p), 'limit_reached');
+    for (const email of sent) expect(await sesMessagesTo(email)).toHaveLength(1);
+    // No address typed: no mail, and nothing counted or kept.
+    expect((await post('coverage', await signedIn(p), { coverage_id: 'cov-2000-12' })).body.confirmation_email).toBe('not_asked');
+    expect((await getTenant(p.tenant.id))!.email).toBe('');
+  });
+
+  it("never mails what the tenant typed: the proof's confirmation is in the program's words, not the insurer typed", async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const email = `${uniqueName('proof')}@tenant.example`;
+    const insurer = 'Your account is locked: sign in at http://evil.example/verify';
+    const res = await post('proof', token, proofBody(await upload(token, PDF, 'application/pdf'), { insurer, email }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.answer).toMatchObject({ kind: 'proof', insurer });
+    const [mail] = await sesMessagesTo(email);
+    expect(mail!.Body!.text_part).toContain('We received your proof of insurance');
+    expect(mail!.Body!.text_part).not.toContain('evil.example');
+    expect(mail!.Subject).not.toContain('evil.example');
   });
 });
 

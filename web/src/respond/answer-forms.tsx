@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { RespondView } from '../../../shared/contracts/respond';
+import type { RespondAnswered, RespondView } from '../../../shared/contracts/respond';
 import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES } from '../../../shared/respond-rules';
 import type { ProofContentType } from '../../../shared/respond-rules';
 import { RespondError, respondCall, sendProofFile } from './api';
@@ -19,7 +19,7 @@ import { useLanguage } from './language';
  * Sends one answer. Resolves with the page as the server now has it; rejects with the reason the
  * form shows (the letter page already handled an ended session).
  */
-export type SaveAnswer = (send: () => Promise<RespondView>, email: string) => Promise<void>;
+export type SaveAnswer = (send: () => Promise<RespondAnswered>, email: string) => Promise<void>;
 
 interface FormProps {
   view: RespondView;

@@ -4,7 +4,7 @@
  * serves this page for /respond/* too).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RespondLanguage, RespondView } from '../../../shared/contracts/respond';
+import type { ConfirmationEmailOutcome, RespondLanguage, RespondView } from '../../../shared/contracts/respond';
 import { formatPhone } from '../../../shared/format';
 import { RespondError, respondCall, session } from './api';
 import { answerText } from './answer-text';
@@ -17,7 +17,7 @@ import type { SignInNotice } from './sign-in';
 type Screen =
   | { name: 'sign-in'; notice: SignInNotice }
   | { name: 'letter' }
-  | { name: 'thanks'; email: string };
+  | { name: 'thanks'; email: string; confirmation: ConfirmationEmailOutcome };
 
 /** 'gone': the letter's records left the program (its cycle archived, the tenant removed): 410. */
 type Loaded = { state: 'loading' } | { state: 'failed'; kind: 'network' | 'server' | 'gone' } | { state: 'ready'; view: RespondView };
@@ -129,7 +129,7 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
             onSessionGone={() => endSession('session_expired')}
             onAnswered={(next, email) => {
               setLoaded({ state: 'ready', view: next });
-              setScreen({ name: 'thanks', email });
+              setScreen({ name: 'thanks', email, confirmation: next.confirmation_email });
             }}
           />
         )}
@@ -138,7 +138,8 @@ function Portal({ onSwitchLanguage }: { onSwitchLanguage: () => void }) {
             <h1>{t.thanksHeading}</h1>
             <div className="alert alert-success" role="status">
               {answerText(t, language, view.answer).map((sentence) => <p key={sentence}>{sentence}</p>)}
-              {screen.email && <p>{t.thanksEmail(screen.email)}</p>}
+              {screen.confirmation === 'sent' && <p>{t.thanksEmail(screen.email)}</p>}
+              {screen.confirmation === 'limit_reached' && <p>{t.thanksEmailLimit}</p>}
             </div>
             <button type="button" className="button-primary" onClick={() => setScreen({ name: 'letter' })}>{t.backToLetter}</button>
           </>

@@ -163,6 +163,7 @@ const english = {
 
   thanksHeading: 'Thank you, your answer is saved',
   thanksEmail: (email: string) => `We are sending a confirmation to ${email}.`,
+  thanksEmailLimit: 'We have already sent the confirmations we can for now, so no e-mail was sent for this answer.',
   backToLetter: 'Back to your letter',
   problemsHeading: 'There is a problem',
   goneHeading: 'This letter is closed',
@@ -274,6 +275,7 @@ const spanish: Messages = {
 
   thanksHeading: 'Gracias, su respuesta está guardada',
   thanksEmail: (email) => `Le enviaremos una confirmación a ${email}.`,
+  thanksEmailLimit: 'Ya enviamos las confirmaciones que podemos por ahora, así que no se envió un correo para esta respuesta.',
   backToLetter: 'Volver a su carta',
   problemsHeading: 'Hay un problema',
   goneHeading: 'Esta carta está cerrada',

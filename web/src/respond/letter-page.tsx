@@ -3,7 +3,7 @@
  * and whether it can still change, and the answers the tenant may give while it can.
  */
 import { useState } from 'react';
-import type { RespondView } from '../../../shared/contracts/respond';
+import type { RespondAnswered, RespondView } from '../../../shared/contracts/respond';
 import { RespondError } from './api';
 import { CoverageForm, OptOutForm, ProofForm } from './answer-forms';
 import type { SaveAnswer } from './answer-forms';
@@ -15,8 +15,8 @@ type Choice = 'coverage' | 'proof' | 'opt_out';
 
 interface LetterPageProps {
   view: RespondView;
-  /** The answer is saved: the server's page after it, and the e-mail a confirmation goes to ('' for none). */
-  onAnswered: (view: RespondView, email: string) => void;
+  /** The answer is saved: the server's page after it (with the confirmation's outcome), and the e-mail typed ('' for none). */
+  onAnswered: (view: RespondAnswered, email: string) => void;
   /** The session ended (401): back to sign-in. */
   onSessionGone: () => void;
   /** Reads the page again (after a refusal the answer may have closed meanwhile). */
