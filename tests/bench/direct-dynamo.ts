@@ -53,7 +53,13 @@ export function createDirectDynamo(): DirectDynamo {
   async function login(username: string): Promise<number> {
     const lower = username.toLowerCase();
     const started = performance.now();
-    await get(`LOGIN#${lower}`, 'FAILURES');
+    // The attempt is counted before the password is judged (functions/aws/attempt-lock.ts).
+    await doc.send(new UpdateCommand({
+      TableName: table, Key: { pk: `LOGIN#${lower}`, sk: 'FAILURES' },
+      UpdateExpression: 'ADD failures :one SET expires_at_epoch = :ttl',
+      ConditionExpression: '(attribute_not_exists(locked_until) OR locked_until <= :now) AND (attribute_not_exists(failures) OR failures < :last)',
+      ExpressionAttributeValues: { ':one': 1, ':now': Date.now(), ':last': 4, ':ttl': Math.ceil(Date.now() / 1000) + 900 },
+    }));
     const claim = must(await get(`USERNAME#${lower}`, 'USERNAME'), `username claim ${lower}`);
     const user = must(await get(`USER#${claim.user_id}`, 'PROFILE'), 'user');
     await doc.send(new DeleteCommand({ TableName: table, Key: { pk: `LOGIN#${lower}`, sk: 'FAILURES' } }));

@@ -131,7 +131,7 @@ const loginCall: HttpCall = {
 async function loginScenario(direct: DirectDynamo, send: (c: HttpCall) => Promise<HttpReply>, host: string, options: LatencyOptions) {
   return runScenario({
     name: 'POST /api/login',
-    dynamoOps: ['GetItem LOGIN#admin (throttle)', 'GetItem USERNAME#admin (claim)', 'GetItem USER#id', 'DeleteItem LOGIN#admin', 'PutItem SESSION#hash'],
+    dynamoOps: ['UpdateItem LOGIN#admin (count the attempt)', 'GetItem USERNAME#admin (claim)', 'GetItem USER#id', 'DeleteItem LOGIN#admin', 'PutItem SESSION#hash'],
     cpuLabel: 'scrypt verify (node:crypto, parameters of the stored hash)',
     call: loginCall,
     handler: await loadHandler('auth'),
