@@ -16,7 +16,10 @@ const now = Date.now();
 
 /** The item a GetItem finds: a live session about to need sliding, and a user idle for an hour. */
 function itemFor(pk: string): Record<string, unknown> | undefined {
-  if (pk.startsWith('SESSION#')) return { pk, sk: 'SESSION', user_id: 'u1', expires_at: now + 1000 };
+  if (pk.startsWith('SESSION#')) {
+    // Signed in an hour ago: inside its absolute lifetime, about to slide.
+    return { pk, sk: 'SESSION', user_id: 'u1', expires_at: now + 1000, created_at: now - 3_600_000, ends_at: now + 23 * 3_600_000 };
+  }
   if (pk.startsWith('USER#')) {
     return { pk, sk: 'PROFILE', id: 'u1', username: 'monitor', is_admin: false, is_monitor: true, facility_id: null, last_active_at: new Date(now - 3_600_000).toISOString() };
   }
