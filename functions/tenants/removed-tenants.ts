@@ -83,7 +83,7 @@ const cursorList = (index: string, pk: string) => `removed-tenants ${index} ${pk
  */
 async function startKeyOf(cursor: string | undefined, index: string, pk: string): Promise<Record<string, NativeAttributeValue> | undefined> {
   if (!cursor) return undefined;
-  const refused = 'cursor is not one this list answered. Start again from the first page.';
+  const refused = 'cursor is not one this list answered. Start again from page 1.';
   const key = await openCursor(cursorList(index, pk), cursor, indexKeyShape(index), refused);
   if (key[`${index}pk`] !== pk) throw new HttpError(422, refused, { field: 'cursor' });
   return key;
