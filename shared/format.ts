@@ -3,6 +3,11 @@
  * functions (letters, exports) show the same text.
  */
 
+/** A count and its noun, in the singular for one: '1 tenant', '18 tenants', '1,200 tenants'. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 /** 10 digits as (xxx) xxx-xxxx, 11 digits as x-xxx-xxx-xxxx; anything else is shown as given. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';

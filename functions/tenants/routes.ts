@@ -64,7 +64,9 @@ export function refuseAny(tenants: readonly TenantRecord[], rule: (t: TenantReco
     return why ? [{ id: t.id, message: why }] : [];
   });
   if (refused.length) {
-    throw new HttpError(status, `${refused.length} of ${tenants.length} tenants cannot be changed: ${refused[0]!.message}${refused.length > 1 ? ' (and others)' : ''} Nothing was changed.`, { details: refused });
+    // One tenant asked for is refused in its own words ('1 of 1 tenants' told the user nothing more).
+    const why = tenants.length === 1 ? refused[0]!.message : `${refused.length} of ${tenants.length} tenants cannot be changed: ${refused[0]!.message}${refused.length > 1 ? ' (and others)' : ''}`;
+    throw new HttpError(status, `${why} Nothing was changed.`, { details: refused });
   }
 }
 

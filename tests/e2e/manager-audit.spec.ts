@@ -9,6 +9,7 @@ import type { CycleView } from '../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, test } from './fixtures';
+import { expectAccessible } from './a11y';
 import { adminHeaders, listed, programDay } from './program-data';
 
 // ---------- data through the API ----------
@@ -319,7 +320,7 @@ test('manager confirms charges added, for one row and for checked rows', async (
 
 test('Cycle Audit filters its tenants with the counts of the filter select', async ({ page, request }) => {
   const username = 'manager1013';
-  const { cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0 && !c.welcome_letter_sent_date);
+  const { cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
   await loginAs(page, username);
   await page.goto(`/cycle-audit/${cycle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
@@ -380,4 +381,32 @@ test('Cycle Audit warns of incomplete addresses and offers Retry? when its tenan
   await table.getByRole('button', { name: 'Retry?' }).click();
   await expect(rowOf(table, tenant!)).toHaveCount(1);
   await expect(page.getByText(incomplete === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${incomplete} tenants with an incomplete address!`)).toBeVisible();
+});
+
+test('Confirm Charge Added is offered only where it can be done, and a refusal says why (issue 24)', async ({ page, request }) => {
+  const username = 'manager1018';
+  const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
+  const tenants = await tenantsOf(request, facility.id, cycle.id);
+  const [waiting, changing] = uniquelyNamed(tenants, (t) => !!t.coverage_id && !t.charge_applied_date && !t.welcome_letter_sent_date, 2) as [TenantView, TenantView];
+  // One charge applies in three days: it cannot be confirmed yet. The other applied yesterday, until staff move it below.
+  await staffEdit(request, waiting, { charge_apply_date: programDay(3) });
+  await staffEdit(request, changing, { charge_apply_date: programDay(-1) });
+
+  await loginAs(page, username);
+  await enterAudit(page, cycle);
+  const table = tenantsTable(page);
+  await expect(table.getByRole('checkbox', { name: `Select ${listed(waiting)}` })).toBeDisabled();
+  await table.getByRole('checkbox', { name: `Select ${listed(changing)}` }).check();
+
+  // Meanwhile staff move its charge apply date to tomorrow: the server refuses, and the manager is told why.
+  await staffEdit(request, await tenantById(request, facility.id, cycle.id, changing.id), { charge_apply_date: programDay(1) });
+  await page.getByRole('button', { name: 'Confirm Charge Added for Checked (1)' }).click();
+  await answerYes(page, 'This will confirm the charge has been added for 1 tenant. Continue?');
+  await expect(notifications(page).getByText('The charge can be confirmed once its charge apply date has passed. Nothing was changed.')).toBeVisible();
+  // The rows show what is true now: the refused tenant is unchecked and can no longer be checked.
+  await expect(table.getByRole('checkbox', { name: `Select ${listed(changing)}` })).toBeDisabled();
+  await expect(table.getByRole('checkbox', { name: `Select ${listed(changing)}` })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Confirm Charge Added for Checked (0)' })).toBeDisabled();
+  await expectAccessible(page);
+  expect((await tenantById(request, facility.id, cycle.id, changing.id)).charge_applied_date).toBeNull();
 });

@@ -419,6 +419,15 @@ describe('POST /api/managers/bulk-charge-applied', () => {
     await expectUnchanged(before, cycle);
   });
 
+  it('refusing one tenant says why in its own words, not "1 of 1 tenants" (issue 24)', async () => {
+    const { cycle, tenants } = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: programDay(3) })]);
+    const before = await snapshot(cycle, tenants);
+    const res = await chargeAll([tenants[0]!.id]);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('The charge can be confirmed once its charge apply date has passed. Nothing was changed.');
+    await expectUnchanged(before, cycle);
+  });
+
   it("refuses another facility's tenants among the ids (403) and unknown ids (404), changing nothing", async () => {
     const mine = await cycleWithTenants(own.facility, [plan(1, { charge_apply_date: programDay(-1) })]);
     const theirs = await cycleWithTenants(other.facility, [plan(2, { charge_apply_date: programDay(-1) })]);

@@ -2,13 +2,16 @@
  * Cycle Audit's tenant table (spec §2, §5, §8, §9): the filter select with counts, Export, 100 rows a
  * page in the 475 px box, the incomplete-address warning, checkboxes for bulk Confirm Charge Added, the
  * row's own Confirm Charge Added button, and a row click opening the Edit Tenant modal (unless locked).
- * A failed charge confirmation only stops the loading state (it is logged).
+ * Only a tenant whose charge can be confirmed can be checked; a refused confirmation (the tenant changed
+ * meanwhile) shows the server's message as an error toast and reloads the rows as they now are.
  */
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import type { TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
+import { countOf } from '../../../shared/format';
+import { errorText } from '../api/api-error';
 import { ConfirmModal } from '../facilities/dialogs';
 import { useToast } from '../shell/toasts';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
@@ -20,10 +23,10 @@ import { TenantExportButton } from './TenantExportButton';
 import { ALL_TENANTS, TenantFilterSelect } from './TenantFilterSelect';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { cycleAuditColumns } from './tenant-columns';
-import { fullName, isLocked, listedName } from './tenant-rules';
+import { canConfirmCharge, fullName, isLocked, listedName } from './tenant-rules';
 
 const incompleteAddressText = (n: number) =>
-  n === 1 ? 'There is 1 tenant with an incomplete address!' : `There are ${n} tenants with an incomplete address!`;
+  `There ${n === 1 ? 'is' : 'are'} ${countOf(n, 'tenant')} with an incomplete address!`;
 
 /** What a Confirm Charge Added prompt is about: one row's tenant, or the checked rows. */
 type ChargeRequest = { one: TenantView } | { checked: TenantView[] };
@@ -54,12 +57,25 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
       onSuccess: () => {
         if ('checked' in charge) table.clearSelection();
       },
-      // Spec §8: a failed charge confirmation only stops the loading state.
-      onError: (err) => console.error('Confirm Charge Added failed:', err),
+      // Spec §8 only stops the loading state, which told the manager nothing: say why, and show the rows as they are now.
+      onError: (err) => {
+        toast(errorText(err), 'error');
+        void table.result.refetch().then(({ data }) => {
+          if (!('checked' in charge)) return;
+          // A checked row that can no longer take the action is unchecked; checked rows of other pages stay.
+          const fresh = new Map((data?.data ?? []).map((t) => [t.id, t]));
+          table.setSelectedItems(charge.checked.flatMap((t) => {
+            const now = fresh.get(t.id);
+            if (!now) return [t];
+            return canConfirmCharge(now, todayWire()) ? [now] : [];
+          }));
+        });
+      },
     });
   };
 
-  const columns = cycleAuditColumns({ today: todayWire(), onConfirmCharge: (t) => setCharge({ one: t }), confirmingId });
+  const today = todayWire();
+  const columns = cycleAuditColumns({ today, onConfirmCharge: (t) => setCharge({ one: t }), confirmingId });
 
   return (
     // One element: the page's SpaceBetween would space out each modal of a fragment.
@@ -86,6 +102,8 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
         tableProps={{
           columnDefinitions: columns,
           loadingText: 'Loading tenants',
+          // The checkboxes serve Confirm Charge Added only: a row that cannot take it is not offered it.
+          isItemDisabled: (t) => !canConfirmCharge(t, today),
           onRowClick: ({ detail }) => {
             if (!isLocked(detail.item)) setEditing(detail.item);
           },
@@ -106,7 +124,7 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
             ? null
             : 'one' in charge
               ? `Are you sure you want to mark ${fullName(charge.one)} as setup?`
-              : `This will confirm the charge has been added for ${charge.checked.length} tenants. Continue?`
+              : `This will confirm the charge has been added for ${countOf(charge.checked.length, 'tenant')}. Continue?`
         }
         onConfirm={confirmCharge}
         onCancel={() => setCharge(null)}
