@@ -14,7 +14,7 @@
  */
 import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
 import type { LetterCoverage, LetterPage, LetterProgram } from './letter-types';
-import { coverageAmount, facilityName, greeting, longDate, monthlyPremium, phoneNumber } from './letter-text';
+import { coverageAmount, facilityName, greeting, longDate, monthlyPremium, phoneNumber, planSummary, RESPOND_WITHIN_30_DAYS } from './letter-text';
 import { bold, plain } from './text-flow';
 import type { Run } from './text-flow';
 
@@ -138,7 +138,7 @@ function respondBy(letter: LetterPage): { phrase: Run[]; summary: string } {
   const deadline = letter.dates.update_responses_deadline_date;
   return present(deadline)
     ? { phrase: [plain('by '), bold(longDate(deadline))], summary: longDate(deadline) }
-    : { phrase: [bold('within 30 days'), plain(' of the date of this letter')], summary: 'Within 30 days' };
+    : { phrase: [bold('within 30 days'), plain(' of the date of this letter')], summary: RESPOND_WITHIN_30_DAYS };
 }
 
 /**
@@ -153,9 +153,6 @@ function withoutAnswer(letter: LetterPage): Run[] {
     bold(monthlyPremium(plan.premium)), plain(' to your rent, beginning '), bold(longDate(letter.dates.letter_effective_date!)), plain('.'),
   ];
 }
-
-/** The account box line of that plan: '$2,000 for $12.00 per month'. */
-const planSummary = (plan: { coverage: number; premium: number }) => `${coverageAmount(plan.coverage)} for ${monthlyPremium(plan.premium)}`;
 
 function accountSummary(letter: LetterPage): SummaryItem[] {
   const code = letter.recipient.access_code.trim();

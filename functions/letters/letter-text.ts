@@ -39,10 +39,19 @@ export function coverageAmount(dollars: number): string {
   return Number.isInteger(dollars) ? WHOLE_DOLLARS.format(dollars) : CENTS.format(dollars);
 }
 
+/** The account box's respond-by when the cycle sets no deadline (and the mail merge's). */
+export const RESPOND_WITHIN_30_DAYS = 'Within 30 days';
+
+/** A premium in dollars and cents: '$12.00' (the mail-merge column). */
+export const premiumAmount = (dollars: number): string => CENTS.format(dollars);
+
 /** A monthly premium: '$12.00 per month'. */
 export function monthlyPremium(dollars: number): string {
-  return `${CENTS.format(dollars)} per month`;
+  return `${premiumAmount(dollars)} per month`;
 }
+
+/** A plan as one line: '$2,000 for $12.00 per month' (the account box, the mail merge's options). */
+export const planSummary = (plan: { coverage: number; premium: number }): string => `${coverageAmount(plan.coverage)} for ${monthlyPremium(plan.premium)}`;
 
 /** '5551234567' or '1-555-123-4567' -> '(555) 123-4567'; anything else (extensions, abroad) as given. */
 export function phoneNumber(phone: string): string {

@@ -31,6 +31,10 @@ import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
 import { qrModules } from '../../functions/letters/letter-qr';
 import { drawnQr, pageText, readPdf } from '../unit/letters/pdf-reader';
+import { longDate, slashDate } from '../../functions/letters/letter-text';
+
+/** '01/15/2027' (a mail-merge date) -> '2027-01-15'. */
+const isoOf = (slash: string) => { const [m, d, y] = slash.split('/'); return `${y}-${m}-${d}`; };
 
 let monitor = '';
 let monitorId = '';
@@ -177,6 +181,19 @@ describe('generating letters', () => {
     expect(cells('access_code')).toEqual([t.Ada!, t.Rae!].map((x) => formatAccessCode(x.access_code)).sort());
     expect(cells('portal_url')).toEqual([portal, portal]);
     expect(cells('portal_qr_url')).toEqual([t.Ada!, t.Rae!].map((x) => portalUrlWithCode(DEMO_PROGRAM_SETTINGS.website, x.access_code)).sort());
+    // Every fact the letter prints is in its tenant's row, in the letter's values (a mail house merging its own letters needs them all).
+    for (const r of [2, 3]) {
+      const row = Object.fromEntries(header.map((h, i) => [h, sheet.getRow(r).getCell(i).text]).filter(([h]) => h !== 'undefined'));
+      const text = read.pages.map(pageText).find((p) => p.includes(`Dear ${row.first_name}`))!;
+      expect(row).toMatchObject({ default_plan_start_date: slashDate(LETTER_EFFECTIVE_DATE), first_notice_date: '', plan_coverage: '' });
+      expect(row.respond_by).not.toBe('');
+      expect(text).toContain(`Respond by ${/^\d/.test(row.respond_by!) ? longDate(isoOf(row.respond_by!)) : row.respond_by}`);
+      expect(text).toContain(`Coverage begins ${longDate(LETTER_EFFECTIVE_DATE)}`);
+      expect(text).toContain(`${row.default_plan_coverage} of coverage through the facility\u2019s tenant insurance plan will be added to your account, and its premium of ${row.default_plan_monthly_premium} per month`);
+      expect(row.coverage_options).not.toBe('');
+      // The options table prints each amount beside its premium: '$2,000 $12.00 per month'.
+      for (const option of row.coverage_options!.split('; ')) expect(text).toContain(option.replace(' for ', ' '));
+    }
 
     const [ada, rae, wes] = await getTenants([t.Ada!.id, t.Rae!.id, t.Wes!.id]);
     expect(ada!.initial_letter_sent_date).toBe(AUDIT_DATE);

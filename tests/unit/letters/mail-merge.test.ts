@@ -1,11 +1,20 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { mailMergeWorkbook } from '../../../functions/letters/mail-merge';
+import { renderLetterBatch } from '../../../functions/letters/letter-pdf';
+import type { LetterPage } from '../../../functions/letters/letter-pdf';
+import { longDate } from '../../../functions/letters/letter-text';
 import { formatAccessCode } from '../../../shared/access-code';
 import { BUSINESS, PROGRAM, letter, letterBatch } from './letter-fixtures';
+import { pageText, readPdf } from './pdf-reader';
 
 const HEADER = ['letter_type', 'tenant_id', 'first_name', 'last_name', 'full_name', 'address', 'city', 'state', 'zip_code', 'country', 'unit',
-  'access_code', 'portal_url', 'portal_qr_url', 'facility_number', 'facility_name', 'letter_date'];
+  'access_code', 'portal_url', 'portal_qr_url', 'facility_number', 'facility_name', 'letter_date',
+  'respond_by', 'first_notice_date', 'reminder_date', 'default_plan_coverage', 'default_plan_monthly_premium', 'default_plan_start_date', 'coverage_options',
+  'plan_coverage', 'plan_monthly_premium', 'plan_effective_date', 'lease_update_to_accept', 'lease_section', 'lease_text', 'brochure_url', 'certificate_url'];
+
+/** '12/23/2026' -> 'December 23, 2026', as the letter prints it. */
+const printed = (slash: string) => { const [m, d, y] = slash.split('/'); return longDate(`${y}-${m}-${d}`); };
 
 async function rowsOf(bytes: Buffer): Promise<{ sheets: string[]; rows: unknown[][] }> {
   const workbook = new ExcelJS.Workbook();
@@ -45,6 +54,43 @@ describe('mailMergeWorkbook', () => {
     const { rows } = await rowsOf(await mailMergeWorkbook([letter('initial', { recipient: { ...BUSINESS, access_code: '' } })], PROGRAM));
     const row = Object.fromEntries(HEADER.map((h, i) => [h, rows[1]![i] ?? '']));
     expect(row).toMatchObject({ access_code: '', portal_url: '', portal_qr_url: '' });
+  });
+
+  it('states every fact its letter prints, in the values the PDF prints, and leaves empty what a letter of its type does not print', async () => {
+    const noDeadline = letter('initial', { dates: { ...letter('initial').dates, update_responses_deadline_date: null, reminder_letter_date: null } });
+    const letters: LetterPage[] = [letter('initial'), letter('reminder'), letter('welcome'), noDeadline];
+    const { rows } = await rowsOf(await mailMergeWorkbook(letters, PROGRAM));
+    const pdf = await readPdf(await renderLetterBatch(letters, PROGRAM));
+    const [audit, reminder, welcome, within] = rows.slice(1).map((r) => Object.fromEntries(HEADER.map((h, i) => [h, String(r[i] ?? '')])));
+    expect(audit).toMatchObject({
+      respond_by: '12/23/2026', first_notice_date: '', reminder_date: '12/14/2026', default_plan_coverage: '$2,000', default_plan_monthly_premium: '$12.00',
+      default_plan_start_date: '01/01/2027', coverage_options: '$2,000 for $12.00 per month; $3,000 for $16.00 per month; $5,000 for $24.00 per month',
+      plan_coverage: '', plan_monthly_premium: '', plan_effective_date: '', lease_update_to_accept: 'No', lease_section: '14',
+    });
+    expect(reminder).toMatchObject({ respond_by: '12/23/2026', first_notice_date: '11/23/2026', reminder_date: '', default_plan_coverage: '$2,000', default_plan_start_date: '01/01/2027' });
+    expect(welcome).toMatchObject({
+      respond_by: '', first_notice_date: '', reminder_date: '', default_plan_coverage: '', default_plan_monthly_premium: '', default_plan_start_date: '', coverage_options: '',
+      plan_coverage: '$3,000', plan_monthly_premium: '$16.00', plan_effective_date: '12/05/2026', lease_update_to_accept: '', lease_section: '', lease_text: '',
+    });
+    expect(within).toMatchObject({ respond_by: 'Within 30 days', reminder_date: '' });
+
+    // The PDF says the same: each letter's page holds every fact its row states.
+    for (const [i, row] of [audit, reminder, welcome, within].entries()) {
+      const text = pageText(pdf.pages[i]!);
+      for (const column of ['first_notice_date', 'reminder_date', 'default_plan_start_date', 'plan_effective_date']) {
+        if (row![column]) expect(text, column).toContain(printed(row![column]!));
+      }
+      if (row!.respond_by) expect(text).toContain(row!.respond_by === 'Within 30 days' ? 'Respond by Within 30 days' : `Respond by ${printed(row!.respond_by)}`);
+      if (row!.default_plan_coverage) expect(text).toContain(`${row!.default_plan_coverage} of coverage through the facility\u2019s tenant insurance plan will be added to your account, and its premium of ${row!.default_plan_monthly_premium} per month`);
+      if (row!.plan_coverage) expect(text).toContain(`Your plan covers up to ${row!.plan_coverage} for a premium of ${row!.plan_monthly_premium} per month`);
+      for (const option of row!.coverage_options ? row!.coverage_options.split('; ') : []) {
+        const [coverage, premium] = option.split(' for ');
+        expect(text).toMatch(new RegExp(`\\${coverage}\\s+\\${premium}`));
+      }
+      if (row!.lease_text) expect(text).toContain(`Section ${row!.lease_section} of your lease: \u201c${row!.lease_text}\u201d`);
+      expect(text).toContain(`: ${row!.brochure_url}`);
+      expect(text).toContain(`: ${row!.certificate_url}`);
+    }
   });
 
   it('writes the header alone for no letters', async () => {
