@@ -11,11 +11,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { simulatedLedger } from '../../localstack/simulators/data';
 import { MAILING_FILTER_LABELS } from '../../shared/contracts/letters';
 import type { TenantView } from '../../shared/contracts/tenants';
+import { expectAccessible } from './a11y';
 import { DEMO, apiLogin, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility, waitForJob, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
@@ -177,6 +179,19 @@ async function downloaded(page: Page, request: APIRequestContext, link: Locator)
   return { url: decodeURIComponent(await url), type: file.headers()['content-type'] ?? '', body: await file.body() };
 }
 
+/** The mail-merge workbook's rows, each by its merge field names. */
+async function mergeRows(body: Buffer): Promise<Record<string, string>[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = book.getWorksheet('Mail Merge')!;
+  const header: string[] = [];
+  sheet.getRow(1).eachCell((cell, column) => { header[column] = cell.text; });
+  const rows: Record<string, string>[] = [];
+  // Columns count from 1: flatMap skips the hole at 0.
+  sheet.eachRow((row, n) => { if (n > 1) rows.push(Object.fromEntries(header.flatMap((h, column) => [[h, row.getCell(column).text]]))); });
+  return rows;
+}
+
 // ---------- the tests ----------
 
 test('audit then reminder letters for a facility: warning, date, prompts, progress, download and mail merge', async ({ page, request }) => {
@@ -213,6 +228,16 @@ test('audit then reminder letters for a facility: warning, date, prompts, progre
   expect(pdf.url).toContain(`${facility.facility_number}_Audit_Letters_`);
   const merge = await downloaded(page, request, ready.getByRole('button', { name: 'Mail Merge' }));
   expect(merge.body.subarray(0, 2).toString()).toBe('PK');
+  // A mail house merging its own letters has every fact the letter prints: the respond-by date, the default plan and its premium, from when.
+  const merged = await mergeRows(merge.body);
+  expect(merged.length).toBe(seeded.shown);
+  for (const row of merged) {
+    expect(row.respond_by).toMatch(/^(\d\d\/\d\d\/\d{4}|Within 30 days)$/);
+    expect(row.default_plan_coverage).toMatch(/^\$[\d,]+$/);
+    expect(row.default_plan_monthly_premium).toMatch(/^\$\d+\.\d\d$/);
+    expect(row.default_plan_start_date).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    expect(row.coverage_options).toContain(`${row.default_plan_coverage} for ${row.default_plan_monthly_premium} per month`);
+  }
   await ready.getByRole('button', { name: 'Close' }).last().click();
   await page.unroute('**/api/jobs/**');
 
@@ -450,6 +475,16 @@ test('tenants tagged for removal block the letters; tenants with an incomplete a
   await expect(rowOf(page, incomplete!)).toHaveCount(0);
   await expect(rowOf(page, tagged!)).toContainText('Tagged for removal');
   for (const name of ['Audit Letter', 'Reminder Letter', 'Welcome Letter', 'Sample Letters']) await expect(letterButton(page, name)).toBeDisabled();
+
+  // Issue 24: the warning says how many, and takes the user to them in the Master Tenants List.
+  await expect(page.getByTestId('tagged-warning')).toContainText('1 tenant is tagged.');
+  await expectAccessible(page);
+  await page.getByTestId('tagged-warning').getByRole('link', { name: 'Show the tagged tenant' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tenant-list\\?facility_number=${seeded.facility.facility_number}&tagged_for_removal=true$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Tenants List' })).toBeVisible();
+  const tenantRows = page.getByTestId('tenants-table').locator('tbody tr');
+  await expect(tenantRows.filter({ hasText: listed(tagged!) })).toHaveCount(1);
+  await expect(tenantRows).toHaveCount(1);
 });
 
 test('failures: the counts, a failed batch (modal Error) and the tenant list (toast)', async ({ page, request }) => {
