@@ -27,7 +27,7 @@ import { SAMPLE_TENANT_WHERE } from './letter-content';
 import type { LetterChoice } from './letter-content';
 import { letterContextOf } from './letter-context';
 import { letterFactProblems, letterFactsError, tenantLabel } from './letter-facts';
-import { calendarDateIn } from '../../shared/format';
+import { calendarDateIn, countOf } from '../../shared/format';
 import type { ProgramSettingsView } from '../../shared/contracts/program-settings';
 import { requireProgramIdentity } from '../program/program-settings';
 import { cyclesOfFacility } from '../cycles/cycle-store';
@@ -108,7 +108,9 @@ async function generate(scope: MailingScope, query: GenerateLettersQuery, caller
   if (scope.kind === 'facility') await refuseWhileArchiving(scope.facility, scope.cycleId, 'letters');
   const settings = await requireProgramIdentity('letters are generated');
   const counters = await countersOfScope(scope);
-  if (counters.tagged_for_removal > 0) throw conflict(TAGGED_FOR_REMOVAL_WARNING);
+  const tagged = counters.tagged_for_removal;
+  // The spec's text, and how many: 'some' alone left the user guessing what to look for (issue 24).
+  if (tagged > 0) throw conflict(`${TAGGED_FOR_REMOVAL_WARNING} ${countOf(tagged, 'tenant')} ${tagged === 1 ? 'is' : 'are'} tagged.`);
   const tenants = await chooseTenants(scope, query);
   const tenantIds = tenants.map((t) => t.id);
   const letterDate = query.letter_type === 'initial' ? query.audit_letter_date! : query.letter_type === 'reminder' ? query.reminder_letter_date! : todayFor(settings);

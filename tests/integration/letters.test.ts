@@ -337,7 +337,8 @@ describe('bad input and safety', () => {
     await saveTenant(t.Wes!, { tagged_for_removal: true }, TEST_WRITE);
     const res = await call('GET', `/api/facilities/${facility.id}/generate-letters`, { token: monitor, query: { letter_type: 'initial', audit_letter_date: AUDIT_DATE } });
     expect(res.status).toBe(409);
-    expect(res.text).toContain('Some tenants are tagged for removal. They will need to be removed or untagged before continuing.');
+    // Issue 24: the refusal also says how many are tagged, so the user knows what to look for.
+    expect(res.body.error).toBe('Some tenants are tagged for removal. They will need to be removed or untagged before continuing. 1 tenant is tagged.');
     const list = await call('GET', `/api/facilities/${facility.id}/tenants-mailing`, { token: monitor });
     expect((list.body as { info: { tagged_for_removal: number } }).info.tagged_for_removal).toBe(1);
   });

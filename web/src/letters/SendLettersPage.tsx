@@ -3,7 +3,8 @@
  * 'By Facility' and 'By State' tabs choose whose tenants are listed; the filter with its counts; the
  * 100-row table (reloaded 400 ms after a change) with checkboxes (at most 300 checked); Remove
  * Ineligible Tenants and Sync Tenant Statuses; and the letter buttons with their sending flow. Tenants
- * tagged for removal block every letter until they are removed or untagged.
+ * tagged for removal block every letter until they are removed or untagged: the warning says how many
+ * and links to them in the Master Tenants List.
  */
 import { useEffect, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
@@ -11,12 +12,15 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { TAGGED_FOR_REMOVAL_WARNING } from '../../../shared/contracts/letters';
 import type { MailingCountKey, MailingFilter } from '../../../shared/contracts/letters';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
+import { countOf } from '../../../shared/format';
 import type { StateCode } from '../../../shared/states';
 import type { FoundFacility } from '../facilities/FindFacilityCard';
+import { useFollow } from '../shell/follow';
 import { useToast } from '../shell/toasts';
 import { tenantName } from '../tenants/tenant-format';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
@@ -27,7 +31,7 @@ import { useServerTable } from '../widgets/use-server-table';
 import { LetterScopeTabs } from './LetterScopeTabs';
 import { fetchMailingPage, mailingListKey, useFacilityCycles, useMailingCounts, useReloadLetters } from './letters-api';
 import type { MailingQuery } from './letters-api';
-import { scopeOf } from './letter-scope';
+import { scopeOf, taggedTenantsHref } from './letter-scope';
 import type { LetterTab } from './letter-scope';
 import { mailingColumns } from './mailing-columns';
 import { MailingFilterSelect } from './MailingFilterSelect';
@@ -49,6 +53,7 @@ const LETTER_BUTTONS: { letter: LetterChoice; text: string }[] = [
 
 export default function SendLettersPage() {
   const toast = useToast();
+  const follow = useFollow();
   const reload = useReloadLetters();
   const [tab, setTab] = useState<LetterTab>('facility');
   const [facility, setFacility] = useState<FoundFacility | null>(null);
@@ -89,7 +94,7 @@ export default function SendLettersPage() {
     if (result.isError) toast('Error loading tenants', 'error');
   }, [result.isError, result.errorUpdatedAt, toast]);
 
-  const countOf = counts.data ? Object.fromEntries(counts.data.map((c) => [c.key, c.count])) as Partial<Record<MailingCountKey, number>> : undefined;
+  const countByKey = counts.data ? Object.fromEntries(counts.data.map((c) => [c.key, c.count])) as Partial<Record<MailingCountKey, number>> : undefined;
   const info = table.response?.info;
   const tagged = info?.tagged_for_removal ?? 0;
   const hidden = info?.incomplete_address ?? 0;
@@ -109,7 +114,13 @@ export default function SendLettersPage() {
   ));
 
   const alerts = [
-    ...(tagged > 0 ? [<Alert key="tagged" type="warning" data-testid="tagged-warning">{TAGGED_FOR_REMOVAL_WARNING}</Alert>] : []),
+    // The spec's warning alone named nobody and led nowhere: it says how many, and the link lists them.
+    ...(tagged > 0 && scope ? [
+      <Alert key="tagged" type="warning" data-testid="tagged-warning">
+        {TAGGED_FOR_REMOVAL_WARNING} {`${countOf(tagged, 'tenant')} ${tagged === 1 ? 'is' : 'are'} tagged.`}{' '}
+        <Link href={taggedTenantsHref(scope)} onFollow={follow}>{tagged === 1 ? 'Show the tagged tenant' : 'Show the tagged tenants'}</Link>
+      </Alert>,
+    ] : []),
     ...(hidden > 0 ? [<Alert key="hidden" type="warning" data-testid="hidden-warning">{hiddenText(hidden)}</Alert>] : []),
     ...(counts.isError ? [<Alert key="counts" type="error">Error loading tenant counts</Alert>] : []),
   ];
@@ -142,7 +153,7 @@ export default function SendLettersPage() {
           refreshLabel="Refresh tenants"
           above={[
             <SpaceBetween key="tools" direction="horizontal" size="xs" alignItems="center">
-              <MailingFilterSelect value={filter} onChange={setFilter} counts={countOf} loading={counts.isFetching && !counts.data} failed={counts.isError} />
+              <MailingFilterSelect value={filter} onChange={setFilter} counts={countByKey} loading={counts.isFetching && !counts.data} failed={counts.isError} />
               {ledger.buttons}
             </SpaceBetween>,
             ...alerts,

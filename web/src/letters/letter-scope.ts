@@ -24,3 +24,13 @@ export const scopeKey = (scope: LetterScope | null): string =>
 
 /** How a file of this scope is named when downloaded ('1001' or 'IL'). */
 export const scopeName = (scope: LetterScope): string => (scope.kind === 'facility' ? scope.facility.facility_number : scope.state);
+
+/**
+ * The Master Tenants List showing the scope's tenants tagged for removal, where they are untagged: the
+ * facility's (its cycle's) for a facility; the tenant list has no state filter, so for a state every
+ * tagged tenant, each with its facility number.
+ */
+export function taggedTenantsHref(scope: LetterScope): string {
+  const where = scope.kind === 'facility' ? { facility_number: scope.facility.facility_number, ...(scope.cycleId ? { cycle_id: scope.cycleId } : {}) } : {};
+  return `/tenant-list?${new URLSearchParams({ ...where, tagged_for_removal: 'true' }).toString()}`;
+}

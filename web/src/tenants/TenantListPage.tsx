@@ -85,7 +85,8 @@ function TenantList() {
   const [cycleId, setCycleId] = useState(params.get('cycle_id') ?? '');
   const [filter, setFilter] = useState<TenantFilterKey>('all');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [tagged, setTagged] = useState(false);
+  // Send Letters links here with tagged_for_removal=true to show the tenants that block its letters.
+  const [tagged, setTagged] = useState(params.get('tagged_for_removal') === 'true');
   const [editing, setEditing] = useState<TenantView | null>(null);
   const [editingStatus, setEditingStatus] = useState<TenantView | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
