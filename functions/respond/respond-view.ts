@@ -7,6 +7,7 @@
  * tenant's newest proof (Query gsi3, Limit 1) and the insurance program's opt-out setting (GetItem).
  */
 import { planOfCoverageId, coveragesWithIds } from '../../shared/coverage-ids';
+import { coverageStartDate, letterPromiseOf } from '../../shared/coverage-start';
 import type { RespondAnswer, RespondClosedReason, RespondView } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import { calendarDateIn } from '../../shared/format';
@@ -65,10 +66,9 @@ export function optOutOffered(facility: Pick<FacilityRecord, 'state' | 'uses_upd
 /** The cycle's response deadline (the facility's letter dates are the newest cycle's copy). */
 const deadlineOf = (ctx: Pick<RespondContext, 'cycle'>) => ctx.cycle.update_responses_deadline_date;
 
-/** A plan chosen today starts on the letter's effective date, or today once that has passed. */
+/** A plan chosen today starts on the letter's effective date, or today once that has passed (shared/coverage-start.ts). */
 export function coverageEffectiveDate(ctx: Pick<RespondContext, 'cycle' | 'facility' | 'today'>): string {
-  const effective = ctx.cycle.letter_effective_date ?? ctx.facility.letter_effective_date;
-  return effective && effective > ctx.today ? effective : ctx.today;
+  return coverageStartDate(letterPromiseOf(ctx.cycle, ctx.facility), ctx.today);
 }
 
 /** Why the tenant can no longer change the answer online, or null while it can. */

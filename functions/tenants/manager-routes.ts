@@ -8,6 +8,7 @@
  */
 import { PAGE_SIZE } from '../../shared/constants';
 import { coveragesWithIds } from '../../shared/coverage-ids';
+import { coverageStartDate } from '../../shared/coverage-start';
 import { MANAGER_KEYWORD_CHOICES, MANAGER_TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { refuseTenantChanges } from '../archives/archive-lock';
 import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
@@ -18,6 +19,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-er
 import { implement, requireCaller } from '../runtime/route';
 import type { Caller } from '../runtime/route';
 import { requireAll, refuseAny } from './routes';
+import { letterPromiseOfCycle } from './coverage-start';
 import { statusChanges, writeBy } from './tenant-changes';
 import { listTenants } from './tenant-list';
 import { requireTenant, saveTenant, saveTenants } from './tenant-store';
@@ -83,8 +85,11 @@ export const managerTenantRoutes = {
     for (const field of ['address', 'city', 'state', 'zip_code'] as const) if (body[field] !== undefined) changes[field] = body[field];
     if (body.note !== undefined && body.note !== current.note) Object.assign(changes, { note: body.note, note_created: body.note ? today : null });
     if (plan) {
-      // Spec §4: choosing a real plan with no effective date sets it to today.
-      const date = body.insurance_effective_date ?? current.insurance_effective_date ?? today;
+      // Spec §4 sets a plan with no effective date to today; issue 24: one rule with the portal and staff
+      // instead, the date the letter promised or today once it has passed (docs/decisions.md "One
+      // coverage start date"). A date entered wins; a date on record stays unless the manager empties it.
+      const kept = body.insurance_effective_date === undefined ? current.insurance_effective_date : body.insurance_effective_date;
+      const date = kept ?? coverageStartDate(await letterPromiseOfCycle(current.cycle_id), today);
       if (date !== current.insurance_effective_date) {
         changes.insurance_effective_date = date;
         if (current.insurance_effective_date && !current.original_insurance_effective_date) changes.original_insurance_effective_date = current.insurance_effective_date;

@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
+import { coverageStartDate } from '../../shared/coverage-start';
 import type { TenantListQuery, staffTenantBody } from '../../shared/contracts/tenants';
 import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { refuseTenantChanges } from '../archives/archive-lock';
@@ -14,6 +15,7 @@ import { getFacilityByNumber } from '../facilities/facility-store';
 import { programToday } from '../program/program-settings';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
+import { letterPromiseOfCycle } from './coverage-start';
 import { tenantHistory } from './tenant-history';
 import { listTenants } from './tenant-list';
 import type { ListScope } from './tenant-list';
@@ -90,6 +92,16 @@ function staffChanges(body: z.output<typeof staffTenantBody>, current: TenantRec
   return changes;
 }
 
+/**
+ * A plan always has a start date: staff emptying the date of a tenant on a plan gives it the one rule's
+ * date (the letter's promise, or today once it has passed), as the manager's and the portal's choices
+ * get (docs/decisions.md "One coverage start date"); a date staff enter is kept as entered.
+ */
+async function withCoverageStart(body: z.output<typeof staffTenantBody>, current: TenantRecord, today: string): Promise<z.output<typeof staffTenantBody>> {
+  if (body.insurance_effective_date !== null || !isRealPlan(current.status)) return body;
+  return { ...body, insurance_effective_date: coverageStartDate(await letterPromiseOfCycle(current.cycle_id), today) };
+}
+
 /** Reset: the tenant back to 'no response', as before anyone answered (letters mailed stay on record). */
 const RESET: TenantChanges = {
   status: null, coverage_id: null, tenant_made_selection: false, tagged_for_removal: false,
@@ -119,7 +131,9 @@ export const tenantRoutes = {
     const current = await requireTenant(input.params.id);
     await refuseTenantChanges([current]);
     sameVersion(current, input.body.updated_at);
-    const saved = await saveTenant(current, staffChanges(input.body, current, await programToday()), writeBy(requireCaller(input), 'staff_edit'));
+    const today = await programToday();
+    const body = await withCoverageStart(input.body, current, today);
+    const saved = await saveTenant(current, staffChanges(body, current, today), writeBy(requireCaller(input), 'staff_edit'));
     return { body: { tenant: viewOf(saved, await contextOf([saved], 'staff')) } };
   }),
 

@@ -66,6 +66,7 @@ async function staffEdit(request: APIRequestContext, tenant: TenantView, form: R
 
 // ---------- the page ----------
 
+const COVERAGE_START_HINT = 'Leave empty and coverage starts on the Letter Effective Date, or on the day you save once that date has passed.';
 const tenantsTable = (page: Page) => page.getByTestId('cycle-tenants-table');
 const rowOf = (table: Locator, t: TenantView) => table.locator('tbody tr').filter({ has: table.page().getByText(listed(t), { exact: true }) });
 const tagCard = (page: Page) => page.getByTestId('tag-card');
@@ -244,12 +245,12 @@ test('manager edits a tenant: incomplete address, coverage choice, note, and its
   await expect(modal.getByRole('textbox', { name: 'City' })).toHaveValue('');
   await modal.getByRole('textbox', { name: 'City' }).fill('Oakland');
 
-  // A real plan shows the effective date, today when the tenant has none; a response hides it.
+  // A real plan shows the effective date, empty when the tenant has none (the server's rule fills it); a response hides it.
   const plans = modal.getByRole('radio', { name: /per month for/ });
   await expect(plans.first()).toBeVisible();
   await plans.first().check();
-  const now = new Date();
-  await expect(modal.getByRole('textbox', { name: 'Insurance Effective Date' })).toHaveValue(`${now.getMonth() + 1}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`);
+  await expect(modal.getByRole('textbox', { name: 'Insurance Effective Date' })).toHaveValue('');
+  await expect(modal.getByText(COVERAGE_START_HINT)).toBeVisible();
   await modal.getByRole('radio', { name: 'Opted Out' }).check();
   await expect(modal.getByRole('textbox', { name: 'Insurance Effective Date' })).toHaveCount(0);
   for (const label of ['Provided Proof', 'Moved Out', 'Bad Address']) await expect(modal.getByRole('radio', { name: label })).toBeVisible();
@@ -275,6 +276,26 @@ test('manager edits a tenant: incomplete address, coverage choice, note, and its
   await expect(history.locator('tbody tr').first()).toContainText('Oakland');
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
+});
+
+test('a plan the manager chooses starts on the date the letter promised, not on the day it is recorded (issue 24)', async ({ page, request }) => {
+  const username = 'manager1004';
+  const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0 && !c.welcome_letter_sent_date);
+  const [tenant] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), (t) => !t.welcome_letter_sent_date && !t.coverage_id && !t.incomplete_address && !!t.last_name, 1);
+  const today = programDay(0);
+  const promised = cycle.letter_effective_date && cycle.letter_effective_date.slice(0, 10) > today ? cycle.letter_effective_date.slice(0, 10) : today;
+
+  await loginAs(page, username);
+  await enterAudit(page, cycle);
+  const table = tenantsTable(page);
+  await rowOf(table, tenant!).getByText(listed(tenant!), { exact: true }).click();
+  const modal = page.getByRole('dialog', { name: full(tenant!) });
+  await modal.getByRole('radio', { name: /per month for/ }).first().check();
+  await expect(modal.getByText(COVERAGE_START_HINT)).toBeVisible();
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  expect((await tenantById(request, facility.id, cycle.id, tenant!.id)).insurance_effective_date).toBe(promised);
 });
 
 test('a tenant whose welcome letter was sent is locked', async ({ page, request }) => {

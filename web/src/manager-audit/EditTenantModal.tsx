@@ -1,7 +1,7 @@
 /**
  * The manager Edit Tenant modal (spec tenants-letters-users §2, §4): the coverage choice among the
  * cycle's plans and the four responses, the address when it is incomplete, the charge confirmation,
- * the insurance effective date for a real plan (today when empty), a note; and a History tab.
+ * the insurance effective date for a real plan (empty: the letter's date, or today once it passed), a note; and a History tab.
  * Errors (a 409 when someone else changed the tenant too) show inside the modal.
  */
 import { useState } from 'react';
@@ -22,7 +22,6 @@ import { MANAGER_KEYWORD_CHOICES, TENANT_STATUS_LABELS } from '../../../shared/c
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { ApiError, errorText } from '../api/api-error';
 import { DateField } from '../widgets/DateField';
-import { todayWire } from '../widgets/date-format';
 import { AddressFields } from './AddressFields';
 import type { Address } from './AddressFields';
 import { useCycleCoverages, useUpdateTenant } from './manager-audit-api';
@@ -32,6 +31,8 @@ import { coverageLabel, currentChoice, fullName, hasIncompleteAddress, isKeyword
 /** Spec §9: the manager edit modal shows the insurance effective date as M/dd/yyyy. */
 const EFFECTIVE_DATE_FORMAT = 'M/dd/yyyy';
 const FORM_ID = 'manager-edit-tenant-form';
+/** What an empty date means (the one coverage start rule, shared/coverage-start.ts). */
+const COVERAGE_START_HINT = 'Leave empty and coverage starts on the Letter Effective Date, or on the day you save once that date has passed.';
 
 interface Props {
   tenant: TenantView;
@@ -64,17 +65,12 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
   const [address, setAddress] = useState<Address>({ address: tenant.address, city: tenant.city, state: tenant.state, zip_code: tenant.zip_code });
   const [chargeApplied, setChargeApplied] = useState(tenant.charge_applied_date !== null);
   const planChosen = (c: string | null) => c !== null && !isKeywordChoice(c);
-  const [effectiveDate, setEffectiveDate] = useState<string | null>(() =>
-    tenant.insurance_effective_date ?? (planChosen(currentChoice(tenant)) ? todayWire() : null),
-  );
+  // Empty unless the tenant has a date: the server gives a plan chosen without one the date the letter
+  // promised, or today once that has passed (docs/decisions.md "One coverage start date").
+  const [effectiveDate, setEffectiveDate] = useState<string | null>(tenant.insurance_effective_date);
   const [note, setNote] = useState(tenant.note);
   const [tab, setTab] = useState('edit');
 
-  const choose = (next: string) => {
-    setChoice(next);
-    // Spec §4: choosing a real plan with no effective date sets the date to today.
-    if (planChosen(next) && !effectiveDate) setEffectiveDate(todayWire());
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +82,8 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
         coverage: choice ?? undefined,
         ...(askAddress ? address : {}),
         charge_applied: chargeApplied,
-        insurance_effective_date: planChosen(choice) ? effectiveDate ?? todayWire() : undefined,
+        // Empty ('') asks the server for the rule's date, also where the tenant had one.
+        insurance_effective_date: planChosen(choice) ? effectiveDate ?? '' : undefined,
         note,
       },
       { onSuccess: ({ tenant: saved }) => onSaved(saved) },
@@ -125,7 +122,7 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
                 <SpaceBetween size="l">
                   {locked && <Alert type="info">The welcome letter was sent to this tenant, so it can no longer be edited.</Alert>}
                   <FormField label="Coverage">
-                    <CoverageChoices cycleId={tenant.cycle_id} value={choice} onChange={choose} />
+                    <CoverageChoices cycleId={tenant.cycle_id} value={choice} onChange={setChoice} />
                   </FormField>
                   {askAddress && (
                     <Alert type="warning" header="Address is incomplete. Please fix any empty fields below.">
@@ -136,7 +133,7 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
                     Confirm that insurance charge has been applied
                   </Checkbox>
                   {planChosen(choice) && (
-                    <FormField label="Insurance Effective Date">
+                    <FormField label="Insurance Effective Date" description={effectiveDate ? undefined : COVERAGE_START_HINT}>
                       <DateField value={effectiveDate} onChange={setEffectiveDate} format={EFFECTIVE_DATE_FORMAT} ariaLabel="Insurance Effective Date" />
                     </FormField>
                   )}
