@@ -1,7 +1,7 @@
 /**
  * Import History (docs/decisions.md "Import History"): the import records, newest first, 100 a page by
- * cursor, filtered by facility number and software; and the download of an import's duplicates list or
- * refused-rows report while it is kept (IMPORT_REPORT_DAYS), 410 after. Reports are named by import and
+ * cursor, filtered by facility number and software; and the download of an import's duplicates list,
+ * refused-rows report or list of tenants already active while it is kept (IMPORT_REPORT_DAYS), 410 after. Reports are named by import and
  * kind, never by key, so no caller can ask this route for another object of the bucket.
  */
 import { IMPORT_HISTORY_CONTRACTS, IMPORT_HISTORY_PAGE_SIZE, IMPORT_REPORT_LABELS } from '../../shared/contracts/import-history';
@@ -37,7 +37,7 @@ export const importHistoryRoutes: Record<ImportHistoryRoute, RouteImpl> = {
     const record = await getImportRecord(params.id);
     if (!record) throw notFound('This import is not on record.');
     const label = IMPORT_REPORT_LABELS[query.report];
-    const key = query.report === 'duplicates' ? record.duplicates_key : record.refused_rows_key;
+    const key = { duplicates: record.duplicates_key, refused_rows: record.refused_rows_key, active: record.active_key ?? null }[query.report];
     if (!key) throw notFound(`This import left no ${label}.`);
     // Refused from the record's own date: S3 deletes expired objects some hours after the day, not at once.
     const gone = new HttpError(410, `The ${label} of this import was kept for ${IMPORT_REPORT_DAYS} days and has been deleted.`);

@@ -140,9 +140,11 @@ async function importRows(
   let read = 0;
   const refused: RefusedRow[] = [];
   const duplicates: DuplicateRow[] = [];
+  // The rows counted in `active`, listed for download (rows before a retry's checkpoint were listed by the run that read them: see decisions).
+  const alreadyActive: DuplicateRow[] = [];
   const missing = new Map<string, number>();
   const seenLedgers = new Map<string, number>();
-  let pending: { tenant: NewTenant; id: string }[] = [];
+  let pending: { tenant: NewTenant; id: string; row: DuplicateRow }[] = [];
   const perTransaction = tenantsPerTransaction({ alongside: checkpointPut(ctx.job.id, saved, saved) });
 
   const report = () => ctx.progress(10 + (85 * read) / found.rows, {
@@ -168,6 +170,7 @@ async function importRows(
         if (there.size === 0) throw err;
         // Another import of the same tenants into this cycle wrote them meanwhile: they are already active.
         active += there.size;
+        alreadyActive.push(...pending.filter((p) => there.has(p.id)).map((p) => p.row));
         pending = pending.filter((p) => !there.has(p.id));
       }
     }
@@ -194,8 +197,10 @@ async function importRows(
         const standing = standings.get(key);
         if (standing === 'went_through') duplicates.push({ row: item.row, ...t });
         else if (item.row > saved.row) {
-          if (standing === 'active') active += 1;
-          else pending.push({ tenant: newTenantOf(t, facility), id: importedTenantId(cycle.id, t.ledger_id) });
+          if (standing === 'active') {
+            active += 1;
+            alreadyActive.push({ row: item.row, ...t });
+          } else pending.push({ tenant: newTenantOf(t, facility), id: importedTenantId(cycle.id, t.ledger_id), row: { row: item.row, ...t } });
         }
       }
     }
@@ -208,13 +213,14 @@ async function importRows(
   await refreshCatalogOf(cycle);
   await ctx.progress(95, { rows_total: found.rows, rows_read: read, rows_written: saved.inserted, rows_refused: refused.length });
 
-  const files = await writeImportReports(ctx.job.id, facility.facility_number, { duplicates, refused });
+  const files = await writeImportReports(ctx.job.id, facility.facility_number, { duplicates, refused, active: alreadyActive });
   const result: ImportResult = {
     facility_id: facility.id, facility_number: facility.facility_number, cycle_id: cycle.id, cycle_label: cycle.label,
     rows_read: read, insert_count: saved.inserted, active_tenants_count: active,
     error_count: new Set(refused.map((r) => r.row)).size,
     missing_prime_ids: [...missing.values()].reduce((a, b) => a + b, 0), missing_prime_site_ids: [...missing.keys()],
     duplicate_tenant_count: duplicates.length, duplicate_tenant_filename: files.duplicates, error_report_filename: files.refused,
+    active_tenant_filename: files.active,
   };
   return result;
 }

@@ -24,11 +24,13 @@ import { newestFirstPage } from '../aws/newest-first-page';
 import type { OverloadedIndex } from '../aws/newest-first-page';
 import type { ImportJobInput } from './import-job-type';
 
-export interface ImportRecord extends Omit<ImportRecordView, 'duplicates_list' | 'refused_rows_report'> {
+export interface ImportRecord extends Omit<ImportRecordView, 'duplicates_list' | 'refused_rows_report' | 'already_active_list'> {
   user_id: string;
   /** The reports' keys in the exports bucket (functions/imports/import-reports.ts); null when none was written. */
   duplicates_key: string | null;
   refused_rows_key: string | null;
+  /** Absent on records of before the list (issue 24). */
+  active_key?: string | null;
 }
 
 type Item = Record<string, NativeAttributeValue>;
@@ -54,7 +56,7 @@ function common(job: ImportJob, finishedAt: Date) {
 
 /** The record of an import that ran to the end: the card's counts and its reports, kept IMPORT_REPORT_DAYS from now. */
 export function doneRecord(job: ImportJob, result: ImportResult, finishedAt = new Date()): ImportRecord {
-  const hasReports = Boolean(result.duplicate_tenant_filename || result.error_report_filename);
+  const hasReports = Boolean(result.duplicate_tenant_filename || result.error_report_filename || result.active_tenant_filename);
   return {
     ...common(job, finishedAt), status: 'done',
     facility_id: result.facility_id, facility_number: result.facility_number, cycle_id: result.cycle_id, cycle_label: result.cycle_label,
@@ -64,7 +66,7 @@ export function doneRecord(job: ImportJob, result: ImportResult, finishedAt = ne
       duplicate_tenant_count: result.duplicate_tenant_count,
     },
     refusal: null,
-    duplicates_key: result.duplicate_tenant_filename, refused_rows_key: result.error_report_filename,
+    duplicates_key: result.duplicate_tenant_filename, refused_rows_key: result.error_report_filename, active_key: result.active_tenant_filename,
     reports_expire_at: hasReports ? new Date(finishedAt.getTime() + IMPORT_REPORT_DAYS * DAY_MS).toISOString() : null,
   };
 }
@@ -76,7 +78,7 @@ export function refusedRecord(
   return {
     ...common(job, finishedAt), status: 'refused',
     facility_id: cycle?.facility_id ?? null, facility_number: cycle?.facility_number ?? null, cycle_id: cycle?.id ?? null, cycle_label: cycle?.label ?? null,
-    counts: null, refusal, duplicates_key: null, refused_rows_key: null, reports_expire_at: null,
+    counts: null, refusal, duplicates_key: null, refused_rows_key: null, active_key: null, reports_expire_at: null,
   };
 }
 
@@ -129,6 +131,7 @@ export function importRecordViewOf(r: ImportRecord): ImportRecordView {
     id: r.id, status: r.status, started_at: r.started_at, finished_at: r.finished_at, username: r.username, software: r.software,
     facility_id: r.facility_id, facility_number: r.facility_number, cycle_id: r.cycle_id, cycle_label: r.cycle_label,
     files: r.files, counts: r.counts, refusal: r.refusal,
-    duplicates_list: r.duplicates_key !== null, refused_rows_report: r.refused_rows_key !== null, reports_expire_at: r.reports_expire_at,
+    duplicates_list: r.duplicates_key !== null, refused_rows_report: r.refused_rows_key !== null, already_active_list: Boolean(r.active_key),
+    reports_expire_at: r.reports_expire_at,
   };
 }

@@ -16,10 +16,15 @@ import { importCounts } from './import-counts';
 
 export const IMPORT_HISTORY_PAGE_SIZE = 100;
 
-/** The two reports an import may leave, by the name the download call takes. */
-export const IMPORT_REPORTS = ['duplicates', 'refused_rows'] as const;
+/**
+ * The reports an import may leave, by the name the download call takes: the tenants that already went
+ * through the system, the refused rows, and the tenants already active (counted, so listed too: issue 24).
+ */
+export const IMPORT_REPORTS = ['duplicates', 'refused_rows', 'active'] as const;
 export type ImportReport = (typeof IMPORT_REPORTS)[number];
-export const IMPORT_REPORT_LABELS: Record<ImportReport, string> = { duplicates: 'duplicates list', refused_rows: 'refused rows report' };
+export const IMPORT_REPORT_LABELS: Record<ImportReport, string> = {
+  duplicates: 'duplicates list', refused_rows: 'refused rows report', active: 'list of tenants already active',
+};
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -53,6 +58,7 @@ export const importRecordView = z.object({
   /** Which reports the import left. */
   duplicates_list: z.boolean(),
   refused_rows_report: z.boolean(),
+  already_active_list: z.boolean(),
   /** Until when its reports can be downloaded; null when it left none. */
   reports_expire_at: z.string().nullable(),
 });

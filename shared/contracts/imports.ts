@@ -119,6 +119,8 @@ export const importResult = z.object({
   ...importCounts.shape,
   duplicate_tenant_filename: z.string().nullable(),
   error_report_filename: z.string().nullable(),
+  /** The list of the rows already active in the system (issue 24); absent from results of before it. */
+  active_tenant_filename: z.string().nullable().default(null),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

@@ -14,7 +14,8 @@ import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { filesNeededBy, importSoftwareLabel } from '../../shared/import-software';
 import type { ImportSoftware } from '../../shared/import-software';
-import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
+import { expectAccessible } from './a11y';
+import { DEMO, expect as baseExpect, loginAs, pageContent, test } from './fixtures';
 import { importRentRoll, makeCycle, makeFacility, uniqueNumber } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -121,7 +122,7 @@ test('the duplicates list downloads by itself when an import ends; Import Histor
   await expectDuplicatesList(await downloaded, facility.facility_number);
 
   // Import History, from the Upload Tenants page: four imports of this facility, newest first.
-  await page.getByRole('link', { name: 'Import History' }).first().click();
+  await pageContent(page).getByRole('link', { name: 'Import History' }).first().click();
   await expect(page).toHaveURL(/\/import-history$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
   await filterByFacility(page, facility.facility_number);
@@ -146,6 +147,42 @@ test('the duplicates list downloads by itself when an import ends; Import Histor
   await expectDuplicatesList(await downloaded, facility.facility_number);
 });
 
+test('the same rent roll again: the tenants already active are listed where they are counted, on the card and on Import History', async ({ page, request }) => {
+  const site = `A${randomBytes(3).toString('hex')}`;
+  const facility = await makeFacility(request, { prime_site_id: site, software: 'storedge' });
+  const rentRoll = await sample('storedge', site);
+  const cycle = await makeCycle(request, facility.facility_number, { label: `Again ${randomBytes(2).toString('hex')}` });
+  await importRentRoll(request, cycle.id, 'storedge', rentRoll.files);
+
+  await loginAs(page, DEMO.monitor.username);
+  const modal = await openCycleImport(page, facility.facility_number, cycle.label);
+  await upload(page, modal, rentRoll);
+  await expect(modal.getByRole('heading', { name: 'Import Complete' })).toBeVisible();
+  const n = rentRoll.tenants.length;
+  await expect(modal).toContainText(`Tenants already active in the system${n}`);
+  let downloaded = nextDownload(page);
+  await modal.getByRole('button', { name: `Download the list of the ${n} tenants already active` }).click();
+  const expectActiveList = async (download: Download) => {
+    expect(download.suggestedFilename()).toBe(`${facility.facility_number}_already_active_tenants.xlsx`);
+    expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe('PK');
+  };
+  await expectActiveList(await downloaded);
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Close' }).last().click();
+
+  // Import History keeps it beside the count, for 90 days; the first import left none.
+  await page.goto('/import-history');
+  await filterByFacility(page, facility.facility_number);
+  await expect(historyRows(page)).toHaveCount(2);
+  const again = historyRows(page).filter({ hasText: 'monitor' });
+  await expect(await cellOf(page, again, 'Already Active')).toHaveText(String(n));
+  await expect(await cellOf(page, historyRows(page).filter({ hasText: 'admin' }), 'Already Active List')).toHaveText('---');
+  downloaded = nextDownload(page);
+  await (await cellOf(page, again, 'Already Active List')).getByRole('button', { name: /^Download the list of tenants already active/ }).click();
+  await expectActiveList(await downloaded);
+  await expectAccessible(page);
+});
+
 test('reports past 90 days show as deleted, and the list pages on by cursor', async ({ page }) => {
   const facilityNumber = uniqueNumber();
   const { records } = await programModules();
@@ -159,13 +196,13 @@ test('reports past 90 days show as deleted, and the list pages on by cursor', as
     await records.putImportRecord(records.doneRecord(job, {
       facility_id: 'f', facility_number: facilityNumber, cycle_id: 'c', cycle_label: 'Spring', rows_read: 3, insert_count: 2, active_tenants_count: 0,
       error_count: 0, missing_prime_ids: 0, missing_prime_site_ids: [], duplicate_tenant_count: i === 100 ? 1 : 0,
-      duplicate_tenant_filename: i === 100 ? `import-reports/${job.id}/${facilityNumber}_duplicate_tenants.xlsx` : null, error_report_filename: null,
+      duplicate_tenant_filename: i === 100 ? `import-reports/${job.id}/${facilityNumber}_duplicate_tenants.xlsx` : null, error_report_filename: null, active_tenant_filename: null,
     }, finishedAt));
   }));
 
   await loginAs(page, DEMO.monitor.username);
   // From the home page's menu.
-  await page.getByRole('link', { name: 'Import History', exact: true }).click();
+  await pageContent(page).getByRole('link', { name: 'Import History', exact: true }).click();
   await expect(page).toHaveURL(/\/import-history$/);
   await filterByFacility(page, facilityNumber);
   await expect(historyRows(page)).toHaveCount(100);

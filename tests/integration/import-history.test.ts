@@ -124,6 +124,29 @@ describe('every import is on record', () => {
     expect((await download(job.id, 'everything')).status).toBe(422);
   });
 
+  it('the same rent roll again: the tenants already active are counted and listed, downloadable where the count is', async () => {
+    const { cycle, site, facilityNumber } = await facilityAndCycle();
+    const first = await importInto(cycle, await rentRoll(site, [1, 2]), 'roll.xlsx');
+    expect(first.result).toMatchObject({ insert_count: 2, active_tenants_count: 0, active_tenant_filename: null });
+    const again = await importInto(cycle, await rentRoll(site, [1, 2, 3]), 'roll-again.xlsx');
+    expect(again.result).toMatchObject({ insert_count: 1, active_tenants_count: 2 });
+
+    const rows = rowsOf(await history({ facility_number: facilityNumber }));
+    expect(rows.find((r) => r.id === again.id)).toMatchObject({ already_active_list: true, duplicates_list: false, refused_rows_report: false });
+    expect(rows.find((r) => r.id === again.id)!.reports_expire_at).not.toBeNull();
+    expect(rows.find((r) => r.id === first.id)).toMatchObject({ already_active_list: false, reports_expire_at: null });
+
+    const list = await download(again.id, 'active');
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.filename).toBe(`${facilityNumber}_already_active_tenants.xlsx`);
+    const sheet = await firstSheetAt(list.body.url as string);
+    expect(sheet.rowCount).toBe(3);
+    expect([2, 3].map((r) => String(sheet.getRow(r).getCell(3).value)).sort()).toEqual(['L1', 'L2']);
+    const none = await download(first.id, 'active');
+    expect(none.status).toBe(404);
+    expect(none.body.error).toBe('This import left no list of tenants already active.');
+  });
+
   it('a refused file: the refusal, the cycle it was meant for, no counts and no reports', async () => {
     const { cycle, facilityNumber } = await facilityAndCycle();
     const job = await importInto(cycle, await rentRoll('NOWHERE', [1]), 'wrong-site.xlsx');
@@ -149,11 +172,11 @@ describe('reports are kept 90 days', () => {
     const id = randomUUID();
     const facilityNumber = stem();
     const files = await writeImportReports(id, facilityNumber, {
-      duplicates: [{ row: 2, prime_site_id: 'S1', ledger_id: 'L1', first_name: 'Ann', last_name: 'Lee', unit: 'U1' } as DuplicateRow], refused: [],
+      duplicates: [{ row: 2, prime_site_id: 'S1', ledger_id: 'L1', first_name: 'Ann', last_name: 'Lee', unit: 'U1' } as DuplicateRow], refused: [], active: [],
     });
     const result = {
       facility_id: 'f', facility_number: facilityNumber, cycle_id: 'c', cycle_label: 'Spring', rows_read: 1, insert_count: 0, active_tenants_count: 0,
-      error_count: 0, missing_prime_ids: 0, missing_prime_site_ids: [], duplicate_tenant_count: 1, duplicate_tenant_filename: files.duplicates, error_report_filename: null,
+      error_count: 0, missing_prime_ids: 0, missing_prime_site_ids: [], duplicate_tenant_count: 1, duplicate_tenant_filename: files.duplicates, error_report_filename: null, active_tenant_filename: null,
     } satisfies ImportResult;
     const finishedAt = new Date(Date.now() - daysAgo * DAY_MS);
     const job = { id, created_at: finishedAt.toISOString(), input: { software: 'sitelink_web' as const, cycle_id: 'c', files: { rent_roll: { key: 'k', name: 'r.xlsx' } }, user_id: 'u', username: 'monitor' } };
@@ -193,7 +216,7 @@ describe('the list: newest first, 100 a page by cursor, filtered by facility and
       const job = { id: randomUUID(), created_at: finishedAt.toISOString(), input: { software, cycle_id: null, files: { rent_roll: { key: 'k', name: `roll-${minutesAgo + i}.xlsx` } }, user_id: 'u', username: 'monitor' } };
       const result = {
         facility_id: 'f', facility_number: facilityNumber, cycle_id: 'c', cycle_label: 'Spring', rows_read: 1, insert_count: 1, active_tenants_count: 0, error_count: 0,
-        missing_prime_ids: 0, missing_prime_site_ids: [], duplicate_tenant_count: 0, duplicate_tenant_filename: null, error_report_filename: null,
+        missing_prime_ids: 0, missing_prime_site_ids: [], duplicate_tenant_count: 0, duplicate_tenant_filename: null, error_report_filename: null, active_tenant_filename: null,
       } satisfies ImportResult;
       await putImportRecord(doneRecord(job, result, finishedAt));
     }));

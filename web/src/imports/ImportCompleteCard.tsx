@@ -1,7 +1,8 @@
 /**
  * The 'Import Complete' card (spec §2 and facilities-cycles-shell §Cycles): tenants imported, already
  * active in the system, whose Prime Site ID is not in the system, that already went through the system,
- * and the duplicates list's download link (it also downloads by itself when the import ends, use-import.ts);
+ * and the duplicates list's download link (it also downloads by itself when the import ends, use-import.ts),
+ * the list of the tenants already active (issue 24: a count with nothing to check it against told nobody which);
  * the refused rows' report when rows were refused. Both stay on Import History for 90 days.
  */
 import Box from '@cloudscape-design/components/box';
@@ -47,6 +48,9 @@ export function ImportCompleteCard({ result, importId, downloadError }: Props) {
             {downloadError && <StatusIndicator type="warning">{`The duplicates list did not download by itself: ${downloadError}`}</StatusIndicator>}
           </SpaceBetween>
         )}
+        {result.active_tenant_filename && (
+          <ImportReportLink importId={importId} report="active">{`Download the list of the ${result.active_tenants_count} tenants already active`}</ImportReportLink>
+        )}
         {result.error_report_filename && (
           <SpaceBetween size="xs">
             <StatusIndicator type="warning">{`${result.error_count} rows were refused.`}</StatusIndicator>
@@ -55,7 +59,7 @@ export function ImportCompleteCard({ result, importId, downloadError }: Props) {
         )}
         <Box color="text-body-secondary">
           This import is kept on <Link href="/import-history" onFollow={follow}>Import History</Link>
-          {result.duplicate_tenant_filename || result.error_report_filename ? `, with its reports for ${IMPORT_REPORT_DAYS} days.` : '.'}
+          {result.duplicate_tenant_filename || result.error_report_filename || result.active_tenant_filename ? `, with its reports for ${IMPORT_REPORT_DAYS} days.` : '.'}
         </Box>
       </SpaceBetween>
     </Container>

@@ -28,7 +28,7 @@ const count = (r: ImportRecordView, pick: (c: NonNullable<ImportRecordView['coun
 const importName = (r: ImportRecordView) => `the import of ${r.files.map((f) => f.name).join(', ')} on ${importTime(r.finished_at)}`;
 
 function reportCell(r: ImportRecordView, report: ImportReport, now: number): ReactNode {
-  const left = report === 'duplicates' ? r.duplicates_list : r.refused_rows_report;
+  const left = { duplicates: r.duplicates_list, refused_rows: r.refused_rows_report, active: r.already_active_list }[report];
   if (!left) return '---';
   if (!r.reports_expire_at || Date.parse(r.reports_expire_at) <= now) return <Box color="text-body-secondary">{`Deleted after ${IMPORT_REPORT_DAYS} days`}</Box>;
   const label = IMPORT_REPORT_LABELS[report];
@@ -58,5 +58,6 @@ export function importHistoryColumns(now = Date.now()): Column[] {
     { id: 'refused', header: 'Rows Refused', cell: (r) => count(r, (c) => c.error_count), minWidth: 90 },
     { id: 'duplicates_list', header: 'Duplicates List', cell: (r) => reportCell(r, 'duplicates', now), minWidth: 130 },
     { id: 'refused_rows_report', header: 'Refused Rows', cell: (r) => reportCell(r, 'refused_rows', now), minWidth: 130 },
+    { id: 'already_active_list', header: 'Already Active List', cell: (r) => reportCell(r, 'active', now), minWidth: 130 },
   ];
 }
