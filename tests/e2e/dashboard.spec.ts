@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { DEMO, expect, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect, loginAs, notifications, pageContent, test } from './fixtures';
 import { confirmMoveOuts, confirmedKeyOf, getJson, makeCycle, makeFacility, shownDay, wireDay } from './program-data';
 
 interface FilterStats {
@@ -85,7 +85,7 @@ test('the manager home shows the facility, one card per cycle, and the recent-cy
   }
   await expect(page.getByText(/please report it to Demo Tenant Protection Program/)).toBeVisible();
   await expect(page.getByText('Tenants who have moved out can be selected until 2 days before the Audit Letter date.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Master Audit' })).toHaveAttribute('href', '/master-audit');
+  await expect(pageContent(page).getByRole('link', { name: 'Master Audit' })).toHaveAttribute('href', '/master-audit');
 
   const cards = page.getByTestId('cycle-card');
   await expect(cards).toHaveCount(2);
@@ -124,6 +124,6 @@ test('a single cycle has no Master Audit; the setup notice closes only through A
   await expect(notice).toBeHidden();
 
   await expect(page.getByTestId('cycle-card')).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'Master Audit' })).toHaveCount(0);
+  await expect(pageContent(page).getByRole('link', { name: 'Master Audit' })).toHaveCount(0);
   await expect(page.getByText(`You have until ${shownDay(wireDay(8))} to select any tenants who have moved out.`)).toBeVisible();
 });

@@ -58,6 +58,8 @@ export async function chooseOption(page: Page, trigger: RegExp, option: string):
 /** TopNavigation renders a hidden copy of its content for measuring; the real bar is the banner. */
 export const greeting = (page: Page) => page.getByRole('banner').getByTestId('greeting');
 export const notifications = (page: Page) => page.getByTestId('notifications');
+/** The routed page without the shell's navigation around it: a page's own link, not the side navigation's of the same name. */
+export const pageContent = (page: Page) => page.getByTestId('page-content');
 
 const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
 

@@ -1,9 +1,10 @@
 import { DEMO, expect, greeting, loginAs, test } from './fixtures';
 
-test('a logged-out visitor of a guarded page is sent to /login', async ({ page }) => {
+test('a logged-out visitor of a guarded page is sent to /login, with the page to return to', async ({ page }) => {
   for (const path of ['/manage-users', '/profile', '/', '/master-audit']) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/login$/);
+    // Home needs no return: a login goes there anyway.
+    await expect(page, path).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === (path === '/' ? null : path));
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   }
 });

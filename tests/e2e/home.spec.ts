@@ -1,4 +1,4 @@
-import { DEMO, expect, loginAs, test } from './fixtures';
+import { DEMO, expect, loginAs, pageContent, test } from './fixtures';
 
 const MENU = {
   Facility: [['Add Facility', '/add-facility'], ['List Facilities', '/list-facilities']],
@@ -16,10 +16,10 @@ for (const role of ['admin', 'monitor'] as const) {
     await loginAs(page, DEMO[role].username);
     for (const [group, links] of Object.entries(MENU)) {
       await expect(page.getByRole('heading', { level: 2, name: group, exact: true })).toBeVisible();
-      for (const [text, href] of links) await expect(page.getByRole('link', { name: text, exact: true })).toHaveAttribute('href', href);
+      for (const [text, href] of links) await expect(pageContent(page).getByRole('link', { name: text, exact: true })).toHaveAttribute('href', href);
     }
     await expect(page.getByRole('heading', { name: 'Your facility' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'View User Accounts' }).click();
+    await pageContent(page).getByRole('link', { name: 'View User Accounts' }).click();
     await expect(page).toHaveURL(/\/manage-users$/);
   });
 }

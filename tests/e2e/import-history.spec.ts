@@ -15,7 +15,7 @@ import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { filesNeededBy, importSoftwareLabel } from '../../shared/import-software';
 import type { ImportSoftware } from '../../shared/import-software';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, pageContent, test } from './fixtures';
 import { importRentRoll, makeCycle, makeFacility, uniqueNumber } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -122,7 +122,7 @@ test('the duplicates list downloads by itself when an import ends; Import Histor
   await expectDuplicatesList(await downloaded, facility.facility_number);
 
   // Import History, from the Upload Tenants page: four imports of this facility, newest first.
-  await page.getByRole('link', { name: 'Import History' }).first().click();
+  await pageContent(page).getByRole('link', { name: 'Import History' }).first().click();
   await expect(page).toHaveURL(/\/import-history$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
   await filterByFacility(page, facility.facility_number);
@@ -202,7 +202,7 @@ test('reports past 90 days show as deleted, and the list pages on by cursor', as
 
   await loginAs(page, DEMO.monitor.username);
   // From the home page's menu.
-  await page.getByRole('link', { name: 'Import History', exact: true }).click();
+  await pageContent(page).getByRole('link', { name: 'Import History', exact: true }).click();
   await expect(page).toHaveURL(/\/import-history$/);
   await filterByFacility(page, facilityNumber);
   await expect(historyRows(page)).toHaveCount(100);

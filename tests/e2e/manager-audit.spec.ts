@@ -8,7 +8,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CycleView } from '../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import type { TenantView } from '../../shared/contracts/tenants';
-import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, pageContent, test } from './fixtures';
 import { expectAccessible } from './a11y';
 import { adminHeaders, listed, programDay } from './program-data';
 
@@ -103,7 +103,8 @@ test('Master Audit lists every cycle\'s tenants and links an active cycle to its
   const tagging = facility.cycles.find(openForTagging)!;
 
   await loginAs(page, DEMO.manager.username);
-  await page.getByRole('link', { name: 'Master Audit' }).or(page.getByRole('button', { name: 'Master Audit' })).click();
+  const home = pageContent(page);
+  await home.getByRole('link', { name: 'Master Audit' }).or(home.getByRole('button', { name: 'Master Audit' })).click();
   await expect(page).toHaveURL(/\/master-audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Master Audit' })).toBeVisible();
   const table = page.getByTestId('master-audit-table');
@@ -137,7 +138,7 @@ test('a facility with one cycle has no Master Audit button', async ({ page, requ
   await loginAs(page, 'manager1006');
   await expect(page.getByRole('heading', { name: 'Your facility' })).toBeVisible();
   await expect(page.getByText('Enter Audit', { exact: true })).toBeVisible();
-  await expect(page.getByText('Master Audit', { exact: true })).toHaveCount(0);
+  await expect(pageContent(page).getByText('Master Audit', { exact: true })).toHaveCount(0);
 });
 
 test('manager tags a move-out through the Tag Tenants for Removal modal', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { DEMO, expect, loginAs, test } from './fixtures';
+import { DEMO, expect, loginAs, pageContent, test } from './fixtures';
 import { adminHeaders } from './program-data';
 
 interface SettingsView { settings: Record<string, string>; version: number }
@@ -22,7 +22,7 @@ test('an admin edits the program identity on Program Settings: checked fields, s
   const before = await stored(request);
   try {
     await loginAs(page, DEMO.admin.username);
-    await page.getByRole('link', { name: 'Program Settings', exact: true }).click();
+    await pageContent(page).getByRole('link', { name: 'Program Settings', exact: true }).click();
     await expect(page).toHaveURL(/\/program-settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Program Settings' })).toBeVisible();
     const name = page.getByLabel('Program name');
@@ -66,7 +66,7 @@ test('an admin edits the program identity on Program Settings: checked fields, s
 
 test('monitors and managers cannot reach Program Settings', async ({ page, request }) => {
   await loginAs(page, DEMO.monitor.username);
-  await expect(page.getByRole('link', { name: 'Send Proof Letters', exact: true })).toBeVisible();
+  await expect(pageContent(page).getByRole('link', { name: 'Send Proof Letters', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Program Settings', exact: true })).toHaveCount(0);
   await page.goto('/program-settings');
   await expect(page).toHaveURL(/\/unauthorized$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect, loginAs, notifications, pageContent, test } from './fixtures';
 
 /** Answers GET /api/app/status with the given fields, as a newer deploy or planned maintenance would. */
 async function serveStatus(page: Page, status: { version?: string; scheduled_maintenance_date?: string | null }) {
@@ -39,7 +39,7 @@ test('breadcrumbs show Home and the page title, except at home and when logged o
   await expect(page.getByRole('heading', { name: 'Facility', exact: true })).toBeVisible();
   await expect(crumbs).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'View User Accounts' }).click();
+  await pageContent(page).getByRole('link', { name: 'View User Accounts' }).click();
   await expect(crumbs).toBeVisible();
   await expect(crumbs).toContainText('Home');
   await expect(crumbs).toContainText('View User Accounts');
@@ -173,7 +173,7 @@ test('a session the server no longer knows sends the user to /login', async ({ p
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('alp.session') ?? 'null') as { token: string }).token);
   // End the session behind the page's back, as an expiry or an admin would.
   expect((await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-  await page.getByRole('link', { name: 'View User Accounts' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await pageContent(page).getByRole('link', { name: 'View User Accounts' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/manage-users');
   expect(await page.evaluate(() => localStorage.getItem('alp.session'))).toBeNull();
 });

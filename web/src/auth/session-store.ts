@@ -25,6 +25,8 @@ function read(): Session | null {
 }
 
 let current: Session | null = read();
+/** The server ended the session this tab held (not a logout of the user's own): the login page says so. */
+let ended = false;
 
 function publish(next: Session | null): void {
   current = next;
@@ -43,11 +45,24 @@ window.addEventListener('storage', (event) => {
 export const sessionStore = {
   get: (): Session | null => current,
   token: (): string | null => current?.token ?? null,
-  set: (session: Session): void => publish(session),
+  set: (session: Session): void => {
+    ended = false;
+    publish(session);
+  },
   updateUser: (user: SessionUser): void => {
     if (current) publish({ ...current, user });
   },
-  clear: (): void => publish(null),
+  clear: (): void => {
+    ended = false;
+    publish(null);
+  },
+  /** The server no longer knows the session this tab holds: forget it, and remember why for the login page. */
+  end: (): void => {
+    if (!current) return;
+    ended = true;
+    publish(null);
+  },
+  wasEnded: (): boolean => ended,
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
