@@ -201,7 +201,7 @@ test('audit then reminder letters for a facility: warning, date, prompts, progre
   await findFacility(page, facility, seeded.shown);
   expect(await chooseFilter(page, 'Audit Letter Ready')).toBe(seeded.shown);
 
-  // Audit letter, nobody checked: the warning, the date, then 'the first 300'.
+  // Audit letter, nobody checked: the warning, which says how many are ready, then the date (issue 24: no third 'first 300' prompt).
   await page.route('**/api/jobs/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue();
@@ -211,15 +211,15 @@ test('audit then reminder letters for a facility: warning, date, prompts, progre
   await expect(warning).toContainText('Have ineligible tenants been removed?');
   await expect(warning).toContainText('Remove Ineligible Tenants');
   await expect(warning).toContainText('Audit Letter Ready');
+  await expect(warning.getByTestId('letter-recipients')).toHaveText(`Letters will be generated for ${seeded.shown} ready tenants.`);
+  await expectAccessible(page, { include: '[role="dialog"]' });
   await warning.getByRole('button', { name: 'No' }).click();
   await expect(warning).toBeHidden();
   await letterButton(page, 'Audit Letter').click();
   await dialog(page, 'Warning').getByRole('button', { name: 'Yes' }).click();
   const auditDay = wireDay(0);
   await setLetterDate(page, 'Audit Letter Date', auditDay);
-  const prompt = dialog(page, 'Generate letters');
-  await expect(prompt).toContainText('The system will generate letters for the first 300 tenants. Continue?');
-  await prompt.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog(page, 'Generate letters')).toHaveCount(0);
   await expect(page.getByTestId('letter-progress')).toBeVisible();
   let ready = await lettersReady(page, 'Audit letters are ready');
   const pdf = await downloaded(page, request, ready.getByRole('button', { name: 'Download' }));
@@ -282,6 +282,7 @@ test('audit then reminder letters for a facility: warning, date, prompts, progre
   await letterButton(page, 'Reminder Letter').click();
   await expect(dialog(page, 'Warning')).toContainText('Have tenant statuses been updated?');
   await expect(dialog(page, 'Warning')).toContainText('Sync Tenant Statuses');
+  await expect(dialog(page, 'Warning').getByTestId('letter-recipients')).toHaveText(`Letters will be generated for the ${reminded.length} checked ${reminded.length === 1 ? 'tenant' : 'tenants'}.`);
   await dialog(page, 'Warning').getByRole('button', { name: 'Yes' }).click();
   const reminderDay = wireDay(8);
   await setLetterDate(page, 'Reminder Letter Date', reminderDay);
@@ -312,10 +313,9 @@ test('welcome letters go by post only to tenants without an email; the others ge
   await letterButton(page, 'Welcome Letter').click();
   await expect(dialog(page, 'Warning')).toContainText('Have tenant statuses been updated?');
   await expect(dialog(page, 'Warning')).toContainText('Welcome Letter Ready');
+  // The true count, in the singular and plural the number asks for; no date for a welcome letter, so Yes generates.
+  await expect(dialog(page, 'Warning').getByTestId('letter-recipients')).toHaveText('Letters will be generated for 3 ready tenants.');
   await dialog(page, 'Warning').getByRole('button', { name: 'Yes' }).click();
-  // No date for a welcome letter: straight to 'the first 300'.
-  await expect(dialog(page, 'Generate letters')).toContainText('The system will generate letters for the first 300 tenants. Continue?');
-  await dialog(page, 'Generate letters').getByRole('button', { name: 'Yes' }).click();
   const ready = await lettersReady(page, 'Welcome letters are ready');
   await expect(ready).toContainText('Only tenants without an email set will receive a welcome letter.');
   await expect(ready).toContainText('2 certificates were e-mailed');
@@ -496,8 +496,9 @@ test('failures: the counts, a failed batch (modal Error) and the tenant list (to
   await expect(page.getByText('Error loading tenant counts')).toBeVisible();
 
   await letterButton(page, 'Welcome Letter').click();
+  // Without the counts the warning still says whom: the first 300 ready tenants.
+  await expect(dialog(page, 'Warning').getByTestId('letter-recipients')).toHaveText('Letters will be generated for the first 300 ready tenants.');
   await dialog(page, 'Warning').getByRole('button', { name: 'Yes' }).click();
-  await dialog(page, 'Generate letters').getByRole('button', { name: 'Yes' }).click();
   await expect(dialog(page, 'Error')).toContainText('The letters could not be queued.');
   await dialog(page, 'Error').getByRole('button', { name: 'OK' }).click();
 

@@ -2,7 +2,7 @@
  * The warning before a batch (spec §2, §4): the tenants must be up to date. For the audit letter, have
  * ineligible tenants been removed (Remove Ineligible Tenants, then the Audit Letter Ready filter); for
  * the others, have tenant statuses been updated (Sync Tenant Statuses, then the letter's ready filter).
- * Yes goes on; No goes back to the list.
+ * It also says whom the letters are for. Yes goes on; No goes back to the list.
  */
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -27,7 +27,15 @@ function Pointer({ letter }: { letter: MailedLetterType }) {
   );
 }
 
-export function LetterWarningModal({ letter, onYes, onNo }: { letter: MailedLetterType; onYes: () => void; onNo: () => void }) {
+interface Props {
+  letter: MailedLetterType;
+  /** Whom the letters are for ('Letters will be generated for 18 ready tenants.'). */
+  recipients: string;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+export function LetterWarningModal({ letter, recipients, onYes, onNo }: Props) {
   return (
     <Modal
       visible
@@ -46,6 +54,7 @@ export function LetterWarningModal({ letter, onYes, onNo }: { letter: MailedLett
       <SpaceBetween size="xs">
         <Box variant="h3">{WARNING_QUESTIONS[letter]}</Box>
         <Pointer letter={letter} />
+        <Box variant="p" data-testid="letter-recipients">{recipients}</Box>
       </SpaceBetween>
     </Modal>
   );

@@ -14,7 +14,7 @@ export function SendLetterModals({ flow }: { flow: SendLetters }) {
   return (
     <div>
       {progress && <LetterProgressModal progress={progress} />}
-      {step?.kind === 'warning' && <LetterWarningModal letter={step.letter} onYes={() => flow.confirmWarning(step.letter)} onNo={flow.close} />}
+      {step?.kind === 'warning' && <LetterWarningModal letter={step.letter} recipients={step.recipients} onYes={() => flow.confirmWarning(step.letter)} onNo={flow.close} />}
       {step?.kind === 'date' && (
         <LetterDateModal
           label={DATE_LABELS[step.letter]}

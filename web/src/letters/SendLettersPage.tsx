@@ -77,9 +77,12 @@ export default function SendLettersPage() {
   const cycles = useFacilityCycles(scope?.kind === 'facility' ? scope.facility.id : undefined);
   const cycle = scope?.kind === 'facility' && scope.cycleId ? cycles.data?.find((c) => c.id === scope.cycleId) : undefined;
 
+  const countByKey = counts.data ? Object.fromEntries(counts.data.map((c) => [c.key, c.count])) as Partial<Record<MailingCountKey, number>> : undefined;
+
   const flow = useSendLetters({
     scope,
     selected: table.selectedItems,
+    ready: { initial: countByKey?.initial_letter_ready, reminder: countByKey?.reminder_letter_ready, welcome: countByKey?.welcome_letter_ready },
     cycleDates: { initial: cycle?.initial_letter_send_date ?? undefined, reminder: cycle?.reminder_letter_send_date ?? undefined },
     onGenerated: () => {
       table.clearSelection();
@@ -94,7 +97,6 @@ export default function SendLettersPage() {
     if (result.isError) toast('Error loading tenants', 'error');
   }, [result.isError, result.errorUpdatedAt, toast]);
 
-  const countByKey = counts.data ? Object.fromEntries(counts.data.map((c) => [c.key, c.count])) as Partial<Record<MailingCountKey, number>> : undefined;
   const info = table.response?.info;
   const tagged = info?.tagged_for_removal ?? 0;
   const hidden = info?.incomplete_address ?? 0;
