@@ -8,6 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { StaffTenantView } from './program-data';
 import { formatAccessCode } from '../../shared/access-code';
+import { expectAccessible } from './a11y';
 import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
 import { adminHeaders, getJson, listed } from './program-data';
 
@@ -413,7 +414,7 @@ test('changes a tenant\'s status from the pencil; Save needs a different status'
   await expect(save).toBeDisabled();
   await modal.getByText('Opted Out', { exact: true }).click();
 
-  // While saving, the modal cannot be closed; a failed save is only logged and the modal stays open.
+  // While saving, the modal cannot be closed; a failed save stays open and says why (issue 24).
   await page.route(`**/api/tenants/${tenant!.id}/status`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Server hiccup.' }) });
@@ -422,6 +423,9 @@ test('changes a tenant\'s status from the pencil; Save needs a different status'
   await page.keyboard.press('Escape');
   await expect(modal).toBeVisible();
   await expect(save).toBeEnabled();
+  await expect(modal.getByText('The status was not saved')).toBeVisible();
+  await expect(modal.getByText('Server hiccup.')).toBeVisible();
+  await expectAccessible(page, { include: '[role="dialog"]' });
   await page.unroute(`**/api/tenants/${tenant!.id}/status`);
 
   await save.click();
