@@ -202,7 +202,9 @@ test('a clicked row shows its details: maps link, contacts dialog, stats blocks 
   await expect(panel.getByRole('link', { name: 'View Tenants' })).toHaveAttribute('href', `/tenant-list?facility_number=${facility.facility_number}`);
   await expect(panel.getByRole('link', { name: 'View Cycles' })).toHaveAttribute('href', `/manage-cycles?facility_number=${facility.facility_number}`);
   // The ledger reports open their modal (tests/e2e/check-charges.spec.ts), Archive Facility its prompt (tests/e2e/archives.spec.ts).
-  for (const report of ['Download SiteLink Rent Roll', 'Download StorEdge Ledger', 'Archive Facility']) await expect(panel.getByRole('button', { name: report })).toBeEnabled();
+  // Only the report of the facility's own software (StorEdge here) is offered.
+  for (const report of ['Download StorEdge Ledger', 'Archive Facility']) await expect(panel.getByRole('button', { name: report })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Download SiteLink Rent Roll' })).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'View 2 contacts' }).click();
   const contacts = page.getByRole('dialog', { name: `Contacts of ${facility.facility_number}` });

@@ -20,6 +20,7 @@ import type { FacilityView } from '../../../shared/contracts/facilities';
 import { formatPhone } from '../../../shared/format';
 import { ArchiveFacilityButton } from '../archives/ArchiveFacilityButton';
 import { useFollow } from '../shell/follow';
+import { LEDGER_REPORT_TITLES, ledgerReportOf } from './ledger-report';
 import type { LedgerReportKind } from './ledger-report';
 import { LedgerReportModal } from './LedgerReportModal';
 
@@ -84,6 +85,7 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
   const s = f.stats;
   const number = encodeURIComponent(f.facility_number);
   const contacts = f.additional_contacts.length;
+  const ownReport = ledgerReportOf(f.software);
 
   return (
     <SplitPanel header={`Facility ${f.facility_number}${f.account_name ? ` — ${f.account_name}` : ''}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
@@ -92,8 +94,8 @@ export function FacilityDetailPanel({ facility: f }: { facility: FacilityView })
           <SpaceBetween direction="horizontal" size="xs">
             <Button iconName="search" href={`/tenant-list?facility_number=${number}`} onFollow={follow}>View Tenants</Button>
             <Button iconName="calendar" href={`/manage-cycles?facility_number=${number}`} onFollow={follow}>View Cycles</Button>
-            <Button iconName="download" onClick={() => setReport('sitelink')}>Download SiteLink Rent Roll</Button>
-            <Button iconName="download" onClick={() => setReport('storedge')}>Download StorEdge Ledger</Button>
+            {/* Only the report of the facility's own software: the other could only fail (issue 24). */}
+            {ownReport && <Button iconName="download" onClick={() => setReport(ownReport)}>{`Download ${LEDGER_REPORT_TITLES[ownReport]}`}</Button>}
             <ArchiveFacilityButton facility={f} />
           </SpaceBetween>
           <ColumnLayout columns={3} variant="text-grid">

@@ -14,7 +14,16 @@ export const LEDGER_REPORT_TITLES: Record<LedgerReportKind, string> = { sitelink
 
 /** Spec §8: a facility whose software is neither SiteLink (sitelink%) nor StorEdge has no ledger report. */
 export const INVALID_SOFTWARE = 'Facility has an invalid software type!';
-export const hasLedgerReport = (software: string): boolean => software.startsWith('sitelink') || software === 'storedge';
+export const hasLedgerReport = (software: string): boolean => ledgerReportOf(software) !== null;
+
+/**
+ * The one ledger report the facility's software has (issue 24: a SiteLink facility was offered the
+ * StorEdge ledger, which could only fail), or none for any other software; the server refuses the other.
+ */
+export function ledgerReportOf(software: string): LedgerReportKind | null {
+  const s = software.trim();
+  return s.startsWith('sitelink') ? 'sitelink' : s === 'storedge' ? 'storedge' : null;
+}
 
 const ROUTES = {
   sitelink: 'GET /api/exports/sitelink-rent-roll-report',
