@@ -7,6 +7,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { DEMO, chooseOption, expect, loginAs, notifications, test } from './fixtures';
 import { adminHeaders, getJson, makeCycle, makeFacility, uniqueNumber } from './program-data';
+import { expectAccessible } from './a11y';
 
 const table = (page: Page) => page.getByTestId('facilities-table');
 const rows = (page: Page) => table(page).locator('tbody tr');
@@ -331,7 +332,7 @@ test('add a facility from the CRM record, with the editors\' checks, and see the
   await field(page, 'Brochure URL').fill('not a url');
   await field(page, 'Certificate URL').fill('https://example.com/certificate.pdf');
   await save.click();
-  await expect(page.getByText('Enter a full URL starting with http:// or https://.').first()).toBeVisible();
+  await expect(page.getByText('Brochure URL must be a valid URL.').first()).toBeVisible();
   await field(page, 'Brochure URL').fill('https://example.com/brochure.pdf');
   await field(page, 'Zip Code').fill('123');
   await save.click();
@@ -423,6 +424,50 @@ test('edit a facility: required fields, notes, SiteLink options replace SiteLink
   expect(saved.data[0]!.coverages.length).toBe(fromSiteLink.length + 1);
   await row(page, '1026').getByRole('button', { name: 'Note of 1026' }).click();
   await expect(page.getByText('Call before noon')).toBeVisible();
+
+  await request.delete(`/api/facilities/${facility.id}`, { headers: await adminHeaders(request) });
+});
+
+test('Edit facility checks with the server\'s rules: a bad ZIP is refused at its field, and Save takes the user to the first invalid field (issue 24)', async ({ page, request }) => {
+  const facility = await makeFacility(request);
+  const number = facility.facility_number;
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/api/facilities/${facility.id}`)) posts.push(r.url());
+  });
+
+  await openList(page);
+  await filterByNumber(page, number);
+  await row(page, number).getByRole('button', { name: `Edit ${number}` }).click();
+  const modal = page.getByRole('dialog', { name: number });
+  await expect(modal.getByRole('heading', { name: 'Facility Notes' })).toBeVisible();
+
+  // Two fields the server refuses: the ZIP code (a digit short) and, further down, the manager's e-mail.
+  await field(modal, 'Zip Code').fill('6270');
+  await field(modal, 'Manager Email').fill('pat.example.com');
+  await modal.getByRole('textbox', { name: 'Note' }).click();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText('Please fix the 2 fields marked above.').first()).toBeVisible();
+  await expect(modal.getByText('Zip code must be 5 digits or ZIP+4.').first()).toBeVisible();
+  await expect(modal.getByText('Site email must be a valid email address.').first()).toBeVisible();
+  await expect(field(modal, 'Zip Code')).toBeFocused();
+  await expect(field(modal, 'Zip Code')).toBeInViewport();
+  await expectAccessible(page);
+
+  // Fixed, the next Save takes the user to the e-mail, still refused in the form.
+  await field(modal, 'Zip Code').fill('62704');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText('Please fix the field marked above.').first()).toBeVisible();
+  await expect(field(modal, 'Manager Email')).toBeFocused();
+  await expect(field(modal, 'Manager Email')).toBeInViewport();
+  expect(posts).toEqual([]);
+
+  await field(modal, 'Manager Email').fill('pat@example.com');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  await expect(toast(page, `Facility ${number} has been updated!`)).toBeVisible();
+  const saved = await getJson<{ data: { zip_code: string; email: string }[] }>(request, `/api/facilities?facility_number=${number}`);
+  expect(saved.data[0]).toMatchObject({ zip_code: '62704', email: 'pat@example.com' });
 
   await request.delete(`/api/facilities/${facility.id}`, { headers: await adminHeaders(request) });
 });

@@ -85,6 +85,8 @@ test('the New User form checks required fields and shows server errors inside th
   await expect(create.getByText('Password is required.')).toBeVisible();
   await expect(create.getByText('Email is required.')).toBeVisible();
   await expect(create.getByLabel('Email')).toHaveAttribute('type', 'email');
+  // The first field marked has the focus (issue 24: every form takes the user there).
+  await expect(create.getByLabel('Username')).toBeFocused();
 
   // The username is taken: the server refuses and the modal stays open with its message.
   await create.getByLabel('Username').fill('admin');
@@ -93,6 +95,7 @@ test('the New User form checks required fields and shows server errors inside th
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create.getByText(/already/i)).toBeVisible();
   await expect(create).toBeVisible();
+  await expect(create.getByLabel('Username')).toBeFocused();
   await expect(notifications(page).getByText(/has been created/)).toHaveCount(0);
 });
 

@@ -37,6 +37,8 @@ test('an admin edits the program identity on Program Settings: checked fields, s
     await expect(page.getByText('Website must be a full https:// address.')).toBeVisible();
     await expect(page.getByText('Signature is required.')).toBeVisible();
     await expect(page.getByText('Please fix the 2 fields marked below.').first()).toBeVisible();
+    // The first field marked, in reading order, has the focus (issue 24: every form takes the user there).
+    await expect(page.getByLabel('Signature')).toBeFocused();
     expect((await stored(request)).version).toBe(before.version);
 
     await page.getByLabel('Website').fill('https://answers.demo-program.example');

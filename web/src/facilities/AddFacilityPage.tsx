@@ -20,6 +20,7 @@ import { useCreateFacility } from './facilities-api';
 import { emptyFacilityForm, problemsOf, withCrmFacility } from './facility-form';
 import type { FacilityFormValues, FieldName } from './facility-form';
 import { useInsurancePrograms } from '../insurance-programs/insurance-programs-api';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 
 /** Spec §2: the insurance program defaults to the PMA program when it is in the list. */
 export const DEFAULT_PROGRAM_KEY = 'pma';
@@ -31,6 +32,7 @@ export default function AddFacilityPage() {
   const [values, setValues] = useState<FacilityFormValues>(emptyFacilityForm);
   const [submitted, setSubmitted] = useState(false);
   const [crmOpen, setCrmOpen] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid();
   const [created, setCreated] = useState<CreatedFacility | null>(null);
 
   const programList = programs.data ?? [];
@@ -54,8 +56,12 @@ export default function AddFacilityPage() {
 
   const save = () => {
     setSubmitted(true);
-    if (Object.keys(problemsOf(values, 'add')).length > 0 || noCoverage) return;
+    if (Object.keys(problemsOf(values, 'add')).length > 0 || noCoverage) {
+      reveal();
+      return;
+    }
     create.mutate(values, {
+      onError: reveal,
       onSuccess: (answer) =>
         setCreated({
           facility_number: values.facility_number.trim(),
@@ -91,32 +97,34 @@ export default function AddFacilityPage() {
         </Header>
       }
     >
-      <Form
-        errorText={formError}
-        errorIconAriaLabel="Error"
-        actions={
-          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            {noCoverage && <span>Add at least one coverage option to save.</span>}
-            <Button variant="primary" disabled={loading || noCoverage} loading={create.isPending} onClick={save}>
-              Save
-            </Button>
+      <div ref={ref}>
+        <Form
+          errorText={formError}
+          errorIconAriaLabel="Error"
+          actions={
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              {noCoverage && <span>Add at least one coverage option to save.</span>}
+              <Button variant="primary" disabled={loading || noCoverage} loading={create.isPending} onClick={save}>
+                Save
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <SpaceBetween size="l">
+            {programs.isError && <Alert type="error" header="Insurance programs could not be loaded">{errorText(programs.error)}</Alert>}
+            <FacilityFormSections
+              mode="add"
+              values={values}
+              onChange={change}
+              fieldError={fieldError}
+              programs={programList}
+              programsLoading={programs.isLoading}
+              disabled={create.isPending}
+              informationActions={<Button iconName="download" onClick={() => setCrmOpen(true)}>Load from CRM</Button>}
+            />
           </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          {programs.isError && <Alert type="error" header="Insurance programs could not be loaded">{errorText(programs.error)}</Alert>}
-          <FacilityFormSections
-            mode="add"
-            values={values}
-            onChange={change}
-            fieldError={fieldError}
-            programs={programList}
-            programsLoading={programs.isLoading}
-            disabled={create.isPending}
-            informationActions={<Button iconName="download" onClick={() => setCrmOpen(true)}>Load from CRM</Button>}
-          />
-        </SpaceBetween>
-      </Form>
+        </Form>
+      </div>
       {crmOpen && <CrmLookupModal onUse={(crm) => change(withCrmFacility(values, crm))} onClose={() => setCrmOpen(false)} />}
       {created && <FacilityCreatedModal created={created} onAddAnother={startOver} onViewList={() => void navigate('/list-facilities')} />}
     </ContentLayout>

@@ -20,6 +20,7 @@ import { FACILITIES_KEY, useUpdateFacility } from './facilities-api';
 import { formOfFacility, problemsOf } from './facility-form';
 import type { FacilityFormValues, FieldName } from './facility-form';
 import { useInsurancePrograms } from '../insurance-programs/insurance-programs-api';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 
 interface Props {
   facility: FacilityView;
@@ -67,6 +68,7 @@ function EditForm({ facility, initial, listsError, onClose, onSaved }: Props & {
   const update = useUpdateFacility();
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid();
 
   const problems = submitted ? problemsOf(values, 'edit') : {};
   const serverError = update.error;
@@ -77,44 +79,50 @@ function EditForm({ facility, initial, listsError, onClose, onSaved }: Props & {
 
   const save = () => {
     setSubmitted(true);
-    if (Object.keys(problemsOf(values, 'edit')).length > 0 || noCoverage) return;
+    if (Object.keys(problemsOf(values, 'edit')).length > 0 || noCoverage) {
+      reveal();
+      return;
+    }
     update.mutate({ id: facility.id, values }, {
       onSuccess: onSaved,
-      onError: (err) => console.error('Saving the facility failed:', err),
+      // A field the server still refuses is marked at the field; the user is taken there.
+      onError: reveal,
     });
   };
 
   return (
-    <Form
-      errorText={serverError ? errorText(serverError) : problemCount > 0 ? `Please fix the ${problemCount === 1 ? 'field' : `${problemCount} fields`} marked above.` : undefined}
-      errorIconAriaLabel="Error"
-      actions={
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          {noCoverage && <span>Add at least one coverage option to save.</span>}
-          <Button variant="link" onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={noCoverage || update.isPending} loading={update.isPending} onClick={save}>Save</Button>
+    <div ref={ref}>
+      <Form
+        errorText={serverError ? errorText(serverError) : problemCount > 0 ? `Please fix the ${problemCount === 1 ? 'field' : `${problemCount} fields`} marked above.` : undefined}
+        errorIconAriaLabel="Error"
+        actions={
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            {noCoverage && <span>Add at least one coverage option to save.</span>}
+            <Button variant="link" onClick={onClose}>Cancel</Button>
+            <Button variant="primary" disabled={noCoverage || update.isPending} loading={update.isPending} onClick={save}>Save</Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {listsError && (
+            <Alert type="warning" header="The latest coverage options and contacts could not be loaded">
+              {listsError} The lists below are the ones shown in the facilities list.
+            </Alert>
+          )}
+          <FacilityFormSections
+            mode="edit"
+            values={values}
+            onChange={(next) => {
+              setValues(next);
+              if (update.error) update.reset();
+            }}
+            fieldError={fieldError}
+            programs={programs.data ?? []}
+            programsLoading={programs.isLoading}
+            disabled={update.isPending}
+          />
         </SpaceBetween>
-      }
-    >
-      <SpaceBetween size="l">
-        {listsError && (
-          <Alert type="warning" header="The latest coverage options and contacts could not be loaded">
-            {listsError} The lists below are the ones shown in the facilities list.
-          </Alert>
-        )}
-        <FacilityFormSections
-          mode="edit"
-          values={values}
-          onChange={(next) => {
-            setValues(next);
-            if (update.error) update.reset();
-          }}
-          fieldError={fieldError}
-          programs={programs.data ?? []}
-          programsLoading={programs.isLoading}
-          disabled={update.isPending}
-        />
-      </SpaceBetween>
-    </Form>
+      </Form>
+    </div>
   );
 }

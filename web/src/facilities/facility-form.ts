@@ -1,10 +1,12 @@
 /**
  * The facility form shared by Add facility and Edit facility: its values, how a saved facility or a
- * CRM record fills it, the browser-side required-field checks of spec §5, and the form body sent.
+ * CRM record fills it, its checks (spec §5's required fields and the server's contract), and the form body sent.
  */
+import { createFacilityBody, editFacilityBody } from '../../../shared/contracts/facilities';
 import type { CrmFacility, FacilityView } from '../../../shared/contracts/facilities';
 import type { AdditionalContact, CoverageOption } from '../../../shared/contracts/program';
 import { STATES } from '../../../shared/states';
+import { contractProblems } from '../widgets/form-validation';
 
 export interface FacilityFormValues {
   facility_number: string;
@@ -95,16 +97,6 @@ export function withCrmFacility(values: FacilityFormValues, crm: CrmFacility): F
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isUrl = (s: string) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
 const ADD_REQUIRED: [FieldName, string][] = [
   ['facility_number', 'Facility number'], ['corporate_group', 'Corporate group'], ['account_name', 'Company name'],
   ['address', 'Address'], ['city', 'City'], ['state', 'State'], ['zip_code', 'Zip code'], ['software', 'Software'],
@@ -118,18 +110,23 @@ const EDIT_REQUIRED: [FieldName, string][] = [
   ['brochure_url', 'Brochure URL'], ['certificate_url', 'Certificate URL'],
 ];
 
-/** The browser-side checks (required, e-mail and URL types); the server checks everything again. */
+const FIELD_NAMES = Object.keys(emptyFacilityForm()) as FieldName[];
+
+/**
+ * The form's checks: spec §5's required fields with its texts, then every rule of the server's own
+ * contract (createFacilityBody, editFacilityBody) on the body the form would send, so a ZIP code, an
+ * e-mail or a URL the server refuses is refused here, at its field (docs/decisions.md "Forms check with
+ * the server's rules"). The coverage list is checked apart (Save stays off without one).
+ */
 export function problemsOf(values: FacilityFormValues, mode: 'add' | 'edit'): Partial<Record<FieldName, string>> {
   const problems: Partial<Record<FieldName, string>> = {};
   for (const [name, label] of mode === 'add' ? ADD_REQUIRED : EDIT_REQUIRED) {
     const value = values[name];
     if (typeof value === 'string' && !value.trim()) problems[name] = `${label} is required.`;
   }
-  if (!problems.email && values.email.trim() && !EMAIL.test(values.email.trim())) problems.email = 'Enter a valid email address.';
-  for (const name of ['brochure_url', 'certificate_url'] as const) {
-    if (!problems[name] && values[name].trim() && !isUrl(values[name].trim())) problems[name] = 'Enter a full URL starting with http:// or https://.';
-  }
-  return problems;
+  const schema = mode === 'add' ? createFacilityBody : editFacilityBody;
+  const fields = FIELD_NAMES.filter((name) => name !== 'coverages' && (mode === 'add' || name !== 'facility_number'));
+  return { ...contractProblems(schema, toFacilityBody(values, mode === 'add'), fields), ...problems };
 }
 
 type Scalar = string | boolean | null;

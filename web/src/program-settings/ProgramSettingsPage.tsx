@@ -24,6 +24,7 @@ import { formatDisplayDate } from '../../../shared/format';
 import { ApiError, errorText } from '../api/api-error';
 import { STATE_OPTIONS } from '../facilities/facility-form';
 import { useToast } from '../shell/toasts';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 import { useProgramSettings, useProgramSettingsHistory, useSaveProgramSettings } from './program-settings-api';
 
 type Problems = Partial<Record<ProgramSettingKey, string>>;
@@ -74,6 +75,7 @@ export default function ProgramSettingsPage() {
   const toast = useToast();
   const [values, setValues] = useState<ProgramSettingsValues | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
 
   // The form starts from the stored settings, and again after each save (the server's version of them).
   useEffect(() => {
@@ -106,8 +108,12 @@ export default function ProgramSettingsPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(problemsOf(values)).length > 0) return;
+    if (Object.keys(problemsOf(values)).length > 0) {
+      reveal();
+      return;
+    }
     save.mutate({ ...programSettingsFields.parse(values), version: view.version }, {
+      onError: reveal,
       onSuccess: () => {
         setSubmitted(false);
         toast('Program settings have been saved!');
@@ -133,7 +139,7 @@ export default function ProgramSettingsPage() {
             Letters and certificates are refused until these are set: {view.missing.join(', ')}.
           </Alert>
         )}
-        <form onSubmit={submit} noValidate>
+        <form ref={ref} onSubmit={submit} noValidate>
           <Form
             errorText={save.error && !serverField ? errorText(save.error) : problemCount > 0 ? `Please fix the ${problemCount === 1 ? 'field' : `${problemCount} fields`} marked below.` : undefined}
             actions={<Button variant="primary" formAction="submit" loading={save.isPending}>Save</Button>}

@@ -19,6 +19,7 @@ import type { UserView } from '../../../shared/contracts/users';
 import { ApiError, errorText } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { useCreateUser, useUpdateUser } from './users-api';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 
 type Fields = {
   username: string; password: string; current_password: string; email: string; real_name: string; is_admin: boolean; is_monitor: boolean;
@@ -63,6 +64,7 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
     is_monitor: user?.is_monitor ?? false,
   });
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
   const problems = submitted ? problemsOf(fields, !user, own) : {};
   const serverError = saving.error;
   const serverField = serverError instanceof ApiError ? serverError.field : undefined;
@@ -73,7 +75,10 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(problemsOf(fields, !user, own)).length > 0) return;
+    if (Object.keys(problemsOf(fields, !user, own)).length > 0) {
+      reveal();
+      return;
+    }
     const body = {
       username: fields.username.trim(),
       email: fields.email.trim(),
@@ -84,9 +89,9 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
     const password = fields.password.trim();
     if (user) {
       const passwords = password ? { password, ...(own ? { current_password: fields.current_password.trim() } : {}) } : {};
-      update.mutate({ id: user.id, body: { ...body, ...passwords } }, { onSuccess: () => onSaved(body.username) });
+      update.mutate({ id: user.id, body: { ...body, ...passwords } }, { onSuccess: () => onSaved(body.username), onError: reveal });
     } else {
-      create.mutate({ ...body, password }, { onSuccess: (created) => onSaved(created.username) });
+      create.mutate({ ...body, password }, { onSuccess: (created) => onSaved(created.username), onError: reveal });
     }
   };
 
@@ -110,7 +115,7 @@ export function UserFormModal({ user, onClose, onSaved }: Props) {
         </Box>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form ref={ref} id={formId} onSubmit={submit} noValidate>
         <Form errorText={serverError && !serverField ? errorText(serverError) : undefined} errorIconAriaLabel="Error">
           <SpaceBetween size="l">
             <FormField label="Username" errorText={fieldError('username')}>
