@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { DEMO, expect, loginAs, notifications, test } from './fixtures';
 import { confirmMoveOuts, confirmedKeyOf, getJson, makeCycle, makeFacility, shownDay, uniqueNumber } from './program-data';
 
@@ -152,6 +153,14 @@ test('Mark Letters Sent records the three dates for the cycle', async ({ page, r
   const modal = page.getByRole('dialog', { name: facility.facility_number });
   await textbox(modal, 'Initial Letter Sent').fill('2027-02-01');
   await textbox(modal, 'Reminder Letter Sent').fill('2027-02-15');
+  // A failed save says why and keeps the modal open (issue 24: it was only logged).
+  await page.route(`**/api/facilities/${facility.id}`, (route) =>
+    (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'The dates are resting.' } }) : route.continue()));
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText('The dates were not saved')).toBeVisible();
+  await expect(modal.getByText('The dates are resting.')).toBeVisible();
+  await expectAccessible(page, { include: '[role="dialog"]' });
+  await page.unroute(`**/api/facilities/${facility.id}`);
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toBeHidden();
   const saved = await getJson<{ initial_letter_sent_date: string | null; reminder_letter_sent_date: string | null; welcome_letter_sent_date: string | null }>(

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -7,6 +8,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CycleView } from '../../../shared/contracts/cycles';
+import { errorText } from '../api/api-error';
 import { DateField } from '../widgets/DateField';
 import { useMarkLettersSent } from './cycles-api';
 
@@ -19,8 +21,8 @@ type Field = (typeof FIELDS)[number][0];
 
 /**
  * Mark Letters Sent (large, titled with the facility number): the three letter-sent dates, typed as
- * yyyy-MM-dd, recorded on the facility for this cycle. The spec only logs a failure; the modal then
- * stays open, so nothing looks saved that was not.
+ * yyyy-MM-dd, recorded on the facility for this cycle. The spec only logs a failure, which told the
+ * user nothing (issue 24): the modal stays open and shows the server's message.
  */
 export function MarkLettersSentModal({ cycle, onClose, onSaved }: { cycle: CycleView; onClose: () => void; onSaved: () => void }) {
   const mark = useMarkLettersSent();
@@ -34,7 +36,7 @@ export function MarkLettersSentModal({ cycle, onClose, onSaved }: { cycle: Cycle
     event.preventDefault();
     mark.mutate(
       { facilityId: cycle.facility_id, cycleId: cycle.id, ...dates },
-      { onSuccess: onSaved, onError: (err) => console.error('Mark letters sent failed', err) },
+      { onSuccess: onSaved },
     );
   };
 
@@ -57,6 +59,7 @@ export function MarkLettersSentModal({ cycle, onClose, onSaved }: { cycle: Cycle
       <form id="letters-sent-form" onSubmit={submit} noValidate>
         <SpaceBetween size="m">
           <Box variant="p">Mark Letters Sent for cycle {cycle.label || 'Unnamed'}.</Box>
+          {mark.isError && <Alert type="error" header="The dates were not saved">{errorText(mark.error)}</Alert>}
           <ColumnLayout columns={3}>
             {FIELDS.map(([name, text]) => (
               <FormField key={name} label={text}>
