@@ -361,6 +361,8 @@ test('edits a tenant, shows its history, and a concurrent edit is refused inside
   await modal.getByLabel('First Name', { exact: true }).fill('');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toContainText('First name is required.');
+  // The first field marked has the focus (issue 24: every form takes the user there).
+  await expect(modal.getByLabel('First Name', { exact: true })).toBeFocused();
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
 });

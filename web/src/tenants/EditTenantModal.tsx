@@ -24,6 +24,7 @@ import { STATES } from '../../../shared/states';
 import { ApiError, errorText } from '../api/api-error';
 import { DateField } from '../widgets/DateField';
 import { DATE_FIELDS, TEXT_FIELDS, changesOf, formValuesOf, problemsOf } from './tenant-form';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 import type { DateFieldName, TenantFormValues, TextField } from './tenant-form';
 import { TenantHistory } from './TenantHistory';
 import { useUpdateTenant } from './tenants-api';
@@ -44,6 +45,7 @@ export function EditTenantModal({ tenant, onClose, onSaved }: Props) {
   const update = useUpdateTenant();
   const [values, setValues] = useState<TenantFormValues>(() => formValuesOf(tenant));
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
   const [tab, setTab] = useState('details');
   const problems = submitted ? problemsOf(values) : {};
   const serverError = update.error;
@@ -60,9 +62,10 @@ export function EditTenantModal({ tenant, onClose, onSaved }: Props) {
     setSubmitted(true);
     if (Object.keys(problemsOf(values)).length > 0) {
       setTab('details');
+      reveal();
       return;
     }
-    update.mutate({ id: tenant.id, body: changesOf(tenant, values) }, { onSuccess: ({ tenant: saved }) => onSaved(saved) });
+    update.mutate({ id: tenant.id, body: changesOf(tenant, values) }, { onSuccess: ({ tenant: saved }) => onSaved(saved), onError: reveal });
   };
 
   const textInput = (name: TextField, label: string, description?: string) => (
@@ -72,7 +75,7 @@ export function EditTenantModal({ tenant, onClose, onSaved }: Props) {
   );
 
   const details = (
-    <form id={FORM_ID} onSubmit={submit} noValidate>
+    <form ref={ref} id={FORM_ID} onSubmit={submit} noValidate>
       <Form errorText={serverError && !(serverField && knownFields.has(serverField)) ? errorText(serverError) : undefined} errorIconAriaLabel="Error">
         <SpaceBetween size="l">
           <ColumnLayout columns={3}>
