@@ -42,7 +42,9 @@ import type { LetterChoice } from './use-send-letters';
 
 /** Spec §9: the table reloads 400 ms after the scope or filter stops changing. */
 export const MAILING_DEBOUNCE_MS = 400;
-export const hiddenText = (n: number) => `${n} tenants are hidden because they have an incomplete address!`;
+/** The spec's text, in the singular for one tenant (issue 24: no '1 tenants'). */
+export const hiddenText = (n: number) =>
+  (n === 1 ? '1 tenant is hidden because it has an incomplete address!' : `${countOf(n, 'tenant')} are hidden because they have an incomplete address!`);
 
 const LETTER_BUTTONS: { letter: LetterChoice; text: string }[] = [
   { letter: 'initial', text: 'Audit Letter' },
