@@ -477,7 +477,7 @@ test('bulk edit, bulk confirm payment (refused and accepted), reset and delete t
   for (const t of plain.slice(0, 2)) await rowOf(page, t).getByRole('checkbox').uncheck();
   await check(page, planned);
   await bulkAction(page, 'Bulk Confirm Payment Received');
-  await expect(confirm).toContainText('This will confirm the charge has been added for 1 tenants. Continue?');
+  await expect(confirm).toContainText('This will confirm the charge has been added for 1 tenant. Continue?');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expectToast(page, '1 tenants successfully updated!');
   expect((await tenantById(request, facility, planned[0]!.id)).payment_confirmed_date).not.toBeNull();

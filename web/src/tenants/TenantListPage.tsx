@@ -18,6 +18,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_SORTS } from '../../../shared/contracts/tenants';
 import type { StatusFilter, TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
+import { countOf } from '../../../shared/format';
 import { ConfirmModal } from '../facilities/dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { useToast } from '../shell/toasts';
@@ -54,17 +55,18 @@ interface TextFilters {
 }
 
 type Confirming = 'reset' | 'payment' | 'delete';
+// The spec's questions, in the singular for one tenant (issue 24: no '1 tenants').
 const CONFIRMS: Record<Confirming, { header: string; question: (n: number) => string; label: string; action: BulkAction }> = {
-  reset: { header: 'Reset Tenants', question: (n) => `Are you sure you want to reset ${n} tenants?`, label: 'Reset', action: { kind: 'reset' } },
+  reset: { header: 'Reset Tenants', question: (n) => `Are you sure you want to reset ${countOf(n, 'tenant')}?`, label: 'Reset', action: { kind: 'reset' } },
   payment: {
     header: 'Bulk Confirm Payment Received',
-    question: (n) => `This will confirm the charge has been added for ${n} tenants. Continue?`,
+    question: (n) => `This will confirm the charge has been added for ${countOf(n, 'tenant')}. Continue?`,
     label: 'Confirm',
     action: { kind: 'field', field: 'payment_confirmed', value: '' },
   },
   delete: {
     header: 'Delete Tenants',
-    question: (n) => `The ${n} selected tenants will be permanently deleted. This cannot be undone. Continue?`,
+    question: (n) => `The ${countOf(n, 'selected tenant')} will be permanently deleted. This cannot be undone. Continue?`,
     label: 'Delete',
     action: { kind: 'delete' },
   },
