@@ -5,11 +5,11 @@
  * tenant's name, never by position; tests that change tenants work in demo facilities 1021-1025, which
  * the other suites leave alone.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { StaffTenantView } from './program-data';
 import { formatAccessCode } from '../../shared/access-code';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, notifications, pageContent, test } from './fixtures';
 import { adminHeaders, getJson, listed } from './program-data';
 
 // The machine is shared and slow at times: the list waits out its debounce and the server's answer.
@@ -121,8 +121,10 @@ async function filterFacility(page: Page, facilityNumber: string, total: number)
   await expect(tenantsHeading(page)).toContainText(`(${total})`);
 }
 
-async function chooseOption(page: Page, select: string, option: string | RegExp) {
-  await page.getByRole('button', { name: select, exact: false }).first().click();
+/** Picks `option` of the Select named `select`, on the page or, with `where`, in a dialog. */
+async function chooseOption(page: Page, select: string, option: string | RegExp, where: Locator = pageContent(page)) {
+  // In the page, not the side navigation (its 'Cycles' section is a button too).
+  await where.getByRole('button', { name: select, exact: false }).first().click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -224,7 +226,7 @@ test('the query string preselects facility and cycle; pages and sorts', async ({
   await expect(tenantsHeading(page)).toContainText(`(${inCycle.pagination.total})`);
   await expect(page.getByText('The chosen cycle')).toBeVisible();
   await expect(rowOf(page, inCycle.data[0]!).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: /Cycle/ }).first()).toContainText(cycle.label);
+  await expect(pageContent(page).getByRole('button', { name: /Cycle/ }).first()).toContainText(cycle.label);
 
   // Sorting by unit inside a cycle asks the server for sort=unit, then -unit.
   const sorted = page.waitForRequest((r) => new URL(r.url()).searchParams.get('sort') === 'unit');
@@ -452,7 +454,7 @@ test('bulk edit, bulk confirm payment (refused and accepted), reset and delete t
   await expect(page.getByText('2 of at most 300 tenants checked.')).toBeVisible();
   await bulkAction(page, 'Bulk Edit');
   const edit = page.getByRole('dialog', { name: 'Bulk Edit' });
-  await chooseOption(page, 'Field', 'Country');
+  await chooseOption(page, 'Field', 'Country', edit);
   await edit.getByLabel('Value').fill('MX');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, '2 tenants successfully updated!');
