@@ -30,19 +30,26 @@ export const BUNDLE = {
  * 1.09 MB of the archive-exports worker and cost it ≈ 40 ms of init (docs/decisions.md, "Spreadsheet
  * exports run as jobs"). The version installed is the one in package-lock.json.
  */
+const SECRETS_MANAGER = '@aws-sdk/client-secrets-manager';
+
 const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
   [workerEntry('archive-exports')]: ['exceljs'],
   // pdf-lib and exceljs are most of its 2.6 MB bundle: ≈ 195 ms of init with them inside (docs/decisions.md).
   [workerEntry('letter-generation')]: ['exceljs', 'pdf-lib'],
   // The SiteLink rent roll and StorEdge ledger reports are written there, beside the checks (docs/decisions.md "Ledger reports").
   [workerEntry('ledger-checks')]: ['exceljs'],
-  // The admin restore reads an archive's export (functions/archives/restore-route.ts): with exceljs inside, the
-  // group's bundle is 2.05 MB; beside it, 966 kB, under the API budget of 1 MB.
-  [apiEntry('facility-archives')]: ['exceljs'],
   // The common-password list is read only when someone chooses a password (functions/auth/common-passwords.ts):
   // inside, auth measured 1,123 kB and users 1,191 kB; beside them, 694 kB and 762 kB, under the API budget of 1 MB.
   [apiEntry('auth')]: ['@zxcvbn-ts/language-common'],
   [apiEntry('users')]: ['@zxcvbn-ts/language-common'],
+  // The Secrets Manager client reads the app secret once per container, on first use (functions/aws/clients.ts):
+  // the signed cursors (functions/runtime/cursor.ts) brought it into these groups, 27 kB each, and took them over
+  // the API budget of 1 MB (proof-reviews 1,026 kB, letters 1,019 kB, facility-software 1,010 kB, exports 1,008 kB,
+  // facility-archives 1,003 kB); beside them, each is 27 kB smaller.
+  ...Object.fromEntries(['proof-reviews', 'letters', 'facility-software', 'exports'].map((group) => [apiEntry(group), [SECRETS_MANAGER]])),
+  // The admin restore reads an archive's export (functions/archives/restore-route.ts): with exceljs inside, the
+  // group's bundle is 2.05 MB; beside it, 966 kB, under the API budget of 1 MB.
+  [apiEntry('facility-archives')]: ['exceljs', SECRETS_MANAGER],
 };
 
 /** What `entry`'s function installs beside its bundle (empty for almost every function). */
