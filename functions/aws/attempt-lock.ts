@@ -41,7 +41,7 @@ const BUSY_MS = 60_000;
 const conditionFailed = (e: unknown) => e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /** Runs a conditional update; false when its condition did not hold. */
-async function tried(update: UpdateCommand): Promise<boolean> {
+export async function tried(update: UpdateCommand): Promise<boolean> {
   try {
     await dynamo().send(update);
     return true;

@@ -17,7 +17,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { takePlace } from '../aws/attempt-lock';
+import { takePlace, tried } from '../aws/attempt-lock';
 
 export const CODE_MAX_FAILURES = 5;
 export const CODE_LOCK_MS = 15 * 60 * 1000;
@@ -49,19 +49,13 @@ export async function countCodeAttempt(code: string, now = Date.now()): Promise<
 
 /** Counts a sign-in against its address in this hour before it is judged; false: the address is refused (nothing counted). */
 export async function countAddressAttempt(address: string, now = Date.now()): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: addressKey(address, now),
-      UpdateExpression: 'ADD failures :one SET expires_at_epoch = :ttl',
-      ConditionExpression: 'attribute_not_exists(failures) OR failures < :max',
-      ExpressionAttributeValues: { ':one': 1, ':max': ADDRESS_MAX_FAILURES, ':ttl': Math.ceil((now + 2 * HOUR_MS) / 1000) },
-    }));
-    return true;
-  } catch (e) {
-    if (e instanceof Error && e.name === 'ConditionalCheckFailedException') return false;
-    throw e;
-  }
+  return tried(new UpdateCommand({
+    TableName: tableName(),
+    Key: addressKey(address, now),
+    UpdateExpression: 'ADD failures :one SET expires_at_epoch = :ttl',
+    ConditionExpression: 'attribute_not_exists(failures) OR failures < :max',
+    ExpressionAttributeValues: { ':one': 1, ':max': ADDRESS_MAX_FAILURES, ':ttl': Math.ceil((now + 2 * HOUR_MS) / 1000) },
+  }));
 }
 
 /** A successful sign-in forgets the code's failures and locks (its own place among them). */
@@ -71,14 +65,12 @@ export async function clearCodeFailures(code: string): Promise<void> {
 
 /** A successful sign-in was no failure of its address: its place is given back (`now`: when it was counted). */
 export async function uncountAddressAttempt(address: string, now: number): Promise<void> {
-  await dynamo().send(new UpdateCommand({
+  // Refused when the hour's item expired meanwhile: nothing to give back.
+  await tried(new UpdateCommand({
     TableName: tableName(),
     Key: addressKey(address, now),
     UpdateExpression: 'ADD failures :minusOne',
     ConditionExpression: 'failures > :zero',
     ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-  })).catch((e: unknown) => {
-    // The hour's item expired meanwhile: nothing to give back.
-    if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
-  });
+  }));
 }
