@@ -182,6 +182,10 @@ export const ROUTES = [
   r('POST', '/api/tenants/{id}/status', 'tenants', STAFF, 'tenants-letters'),
   // Beyond the spec: every tenant change is on record; managers read their own facility's.
   r('GET', '/api/tenants/{id}/history', 'tenants', STAFF_OR_MANAGER, 'tenants-letters', { kind: 'tenant', from: 'path', name: 'id' }),
+  // Beyond the spec (issue 24): a tenant's whole story on one page, and the staff app's tenant search. Staff
+  // only: the page shows the access code, the letters (whose PDF prints other tenants' codes) and the proofs.
+  r('GET', '/api/tenants/{id}/story', 'tenants', STAFF, 'tenants-letters'),
+  r('GET', '/api/tenants/search', 'tenants', STAFF, 'tenants-letters'),
 
   // letters
   r('GET', '/api/letter-batches', 'letter-batches', STAFF, 'tenants-letters'),

@@ -53,14 +53,17 @@ function requestPresigner(): Promise<typeof import('@aws-sdk/s3-request-presigne
   return presigner;
 }
 
-/** A presigned GET of an exports-bucket object that makes the browser save it as `filename`. */
-export async function presignDownload(fileKey: string, filename: string, expiresInSeconds = DOWNLOAD_LINK_SECONDS): Promise<DownloadLink> {
+/**
+ * A presigned GET of an exports-bucket object that makes the browser save it as `filename` or, `inline`,
+ * show it (a letter PDF opened at a tenant's page).
+ */
+export async function presignDownload(fileKey: string, filename: string, expiresInSeconds = DOWNLOAD_LINK_SECONDS, inline = false): Promise<DownloadLink> {
   const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([s3Commands(), requestPresigner(), s3Client()]);
   const extension = /\.[A-Za-z0-9]+$/.exec(filename)?.[0]?.toLowerCase() ?? '';
   const command = new GetObjectCommand({
     Bucket: bucketName('exports'),
     Key: fileKey,
-    ResponseContentDisposition: attachmentDisposition(filename),
+    ResponseContentDisposition: inline ? attachmentDisposition(filename).replace(/^attachment/, 'inline') : attachmentDisposition(filename),
     ...(CONTENT_TYPES[extension] ? { ResponseContentType: CONTENT_TYPES[extension] } : {}),
   });
   const url = await getSignedUrl(client, command, { expiresIn: expiresInSeconds });

@@ -41,10 +41,11 @@ import { letterBatchInput, sampleLettersInput } from './letter-job-type';
 import type { LetterBatchInput } from './letter-job-type';
 import { letterPortal } from './letter-copy';
 import { mailMergeWorkbook } from './mail-merge';
-import { renderLetterBatch, renderWelcomeCertificate } from './letter-pdf';
+import { renderLetterBatch, renderLetterBatchPages, renderWelcomeCertificate } from './letter-pdf';
 import type { LetterPage, LetterProgram } from './letter-pdf';
 import { coverageAmount, longDate, monthlyPremium } from './letter-text';
 import { hasEmail, isReadyFor } from './mailing-rules';
+import { recordTenantLetters } from './tenant-letters';
 import { sendCertificateEmail } from './welcome-email';
 
 /** The tenant field each letter type marks. */
@@ -119,9 +120,12 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   const mailed = tenants.filter((t) => !emailed.includes(t));
   const pdfName = mailed.length > 0 ? letterPdfName(input.file_stem) : null;
   const mergeName = mailed.length > 0 ? mailMergeName(input.file_stem) : null;
+  /** Each mailed tenant's first page of the PDF, for its tenant page's link. */
+  const firstPageOf = new Map<string, number>();
   if (mailed.length > 0) {
     const pages = mailed.map(pageOf);
-    const [pdf, workbook] = await Promise.all([renderLetterBatch(pages, program), mailMergeWorkbook(pages, program)]);
+    const [{ pdf, firstPages }, workbook] = await Promise.all([renderLetterBatchPages(pages, program), mailMergeWorkbook(pages, program)]);
+    mailed.forEach((t, i) => firstPageOf.set(t.id, firstPages[i]!));
     await progress(60);
     await Promise.all([putLetterFile(pdfName!, pdf), putLetterFile(mergeName!, workbook)]);
   }
@@ -151,7 +155,12 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
         save_time: new Date().toISOString(), mail_time: input.letter_type === 'welcome' ? null : input.letter_date, created_by: how.actor.username, ...mails,
       });
     try {
-      await markTenants(group, emailed, input, how, calendarDateIn(program.time_zone));
+      const today = calendarDateIn(program.time_zone);
+      await markTenants(group, emailed, input, how, today);
+      // Under each tenant before the batch is listed: a run that stops between the two writes them again.
+      await recordTenantLetters(batch, group.map((t) => (emailed.includes(t)
+        ? { tenant_id: t.id, delivery: 'email' as const, date: today, page: null }
+        : { tenant_id: t.id, delivery: 'mail' as const, date: input.letter_date, page: firstPageOf.get(t.id) ?? null })));
       await completeLetterBatch(batch);
     } catch (err) {
       await releaseLetterBatch(batch);

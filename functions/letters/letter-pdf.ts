@@ -25,12 +25,24 @@ function batchTitle(letters: readonly LetterPage[]): string {
 
 /** One PDF holding every letter of the batch. A batch has at least one letter: a PDF of no pages is no document. */
 export async function renderLetterBatch(letters: readonly LetterPage[], program: LetterProgram): Promise<Uint8Array> {
+  return (await renderLetterBatchPages(letters, program)).pdf;
+}
+
+/**
+ * The batch's PDF and, for each letter in the order given, the page it starts on (1-based): a tenant's
+ * page of the batch, which its tenant page links to (`#page=N`; docs/decisions.md "One tenant's whole story").
+ */
+export async function renderLetterBatchPages(letters: readonly LetterPage[], program: LetterProgram): Promise<{ pdf: Uint8Array; firstPages: number[] }> {
   if (letters.length === 0) throw new RangeError('A letter batch needs at least one letter.');
   const metrics = await letterMetrics();
   const document = await newLetterDocument({ title: batchTitle(letters), author: program.name });
+  const firstPages: number[] = [];
   // Laid out and drawn a letter at a time: the batch never holds every letter's operations at once.
-  for (const letter of letters) drawPages(document, layoutLetter(letter, program, metrics));
-  return document.doc.save();
+  for (const letter of letters) {
+    firstPages.push(document.doc.getPageCount() + 1);
+    drawPages(document, layoutLetter(letter, program, metrics));
+  }
+  return { pdf: await document.doc.save(), firstPages };
 }
 
 /** The certificate of insurance for a welcome letter's tenant, as e-mailed. */

@@ -177,7 +177,8 @@ export const letterRoutes = {
     const key = letterFileKey(params.file_name);
     if (!(await exportExists(key))) throw notFound('This letter file does not exist. Generate the letters again.');
     const extension = params.file_name.endsWith('.xlsx') ? '.xlsx' : '.pdf';
-    return { body: await presignDownload(key, query.output_name ? safeFilename(query.output_name, extension) : params.file_name) };
+    if (query.view && extension !== '.pdf') throw unprocessable('Only a letter PDF can be viewed in the browser; download the mail merge.', 'view');
+    return { body: await presignDownload(key, query.output_name ? safeFilename(query.output_name, extension) : params.file_name, undefined, query.view === true) };
   }),
 
   'GET /api/facilities/state/{state}': implement(LETTER_CONTRACTS['GET /api/facilities/state/{state}'], async ({ params }) => ({

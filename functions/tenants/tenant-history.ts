@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { RespondSignIn } from '../../shared/contracts/respond';
 import type { HistoryEntry } from '../../shared/contracts/tenants';
 import { dynamo } from '../aws/clients';
@@ -81,8 +82,13 @@ export async function tenantHistory(id: string, limit = 200): Promise<HistoryEnt
     ScanIndexForward: false,
     Limit: limit,
   }));
-  return (out.Items ?? []).map((item) => ({
+  return (out.Items ?? []).map(historyEntryOf);
+}
+
+/** A stored history entry as the calls answer it (GET /api/tenants/{id}/history, the tenant page). */
+export function historyEntryOf(item: Record<string, NativeAttributeValue>): HistoryEntry {
+  return {
     at: item.at as string, action: item.action as string, by: item.by as HistoryEntry['by'], changes: item.changes as HistoryEntry['changes'],
     ...(item.sign_in ? { sign_in: item.sign_in as RespondSignIn } : {}),
-  }));
+  };
 }

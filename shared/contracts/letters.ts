@@ -121,7 +121,11 @@ export type LetterJobResult = z.infer<typeof letterJobResult>;
 export const letterFileName = z.object({
   file_name: requiredText('file_name', 200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.(pdf|xlsx)$/, 'file_name must name a letter PDF or mail-merge workbook.'),
 });
-export const letterDownloadQuery = z.object({ output_name: z.string().trim().max(200).optional() });
+export const letterDownloadQuery = z.object({
+  output_name: z.string().trim().max(200).optional(),
+  /** true: the PDF shown in the browser rather than saved, so a tenant page can open it at the tenant's page (issue 24). */
+  view: formBoolean.optional(),
+});
 
 /** The letter batches page (spec §2): 50 a page, newest first, filters facility number and letter type. */
 export const letterBatchesQuery = z.object({
