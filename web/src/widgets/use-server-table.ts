@@ -28,17 +28,24 @@
  * `sort` as 'field' or '-field' (descending). A sort no longer allowed (say the scope changed) is
  * dropped. Changing the sort goes back to page 1 and keeps the checks.
  *
+ * In the address: with `place` (useListUrl's, web/src/widgets/use-list-url.ts) the page, its cursor and
+ * the sort are the query string's, so Back, reload and a shared link show the list as it was left. A page
+ * of the address the list no longer has (past the last page, or a cursor the server refuses) goes back
+ * to the last page or page 1 instead of an error; a sort of no column is the default sort.
+ *
  * Selection: checked rows stay checked across pages (matched by `trackBy`, default 'id'). A change
  * that would check more than `selectionLimit` rows is refused and `refusedSelection` says how many
  * were asked for (render <SelectionLimitModal>). After a bulk change call `clearSelection()`.
  *
  * The API is shared by several pages: extend it, do not change what is here.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api/api-error';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PaginationProps } from '@cloudscape-design/components/pagination';
 import type { TableProps } from '@cloudscape-design/components/table';
+import { allowedSort } from './list-url';
 
 /** The pager every list answers; `exact` and `next_cursor` only where a list pages by cursor. */
 export interface ServerPager {
@@ -71,6 +78,24 @@ export interface PageRequest<Q> {
   sort: string | undefined;
 }
 
+/**
+ * Where a list keeps its page, sort and cursor when they are not the table's own: the address
+ * (useListUrl's `place`). Its setters write there; the table reads them back on the next render.
+ */
+export interface TablePlace {
+  page: number;
+  /** The cursor that asks for `page`, for a list paged by cursor (none on page 1). */
+  cursor: string | undefined;
+  /** The cursors known of the pages before `page`, so the pager can step back to them. */
+  cursors: Readonly<Record<number, string>>;
+  /** The sort asked for (checked against `sortableFields` by the table), or null for the default. */
+  sort: SortState | null;
+  /** Goes to `page`; `cursors` holds the cursor of every page known so far. */
+  setPage: (page: number, cursors: Readonly<Record<number, string>>) => void;
+  /** A new sort starts again from page 1. */
+  setSort: (sort: SortState | null) => void;
+}
+
 export interface ServerTableOptions<T, Q, R extends ServerPage<T>> {
   /** The TanStack key the list lives under; invalidating it (or a prefix of it) reloads the table. */
   queryKey: readonly unknown[];
@@ -85,7 +110,10 @@ export interface ServerTableOptions<T, Q, R extends ServerPage<T>> {
   selectionLimit?: number;
   /** Column `sortingField`s the server sorts by here; others are shown unsortable. */
   sortableFields?: readonly string[];
+  /** The sort before the user chooses one (and where the address's sort is of no column). */
   initialSort?: SortState | null;
+  /** Page, cursor and sort kept in the address (useListUrl's `place`) instead of the table. */
+  place?: TablePlace;
 }
 
 export type ServerTableProps<T> = Pick<
@@ -138,6 +166,9 @@ interface PagingState<T> {
 
 const NO_FIELDS: readonly string[] = [];
 
+/** The place's page with its cursor, and the cursors of the pages before it. */
+const cursorsOf = (place: TablePlace): Record<number, string> => ({ ...place.cursors, ...(place.page > 1 && place.cursor ? { [place.page]: place.cursor } : {}) });
+
 export const sortParamOf = (sort: SortState | null): string | undefined => (sort ? `${sort.descending ? '-' : ''}${sort.field}` : undefined);
 
 const PAGER_LABELS: PaginationProps.Labels = {
@@ -147,15 +178,20 @@ const PAGER_LABELS: PaginationProps.Labels = {
 };
 
 export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTableOptions<T, Q, R>): ServerTable<T, R> {
-  const { queryKey, query, fetchPage, enabled = true, selectionLimit, sortableFields = NO_FIELDS } = options;
+  const { queryKey, query, fetchPage, enabled = true, selectionLimit, sortableFields = NO_FIELDS, place } = options;
   const trackBy = (options.trackBy ?? 'id') as Extract<keyof T, string>;
-  const [requestedSort, setRequestedSort] = useState<SortState | null>(options.initialSort ?? null);
-  const sort = requestedSort && sortableFields.includes(requestedSort.field) ? requestedSort : null;
+  const initialSort = options.initialSort ?? null;
+  const [ownSort, setOwnSort] = useState<SortState | null>(initialSort);
+  const sort = allowedSort(place ? place.sort : ownSort, sortableFields, initialSort);
+  const setSort = place ? place.setSort : setOwnSort;
   const sortParam = sortParamOf(sort);
   const queryText = JSON.stringify(query ?? null);
   const key = `${queryText}|${sortParam ?? ''}`;
 
-  const fresh = (selected: T[]): PagingState<T> => ({ key, page: 1, cursors: {}, reached: 1, endPage: null, selected, selectionKey: queryText });
+  // With a place, its page and cursors are where the paging starts (Back, reload, a shared link).
+  const fresh = (selected: T[]): PagingState<T> => ({
+    key, page: 1, cursors: place ? cursorsOf(place) : {}, reached: place?.page ?? 1, endPage: null, selected, selectionKey: queryText,
+  });
   const [state, setState] = useState<PagingState<T>>(() => fresh([]));
   const [refusedSelection, setRefused] = useState<number | null>(null);
 
@@ -166,10 +202,22 @@ export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTab
     setState(paging);
   }
 
-  const cursor = paging.page > 1 ? paging.cursors[paging.page] : undefined;
+  const page = place ? place.page : paging.page;
+  const cursors = place ? { ...paging.cursors, ...cursorsOf(place) } : paging.cursors;
+  const cursor = page > 1 ? cursors[page] : undefined;
   const result = useQuery({
-    queryKey: [...queryKey, query, sortParam ?? null, paging.page, cursor ?? null],
-    queryFn: () => fetchPage({ query, page: paging.page, cursor, sort: sortParam }),
+    queryKey: [...queryKey, query, sortParam ?? null, page, cursor ?? null],
+    queryFn: async () => {
+      try {
+        return await fetchPage({ query, page, cursor, sort: sortParam });
+      } catch (err) {
+        // A page of the address the list cannot start (an old cursor, or none): the server says start again from page 1.
+        if (place && page > 1 && err instanceof ApiError && err.status === 422 && err.field === 'cursor') {
+          return fetchPage({ query, page: 1, cursor: undefined, sort: sortParam });
+        }
+        throw err;
+      }
+    },
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -179,32 +227,41 @@ export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTab
   const exact = pagination?.exact ?? true;
 
   // Learn from the page that answered (not a placeholder of the previous one): its next cursor, the end.
+  let movePlace: number | null = null;
   if (response && !result.isPlaceholderData && state.key === key && pagination) {
-    const answered = paging.page;
+    const answered = page;
     const next = pagination.next_cursor ?? null;
     let update: Partial<PagingState<T>> | null = null;
-    if (!exact) {
+    if (place && pagination.current_page !== answered) {
+      // The answer is of another page (page 1, after a refused cursor): the address follows it.
+      movePlace = pagination.current_page;
+    } else if (!exact) {
       if (next && paging.cursors[answered + 1] !== next) update = { cursors: { ...paging.cursors, [answered + 1]: next } };
       if (!next && paging.endPage !== answered) update = { ...update, endPage: answered };
       if (next && paging.endPage !== null && paging.endPage <= answered) update = { ...update, endPage: null };
     } else if (answered > 1 && pagination.last_page >= 1 && answered > pagination.last_page) {
       // Rows went away (deleted, filtered out) and this page no longer exists: show the last one.
-      update = { page: pagination.last_page };
+      if (place) movePlace = pagination.last_page;
+      else update = { page: pagination.last_page };
     }
     if (update) {
       paging = { ...paging, ...update };
       setState(paging);
     }
   }
+  // The address is the router's: it is written after the render, not during it.
+  const setPlacePage = place?.setPage;
+  useEffect(() => {
+    if (movePlace !== null && setPlacePage) setPlacePage(movePlace, {});
+  }, [movePlace, setPlacePage]);
 
-  const setPage = useCallback((page: number) => {
-    setState((s) => {
-      if (page < 1 || page === s.page) return s;
-      // A cursor-paged list can only go where it holds a cursor (page 1 needs none).
-      if (!exact && page > 1 && s.cursors[page] === undefined) return s;
-      return { ...s, page, reached: Math.max(s.reached, page) };
-    });
-  }, [exact]);
+  const setPage = (to: number) => {
+    if (to < 1 || to === page) return;
+    // A cursor-paged list can only go where it holds a cursor (page 1 needs none).
+    if (!exact && to > 1 && cursors[to] === undefined) return;
+    if (place) place.setPage(to, cursors);
+    setState((s) => ({ ...s, page: to, reached: Math.max(s.reached, to) }));
+  };
 
   const setSelectedItems = useCallback((items: T[]) => {
     if (selectionLimit !== undefined && items.length > selectionLimit) {
@@ -224,7 +281,7 @@ export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTab
   // Open-ended: every page reached or whose cursor is known (the one after the page on screen, once it answered).
   const pagesCount = exact
     ? Math.max(1, pagination?.last_page ?? 1)
-    : Math.max(paging.reached, paging.page, ...Object.keys(paging.cursors).map(Number));
+    : Math.max(paging.reached, page, ...Object.keys(cursors).map(Number));
   const openEnd = !exact && paging.endPage === null;
 
   const tableProps: ServerTableProps<T> = {
@@ -242,12 +299,12 @@ export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTab
     sortingDescending: sort?.descending ?? false,
     onSortingChange: ({ detail }) => {
       const field = detail.sortingColumn.sortingField;
-      if (field && sortableFields.includes(field)) setRequestedSort({ field, descending: detail.isDescending ?? false });
+      if (field && sortableFields.includes(field)) setSort({ field, descending: detail.isDescending ?? false });
     },
   };
 
   const paginationProps: PaginationProps = {
-    currentPageIndex: paging.page,
+    currentPageIndex: page,
     pagesCount,
     openEnd,
     // An open-ended pager cannot move on until the page on screen has told where the next one starts.
@@ -261,10 +318,10 @@ export function useServerTable<T, Q, R extends ServerPage<T>>(options: ServerTab
     response,
     items,
     pagination,
-    page: paging.page,
+    page,
     setPage,
     sort,
-    setSort: setRequestedSort,
+    setSort,
     canSortBy,
     selectedItems: paging.selected,
     setSelectedItems,
