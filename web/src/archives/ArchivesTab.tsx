@@ -2,9 +2,9 @@
  * The Archives tab of /list-facilities (spec §2 'Archives tab'; docs/decisions.md "Archives (web)"): every
  * archive export on record, newest first, 100 a page by the list's cursor; filters Facility Number and
  * Letter Effective Date (yyyy-MM-dd, typeable or picked), trimmed, empty ones dropped, reloading 350 ms
- * after typing stops; refresh; percent complete floored; a Download link per row.
+ * after typing stops; refresh; percent complete floored; a Download link per row. The filters and page
+ * live in the address under 'archives.' (useListUrl), apart from the other tabs'.
  */
-import { useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -18,12 +18,15 @@ import { NullableDate } from '../widgets/NullableDate';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { TruncatedText } from '../widgets/TruncatedText';
-import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { dayParam, textParam } from '../widgets/list-url';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
 import { useServerTable } from '../widgets/use-server-table';
 import { ARCHIVE_FILTER_DEBOUNCE_MS, archiveFiltersOf, archivesKey, fetchArchivesPage, openArchiveExport } from './archives-api';
 
 /** Spec §9: the Archives tab's Letter Effective Date filter is typed as yyyy-MM-dd. */
 export const ARCHIVE_FILTER_DATE_FORMAT = 'yyyy-MM-dd';
+
+const PARAMS = { facilityNumber: textParam('facility_number'), letterEffectiveDate: dayParam('letter_effective_date') };
 
 const scopeOf = (a: ArchiveView) => (a.scope === 'cycle' ? `Cycle ${a.cycle_label || 'Unnamed'}` : 'Facility');
 
@@ -58,12 +61,11 @@ const COLUMNS: TableProps.ColumnDefinition<ArchiveView>[] = [
 ];
 
 export default function ArchivesTab() {
-  const [facilityNumber, setFacilityNumber] = useState('');
-  const [letterEffectiveDate, setLetterEffectiveDate] = useState<string | null>(null);
-  // One debounced value for both filters, compared by content so re-renders do not restart it.
-  const typed = JSON.stringify(archiveFiltersOf(facilityNumber, letterEffectiveDate));
-  const filters = JSON.parse(useDebouncedValue(typed, ARCHIVE_FILTER_DEBOUNCE_MS)) as ReturnType<typeof archiveFiltersOf>;
-  const table = useServerTable({ queryKey: archivesKey, query: filters, fetchPage: fetchArchivesPage });
+  // The form shows what is typed; it reaches the address (and the list) once it settles.
+  const url = useListUrl(PARAMS, { prefix: 'archives.' });
+  const [typed, setTyped] = useSettledDraft(url.values, url.setValues, ARCHIVE_FILTER_DEBOUNCE_MS);
+  const { facilityNumber, letterEffectiveDate } = url.values;
+  const table = useServerTable({ queryKey: archivesKey, query: archiveFiltersOf(facilityNumber, letterEffectiveDate), fetchPage: fetchArchivesPage, place: url.place });
 
   return (
     <ServerTableFrame
@@ -74,10 +76,10 @@ export default function ArchivesTab() {
       above={[
         <SpaceBetween key="filters" direction="horizontal" size="s" alignItems="end">
           <FormField label="Facility Number">
-            <Input type="search" value={facilityNumber} ariaLabel="Archive Facility Number" onChange={({ detail }) => setFacilityNumber(detail.value)} />
+            <Input type="search" value={typed.facilityNumber} ariaLabel="Archive Facility Number" onChange={({ detail }) => setTyped((t) => ({ ...t, facilityNumber: detail.value }))} />
           </FormField>
           <FormField label="Letter Effective Date">
-            <DateField value={letterEffectiveDate} format={ARCHIVE_FILTER_DATE_FORMAT} ariaLabel="Archive Letter Effective Date" onChange={setLetterEffectiveDate} />
+            <DateField value={typed.letterEffectiveDate} format={ARCHIVE_FILTER_DATE_FORMAT} ariaLabel="Archive Letter Effective Date" onChange={(day) => setTyped((t) => ({ ...t, letterEffectiveDate: day }))} />
           </FormField>
         </SpaceBetween>,
       ]}

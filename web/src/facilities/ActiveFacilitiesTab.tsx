@@ -2,10 +2,10 @@
  * Active facilities (spec §2): 100 rows per page in a 475 px table, show/hide filters, the text filters
  * (sent past 1 character, 500 ms after typing stops), Insurance Program and Software selects, More
  * Filters with the response's badge counts (preset from ?filter=), refresh, export, Confirm move-outs,
- * edit and delete, and the clicked row's details in the split panel.
+ * edit and delete, and the clicked row's details in the split panel. The filters and page live in the
+ * address (useListUrl), so Back, reload and a shared link show the list as it was left.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -23,7 +23,8 @@ import { call } from '../api/client';
 import { usePageSplitPanel } from '../shell/split-panel';
 import { useToast } from '../shell/toasts';
 import { MoreFiltersSelect } from '../widgets/MoreFiltersSelect';
-import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { choiceParam, textParam } from '../widgets/list-url';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
 import { ConfirmModal, ErrorModal } from './dialogs';
 import { EditFacilityModal } from './EditFacilityModal';
 import { ExportButton } from '../jobs/ExportButton';
@@ -39,15 +40,23 @@ import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
 import { RefreshButton } from '../widgets/RefreshButton';
 
+const SOFTWARE_FILTER_OPTIONS = [{ value: '', label: 'Any software' }, ...FACILITY_SOFTWARE_OPTIONS];
+
+/** The list's place in the address; `?filter=` is also how a link opens it on one of the More Filters. */
+const PARAMS = {
+  facility_number: textParam('facility_number'),
+  account_name: textParam('account_name'),
+  corporate_group: textParam('corporate_group'),
+  programKey: textParam('insurance_program_key'),
+  software: choiceParam<string>('software', FACILITY_SOFTWARE_OPTIONS.map((o) => o.value), ''),
+  filter: choiceParam<FilterKey>('filter', FILTER_KEYS, 'total'),
+};
+
 interface TextFilters {
   facility_number: string;
   account_name: string;
   corporate_group: string;
 }
-const NO_TEXT: TextFilters = { facility_number: '', account_name: '', corporate_group: '' };
-const isFilterKey = (value: string | null): value is FilterKey => !!value && (FILTER_KEYS as readonly string[]).includes(value);
-
-const SOFTWARE_FILTER_OPTIONS = [{ value: '', label: 'Any software' }, ...FACILITY_SOFTWARE_OPTIONS];
 
 interface Confirming {
   facility: FacilityView;
@@ -56,16 +65,10 @@ interface Confirming {
 
 export function ActiveFacilitiesTab() {
   const toast = useToast();
-  const [params] = useSearchParams();
+  const url = useListUrl(PARAMS);
+  const { programKey, software, filter } = url.values;
+  const { page, setPage, setValues } = url;
   const [showFilters, setShowFilters] = useState(true);
-  const [text, setText] = useState<TextFilters>(NO_TEXT);
-  const [programKey, setProgramKey] = useState('');
-  const [software, setSoftware] = useState('');
-  const [filter, setFilter] = useState<FilterKey>(() => {
-    const preset = params.get('filter');
-    return isFilterKey(preset) ? preset : 'total';
-  });
-  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<FacilityView | null>(null);
   const [deleting, setDeleting] = useState<FacilityView | null>(null);
@@ -73,8 +76,9 @@ export function ActiveFacilitiesTab() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // One debounced value for the three boxes, compared by content so re-renders do not restart it.
-  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
+  // The three boxes show what is typed; it reaches the address (and the list) once it settles.
+  const settled: TextFilters = { facility_number: url.values.facility_number, account_name: url.values.account_name, corporate_group: url.values.corporate_group };
+  const [text, setText] = useSettledDraft(settled, setValues, FILTER_DEBOUNCE_MS);
   const listFilter: FacilityListFilter = { ...settled, filter, insurance_program_key: programKey, software, page };
   const list = useFacilityList(listFilter);
   const remove = useDeleteFacility();
@@ -91,10 +95,7 @@ export function ActiveFacilitiesTab() {
     if (list.isError) setFailure(errorText(list.error));
   }, [list.isError, list.error, list.errorUpdatedAt]);
 
-  const changeText = (name: keyof TextFilters, value: string) => {
-    setText((t) => ({ ...t, [name]: value }));
-    setPage(1);
-  };
+  const changeText = (name: keyof TextFilters, value: string) => setText((t) => ({ ...t, [name]: value }));
 
   const startConfirm = async (facility: FacilityView) => {
     setCheckingId(facility.id);
@@ -129,10 +130,7 @@ export function ActiveFacilitiesTab() {
                 <MoreFiltersSelect
                   value={filter}
                   stats={list.data?.stats}
-                  onChange={(key) => {
-                    setFilter(key);
-                    setPage(1);
-                  }}
+                  onChange={(key) => setValues({ filter: key })}
                 />
                 <Button iconName="filter" onClick={() => setShowFilters((v) => !v)}>{showFilters ? 'Hide filters' : 'Show filters'}</Button>
                 <ExportButton disabled={facilities.length === 0} create={() => createFacilitiesExport(listFilter)} download={downloadFacilitiesExport} />
@@ -158,20 +156,14 @@ export function ActiveFacilitiesTab() {
               <ProgramFilterSelect
                 value={programKey}
                 inlineLabelText="Program"
-                onChange={(key) => {
-                  setProgramKey(key);
-                  setPage(1);
-                }}
+                onChange={(key) => setValues({ programKey: key })}
               />
               <Select
                 selectedOption={SOFTWARE_FILTER_OPTIONS.find((o) => o.value === software) ?? SOFTWARE_FILTER_OPTIONS[0]!}
                 options={SOFTWARE_FILTER_OPTIONS}
                 inlineLabelText="Software"
                 ariaLabel="Software"
-                onChange={({ detail }) => {
-                  setSoftware(detail.selectedOption.value ?? '');
-                  setPage(1);
-                }}
+                onChange={({ detail }) => setValues({ software: detail.selectedOption.value ?? '' })}
               />
             </Grid>
           )}

@@ -4,7 +4,7 @@
  * marker, tooltips on long names, floored percentages, and the clicked row's details in the split
  * panel, whose Archive Facility opens the archive wizard (web/src/archives, loaded when first opened);
  * the table reloads when it closes. Above it, the find-a-facility card picks one facility and shows its
- * 'Your Facility' pane.
+ * 'Your Facility' pane. The filters and page live in the address under 'stats.' (useListUrl).
  */
 import { Suspense, lazy, useMemo, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
@@ -23,7 +23,8 @@ import type { FacilityStatsRow } from '../../../shared/contracts/facility-stats'
 import { errorText } from '../api/api-error';
 import { usePageSplitPanel } from '../shell/split-panel';
 import { TruncatedText } from '../widgets/TruncatedText';
-import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { textParam } from '../widgets/list-url';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
 import { ErrorModal } from './dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { FILTER_DEBOUNCE_MS, createFacilityStatsExport, downloadFacilityStatsExport, useFacilityByNumber, useFacilityStats } from './facilities-api';
@@ -37,12 +38,8 @@ import { RefreshButton } from '../widgets/RefreshButton';
 
 const ArchiveWizard = lazy(() => import('../archives/ArchiveWizard'));
 
-interface TextFilters {
-  facility_number: string;
-  prime_site_id: string;
-  account_name: string;
-}
-const NO_TEXT: TextFilters = { facility_number: '', prime_site_id: '', account_name: '' };
+const PARAMS = { facility_number: textParam('facility_number'), prime_site_id: textParam('prime_site_id'), account_name: textParam('account_name') };
+type TextFilters = Record<keyof typeof PARAMS, string>;
 
 type PercentKey =
   | 'selected_coverage_percentage' | 'confirmed_payment_percentage' | 'provided_proof_percentage' | 'opted_out_percentage'
@@ -115,15 +112,16 @@ function StatsDetailPanel({ row: r, onArchive }: { row: FacilityStatsRow; onArch
 }
 
 export function FacilityStatsTab() {
-  const [text, setText] = useState<TextFilters>(NO_TEXT);
-  const [page, setPage] = useState(1);
+  const url = useListUrl(PARAMS, { prefix: 'stats.' });
+  const { page, setPage } = url;
+  // The three boxes show what is typed; it reaches the address (and the list) once it settles.
+  const [text, setText] = useSettledDraft(url.values, url.setValues, FILTER_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [found, setFound] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [archiving, setArchiving] = useState<FacilityStatsRow | null>(null);
 
-  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), FILTER_DEBOUNCE_MS)) as TextFilters;
-  const list = useFacilityStats({ ...settled, page });
+  const list = useFacilityStats({ ...url.values, page });
   const chosen = useFacilityByNumber(found);
   const rows = list.isError ? [] : list.data?.data ?? [];
   const pagination = list.data?.pagination;
@@ -131,10 +129,7 @@ export function FacilityStatsTab() {
   const panel = useMemo(() => (selected ? { element: <StatsDetailPanel row={selected} onArchive={setArchiving} />, onClose: () => setSelectedId(null) } : null), [selected]);
   usePageSplitPanel(panel);
 
-  const changeText = (name: keyof TextFilters, value: string) => {
-    setText((t) => ({ ...t, [name]: value }));
-    setPage(1);
-  };
+  const changeText = (name: keyof TextFilters, value: string) => setText((t) => ({ ...t, [name]: value }));
 
   const columns: TableProps.ColumnDefinition<FacilityStatsRow>[] = [
     {

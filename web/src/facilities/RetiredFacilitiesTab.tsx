@@ -1,5 +1,4 @@
-/** Retired facilities (spec §2): 100 rows per page with pagination and refresh. */
-import { useState } from 'react';
+/** Retired facilities (spec §2): 100 rows per page with pagination and refresh; the page is kept in the address. */
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -12,6 +11,9 @@ import { ServerPagination } from '../widgets/ServerPagination';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { ListTableScroll } from '../widgets/ListTableScroll';
 import { RefreshButton } from '../widgets/RefreshButton';
+import { useListUrl } from '../widgets/use-list-url';
+
+const NO_FILTERS = {};
 
 /** The 'P' marker of a facility that was a prime site. */
 export function PrimeMarker({ wasPrime }: { wasPrime: boolean }) {
@@ -19,7 +21,7 @@ export function PrimeMarker({ wasPrime }: { wasPrime: boolean }) {
 }
 
 export function RetiredFacilitiesTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListUrl(NO_FILTERS, { prefix: 'retired.' });
   const list = useRetiredFacilities(page);
   const rows = list.isError ? [] : list.data?.data ?? [];
   const pagination = list.data?.pagination;

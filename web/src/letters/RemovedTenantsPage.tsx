@@ -1,7 +1,8 @@
 /**
  * Removed Tenants (/removed-tenants, staff; beyond the spec, docs/decisions.md "Letters: removing
  * ineligible tenants safely"): the tenants Remove Ineligible Tenants took in the last 30 days, newest
- * first, with the reason, who removed them and until when they can come back; a facility number filter;
+ * first, with the reason, who removed them and until when they can come back; a facility number filter
+ * (in the address with the page, useListUrl);
  * checked rows (at most 300) are restored with their counters, on the tenant's history.
  */
 import { useState } from 'react';
@@ -12,11 +13,12 @@ import { INELIGIBILITY_LABELS, REMOVED_TENANT_DAYS } from '../../../shared/contr
 import type { RemovedTenant } from '../../../shared/contracts/ledger-checks';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import { errorText } from '../api/api-error';
-import { FacilityFilterForm } from '../widgets/FacilityFilterForm';
+import { FACILITY_NUMBER_PARAM, FacilityFilterForm } from '../widgets/FacilityFilterForm';
 import type { FacilityDraft } from '../widgets/FacilityFilterForm';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { useListUrl } from '../widgets/use-list-url';
 import { useSearchFilters } from '../widgets/use-search-filters';
 import { useServerTable } from '../widgets/use-server-table';
 import { fetchRemovedTenantsPage, removedTenantsKey, restoreTenants } from './ledger-api';
@@ -37,15 +39,16 @@ const COLUMNS = [
   { id: 'expires_at', header: 'Restorable Until', cell: (t: RemovedTenant) => batchDate(t.expires_at) },
 ];
 
-const EMPTY: FacilityDraft = { facilityNumber: '' };
+const PARAMS = { facilityNumber: FACILITY_NUMBER_PARAM };
 const filtersOf = (d: FacilityDraft): RemovedTenantFilters => ({ facility_number: d.facilityNumber.trim() || undefined });
 
 export default function RemovedTenantsPage() {
   const reload = useReloadLetters();
-  const form = useSearchFilters(EMPTY, filtersOf);
+  const url = useListUrl(PARAMS);
+  const form = useSearchFilters(url, filtersOf);
   const [restoring, setRestoring] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const table = useServerTable({ queryKey: removedTenantsKey, query: form.filters, fetchPage: fetchRemovedTenantsPage, selectionLimit: MAX_BULK_TENANTS });
+  const table = useServerTable({ queryKey: removedTenantsKey, query: form.filters, fetchPage: fetchRemovedTenantsPage, selectionLimit: MAX_BULK_TENANTS, place: url.place });
   const checked = table.selectedItems;
 
   const restore = async () => {

@@ -3,12 +3,13 @@
  * page in the 475 px box, the incomplete-address warning, checkboxes for bulk Confirm Charge Added, the
  * row's own Confirm Charge Added button, and a row click opening the Edit Tenant modal (unless locked).
  * Only a tenant whose charge can be confirmed can be checked; a refused confirmation (the tenant changed
- * meanwhile) shows the server's message as an error toast and reloads the rows as they now are.
+ * meanwhile) shows the server's message as an error toast and reloads the rows as they now are. The
+ * filter, sort and page live in the address (useListUrl).
  */
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
+import { MAX_BULK_TENANTS, TENANT_FILTER_KEYS } from '../../../shared/contracts/tenants';
 import type { TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
 import { countOf } from '../../../shared/format';
 import { errorText } from '../api/api-error';
@@ -17,6 +18,8 @@ import { useToast } from '../shell/toasts';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { todayWire } from '../widgets/date-format';
+import { choiceParam } from '../widgets/list-url';
+import { useListUrl } from '../widgets/use-list-url';
 import { EditTenantModal } from './EditTenantModal';
 import { TENANT_PAGE_SIZE, useChargeApplied, useFacilityTenantTable } from './manager-audit-api';
 import { TenantExportButton } from './TenantExportButton';
@@ -28,22 +31,26 @@ import { canConfirmCharge, fullName, isLocked, listedName } from './tenant-rules
 const incompleteAddressText = (n: number) =>
   `There ${n === 1 ? 'is' : 'are'} ${countOf(n, 'tenant')} with an incomplete address!`;
 
+const PARAMS = { filter: choiceParam<TenantFilterKey>('filter', TENANT_FILTER_KEYS, ALL_TENANTS) };
+
 /** What a Confirm Charge Added prompt is about: one row's tenant, or the checked rows. */
 type ChargeRequest = { one: TenantView } | { checked: TenantView[] };
 
 export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string; cycleId: string }) {
   const toast = useToast();
-  const [filter, setFilter] = useState(ALL_TENANTS);
+  const url = useListUrl(PARAMS);
+  const { filter } = url.values;
   const [charge, setCharge] = useState<ChargeRequest | null>(null);
   const [editing, setEditing] = useState<TenantView | null>(null);
   const chargeApplied = useChargeApplied();
-  const filterKey = filter === ALL_TENANTS ? undefined : (filter as TenantFilterKey);
+  const filterKey = filter === ALL_TENANTS ? undefined : filter;
   const table = useFacilityTenantTable({
     facilityId,
     table: 'cycle',
     query: { cycle_id: cycleId, filter: filterKey, per_page: TENANT_PAGE_SIZE },
     selectionLimit: MAX_BULK_TENANTS,
     sortableFields: ['name', 'billing_date', 'charge_apply_date', 'status'],
+    place: url.place,
   });
   const incomplete = table.response?.info.incomplete_address ?? 0;
   const checked = table.selectedItems;
@@ -85,7 +92,7 @@ export function CycleTenantsTable({ facilityId, cycleId }: { facilityId: string;
         title="Tenants"
         description="Click a tenant to edit it. Tenants whose welcome letter was sent are locked."
         actions={[
-          <TenantFilterSelect key="filter" cycleId={cycleId} value={filter} onChange={setFilter} />,
+          <TenantFilterSelect key="filter" cycleId={cycleId} value={filter} onChange={(key) => url.setValues({ filter: key as TenantFilterKey })} />,
           <Button
             key="charge"
             disabled={checked.length === 0}

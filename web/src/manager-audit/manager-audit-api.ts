@@ -11,6 +11,7 @@ import { tenantHistoryKey } from '../tenants/tenants-api';
 import type { BodyOf, QueryOf, ResponseOf } from '../api/client';
 import type { TenantSort, TenantView } from '../../../shared/contracts/tenants';
 import { useServerTable } from '../widgets/use-server-table';
+import type { TablePlace } from '../widgets/use-server-table';
 
 export type FacilityTenantsQuery = Partial<QueryOf<'GET /api/facilities/{id}/tenants'>>;
 
@@ -120,8 +121,10 @@ export function useFacilityTenantTable(options: {
   query: FacilityTenantsQuery;
   selectionLimit?: number;
   sortableFields?: readonly TenantSort[];
+  /** The page and sort kept in the address (a page's list; useListUrl). */
+  place?: TablePlace;
 }) {
-  const { facilityId, table, query, selectionLimit, sortableFields } = options;
+  const { facilityId, table, query, selectionLimit, sortableFields, place } = options;
   return useServerTable<TenantView, FacilityTenantsQuery, FacilityTenantsPage>({
     queryKey: [KEYS.tenants, facilityId, table],
     query,
@@ -129,5 +132,6 @@ export function useFacilityTenantTable(options: {
     enabled: !!facilityId,
     selectionLimit,
     sortableFields,
+    place,
   });
 }

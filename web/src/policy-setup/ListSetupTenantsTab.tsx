@@ -1,7 +1,8 @@
 /**
  * The 'List Setup Tenants' tab (spec §2 'Insurance Policy Management'): the tenants already set up in
  * their facility software, filtered on Search by facility number, unit, tenant name and policy number
- * (each sent when not empty, spec §5), 100 a page: facility number, unit, name, policy number.
+ * (each sent when not empty, spec §5), 100 a page: facility number, unit, name, policy number. The
+ * filters and page live in the address under 'set_up.' (useListUrl), apart from the other tab's.
  */
 import type { FormEvent } from 'react';
 import Button from '@cloudscape-design/components/button';
@@ -10,6 +11,9 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { textParam } from '../widgets/list-url';
+import type { UrlParam } from '../widgets/list-url';
+import { useListUrl } from '../widgets/use-list-url';
 import { useSearchFilters } from '../widgets/use-search-filters';
 import { useServerTable } from '../widgets/use-server-table';
 import { fetchSetUpPage, setUpListKey } from './policy-setup-api';
@@ -22,15 +26,17 @@ const FIELDS = [
   ['name', 'Tenant Name'],
   ['policy_number', 'Policy Number'],
 ] as const;
-type Draft = Record<(typeof FIELDS)[number][0], string>;
-const EMPTY: Draft = { facility_number: '', unit: '', name: '', policy_number: '' };
+type Field = (typeof FIELDS)[number][0];
+type Draft = Record<Field, string>;
+const PARAMS = Object.fromEntries(FIELDS.map(([field]) => [field, textParam(field)])) as Record<Field, UrlParam<string>>;
 
 const filtersOf = (d: Draft): SetUpListQuery =>
   Object.fromEntries(FIELDS.flatMap(([field]) => (d[field].trim() ? [[field, d[field].trim()]] : []))) as SetUpListQuery;
 
 export function ListSetupTenantsTab() {
-  const form = useSearchFilters(EMPTY, filtersOf);
-  const table = useServerTable({ queryKey: setUpListKey, query: form.filters, fetchPage: fetchSetUpPage });
+  const url = useListUrl(PARAMS, { prefix: 'set_up.' });
+  const form = useSearchFilters(url, filtersOf);
+  const table = useServerTable({ queryKey: setUpListKey, query: form.filters, fetchPage: fetchSetUpPage, place: url.place });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.search();

@@ -4,7 +4,8 @@
  * a facility is chosen); the facility's tenants to set up, 100 a page, with checkboxes (at most 300,
  * the header's tri-state select-all) and '{total} total tenants'; Export Tenants and Check Charges; and
  * 'Setup N tenants', which opens the chosen software's setup modal. When a setup modal closes the checks
- * clear and the tenants reload. Choosing none clears the table.
+ * clear and the tenants reload. Choosing none clears the table. The software, the facility, the applied
+ * filters and the page live in the address (useListUrl), so the other tab, Back and a shared link keep them.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -27,7 +28,12 @@ import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
 import { useServerTable } from '../widgets/use-server-table';
+import type { TablePlace } from '../widgets/use-server-table';
+import { useSearchFilters } from '../widgets/use-search-filters';
 import type { SearchFilters } from '../widgets/use-search-filters';
+import { choiceParam, textParam } from '../widgets/list-url';
+import type { ValuesOf } from '../widgets/list-url';
+import { useListUrl } from '../widgets/use-list-url';
 import { CheckChargesModal } from './CheckChargesModal';
 import { createSetupExport, downloadSetupExport, fetchSetupPage, setupListKey, useReloadAfterSetup } from './policy-setup-api';
 import type { SetupListQuery } from './policy-setup-api';
@@ -37,23 +43,42 @@ import { SETUP_COLUMNS } from './setup-columns';
 import { SiteLinkSetupModal } from './SiteLinkSetupModal';
 import { StorEdgeSetupModal } from './StorEdgeSetupModal';
 
-export interface SetupDraft {
-  unit: string;
-  name: string;
-  errorFilter: ErrorFilter;
-}
-export type SetupFilters = Pick<SetupListQuery, 'unit' | 'name' | 'error_filter'>;
-export const EMPTY_SETUP_DRAFT: SetupDraft = { unit: '', name: '', errorFilter: 'all' };
+const CHOICE_PARAMS = {
+  software: choiceParam<SetupSoftware | ''>('software', SETUP_SOFTWARE, ''),
+  facilityId: textParam('facility_id'),
+  facilityNumber: textParam('facility_number'),
+};
+const FILTER_PARAMS = { unit: textParam('unit'), name: textParam('name'), errorFilter: choiceParam<ErrorFilter>('errors', ERROR_FILTERS, 'all') };
+type SetupDraft = ValuesOf<typeof FILTER_PARAMS>;
+type SetupFilters = Pick<SetupListQuery, 'unit' | 'name' | 'error_filter'>;
 /** Spec §5: the insurance list's filters are sent when not empty. */
-export const setupFiltersOf = (d: SetupDraft): SetupFilters => ({ unit: d.unit.trim() || undefined, name: d.name.trim() || undefined, error_filter: d.errorFilter });
+const setupFiltersOf = (d: SetupDraft): SetupFilters => ({ unit: d.unit.trim() || undefined, name: d.name.trim() || undefined, error_filter: d.errorFilter });
 
-/** What the page keeps while the other tab is shown: the software, the facility and the filters. */
-export interface SetupChoice {
+/** The software, the facility and the filters, as the address holds them. */
+interface SetupChoice {
   software: SetupSoftware | null;
   setSoftware: (software: SetupSoftware | null) => void;
   facility: SetupFacility | null;
   setFacility: (facility: SetupFacility | null) => void;
   form: SearchFilters<SetupDraft, SetupFilters>;
+  place: TablePlace;
+}
+
+function useSetupChoice(): SetupChoice {
+  const chosen = useListUrl(CHOICE_PARAMS);
+  const filters = useListUrl(FILTER_PARAMS);
+  const form = useSearchFilters(filters, setupFiltersOf);
+  const { facilityId, facilityNumber } = chosen.values;
+  const software = chosen.values.software || null;
+  return {
+    software,
+    // Spec §4: a software choice resets the facility to none and reloads the facility list.
+    setSoftware: (next) => chosen.setValues({ software: next ?? '', facilityId: '', facilityNumber: '' }),
+    facility: software && facilityId && facilityNumber ? { id: facilityId, facility_number: facilityNumber } : null,
+    setFacility: (next) => chosen.setValues({ facilityId: next?.id ?? '', facilityNumber: next?.facility_number ?? '' }),
+    form,
+    place: chosen.place,
+  };
 }
 
 const SOFTWARE_OPTIONS = SETUP_SOFTWARE.map((value) => ({ value, label: SETUP_SOFTWARE_LABELS[value] }));
@@ -85,11 +110,7 @@ function SetupFiltersForm({ choice }: { choice: SetupChoice }) {
             options={SOFTWARE_OPTIONS}
             placeholder="Choose a software"
             ariaLabel="Software"
-            onChange={({ detail }) => {
-              // Spec §4: a software choice resets the facility to none and reloads the facility list.
-              setSoftware((detail.selectedOption.value ?? null) as SetupSoftware | null);
-              setFacility(null);
-            }}
+            onChange={({ detail }) => setSoftware((detail.selectedOption.value ?? null) as SetupSoftware | null)}
           />
         </FormField>
         <FormField label="Facility">
@@ -121,7 +142,8 @@ function SetupFiltersForm({ choice }: { choice: SetupChoice }) {
   );
 }
 
-export function SetupTenantsTab({ choice }: { choice: SetupChoice }) {
+export function SetupTenantsTab() {
+  const choice = useSetupChoice();
   const { software, facility } = choice;
   return (
     <SpaceBetween size="l">
@@ -137,7 +159,7 @@ export function SetupTenantsTab({ choice }: { choice: SetupChoice }) {
 function SetupTenantsList({ choice }: { choice: SetupChoice }) {
   const toast = useToast();
   const reload = useReloadAfterSetup();
-  const { software, facility, form } = choice;
+  const { software, facility, form, place } = choice;
   const [setupOf, setSetupOf] = useState<{ software: SetupSoftware; tenants: PolicySetupTenant[] } | null>(null);
   const [checkingCharges, setCheckingCharges] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -149,6 +171,7 @@ function SetupTenantsList({ choice }: { choice: SetupChoice }) {
     fetchPage: fetchSetupPage,
     enabled: query !== null,
     selectionLimit: MAX_SETUP_TENANTS,
+    place,
   });
   const { result, pagination, selectedItems } = table;
   const checked = selectedItems.length;

@@ -2,7 +2,7 @@
  * Proof Review (/proof-review, staff; issue 18, docs/decisions.md "Proof Review"): the proofs of
  * insurance tenants uploaded on the response portal that wait for a decision, oldest first, 100 a page;
  * filters Facility Number and Submitted from / to (M/DD/YYYY, typed or picked; days of the program's
- * time zone), reloading 350 ms after typing stops. Per row: View opens the document in a new tab through
+ * time zone), reloading 350 ms after typing stops; they and the page live in the address (useListUrl). Per row: View opens the document in a new tab through
  * a 5-minute link; Accept (confirmed) or Reject (with a reason) decides it, the row leaves the list, a
  * toast says what happened and the home menu's count follows.
  */
@@ -22,7 +22,8 @@ import { DateField } from '../widgets/DateField';
 import { DownloadLink } from '../widgets/DownloadLink';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
-import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { dayParam, textParam } from '../widgets/list-url';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
 import { useServerTable } from '../widgets/use-server-table';
 import { ProofDecisionModal } from './ProofDecisionModal';
 import type { ProofDecisionKind } from './ProofDecisionModal';
@@ -30,6 +31,7 @@ import { PROOF_FILTER_DEBOUNCE_MS, fetchProofReviewPage, openProofDocument, proo
 import { displayDate, proofOwner, tenantName } from './proof-names';
 
 const FILTER_DATE_FORMAT = 'M/dd/yyyy';
+const PARAMS = { facilityNumber: textParam('facility_number'), from: dayParam('from'), to: dayParam('to') };
 
 type Decide = (proof: ProofReviewRow, kind: ProofDecisionKind) => void;
 
@@ -59,14 +61,12 @@ function columns(decide: Decide): TableProps.ColumnDefinition<ProofReviewRow>[] 
 export default function ProofReviewPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [facilityNumber, setFacilityNumber] = useState('');
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<{ proof: ProofReviewRow; kind: ProofDecisionKind } | null>(null);
-  // One debounced value for the three filters, compared by content so re-renders do not restart it.
-  const typed = JSON.stringify(proofFiltersOf(facilityNumber, from, to));
-  const filters = JSON.parse(useDebouncedValue(typed, PROOF_FILTER_DEBOUNCE_MS)) as ReturnType<typeof proofFiltersOf>;
-  const table = useServerTable({ queryKey: proofReviewListKey, query: filters, fetchPage: fetchProofReviewPage });
+  // The form shows what is typed; it reaches the address (and the list) once it settles.
+  const url = useListUrl(PARAMS);
+  const [typed, setTyped] = useSettledDraft(url.values, url.setValues, PROOF_FILTER_DEBOUNCE_MS);
+  const { facilityNumber, from, to } = url.values;
+  const table = useServerTable({ queryKey: proofReviewListKey, query: proofFiltersOf(facilityNumber, from, to), fetchPage: fetchProofReviewPage, place: url.place });
   // The list and the home menu's count.
   const reload = () => void queryClient.invalidateQueries({ queryKey: proofReviewsKey });
 
@@ -86,13 +86,13 @@ export default function ProofReviewPage() {
         above={[
           <SpaceBetween key="filters" direction="horizontal" size="s" alignItems="end">
             <FormField label="Facility Number">
-              <Input type="search" value={facilityNumber} ariaLabel="Proof Facility Number" onChange={({ detail }) => setFacilityNumber(detail.value)} />
+              <Input type="search" value={typed.facilityNumber} ariaLabel="Proof Facility Number" onChange={({ detail }) => setTyped((t) => ({ ...t, facilityNumber: detail.value }))} />
             </FormField>
             <FormField label="Submitted from">
-              <DateField value={from} format={FILTER_DATE_FORMAT} placeholder="M/DD/YYYY" ariaLabel="Submitted from" onChange={setFrom} />
+              <DateField value={typed.from} format={FILTER_DATE_FORMAT} placeholder="M/DD/YYYY" ariaLabel="Submitted from" onChange={(day) => setTyped((t) => ({ ...t, from: day }))} />
             </FormField>
             <FormField label="Submitted to">
-              <DateField value={to} format={FILTER_DATE_FORMAT} placeholder="M/DD/YYYY" ariaLabel="Submitted to" onChange={setTo} />
+              <DateField value={typed.to} format={FILTER_DATE_FORMAT} placeholder="M/DD/YYYY" ariaLabel="Submitted to" onChange={(day) => setTyped((t) => ({ ...t, to: day }))} />
             </FormField>
           </SpaceBetween>,
         ]}

@@ -2,8 +2,8 @@
  * Tenant Accounts (Manage Users, spec §2 Reading A): facility number, tenant name, insur ledger id and
  * unit filters with Search and Reset; 100 rows of facility number, tenant name, insur ledger id, unit
  * and access code; a load error shows the server's text (or 'Unknown error loading users.') with Retry.
+ * The applied filters and the page live in the address under 'accounts.' (useListUrl).
  */
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -15,6 +15,10 @@ import Table from '@cloudscape-design/components/table';
 import type { TenantAccount } from '../../../shared/contracts/tenants';
 import { errorText } from '../api/api-error';
 import { ServerTablePagination } from '../widgets/ServerTablePagination';
+import { textParam } from '../widgets/list-url';
+import type { UrlParam } from '../widgets/list-url';
+import { useListUrl } from '../widgets/use-list-url';
+import { useSearchFilters } from '../widgets/use-search-filters';
 import { useServerTable } from '../widgets/use-server-table';
 import { fetchTenantAccountsPage, tenantAccountsKey } from './tenants-api';
 import type { TenantAccountFilters } from './tenants-api';
@@ -30,7 +34,7 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number][0];
 type Typed = Record<Field, string>;
-const NOTHING: Typed = { facility_number: '', tenant_name: '', insur_ledger_id: '', unit: '' };
+const PARAMS = Object.fromEntries(FIELDS.map(([name]) => [name, textParam(name)])) as Record<Field, UrlParam<string>>;
 
 /** Spec §5: tenant text filters are sent only when longer than 1 character. */
 function filtersOf(typed: Typed): TenantAccountFilters {
@@ -38,18 +42,14 @@ function filtersOf(typed: Typed): TenantAccountFilters {
 }
 
 export function TenantAccountsTab() {
-  const [typed, setTyped] = useState<Typed>(NOTHING);
-  const [filters, setFilters] = useState<TenantAccountFilters>({});
-  const table = useServerTable({ queryKey: tenantAccountsKey, query: filters, fetchPage: fetchTenantAccountsPage });
+  const url = useListUrl(PARAMS, { prefix: 'accounts.' });
+  const form = useSearchFilters(url, filtersOf);
+  const table = useServerTable({ queryKey: tenantAccountsKey, query: form.filters, fetchPage: fetchTenantAccountsPage, place: url.place });
   const { result, pagination } = table;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(filtersOf(typed));
-  };
-  const reset = () => {
-    setTyped(NOTHING);
-    setFilters({});
+    form.search();
   };
   const counter = pagination ? `(${pagination.total.toLocaleString()}${pagination.exact === false && pagination.next_cursor ? '+' : ''})` : undefined;
 
@@ -74,14 +74,14 @@ export function TenantAccountsTab() {
               <Input
                 key={name}
                 type="search"
-                value={typed[name]}
+                value={form.draft[name]}
                 placeholder={label}
                 ariaLabel={label}
-                onChange={({ detail }) => setTyped((t) => ({ ...t, [name]: detail.value }))}
+                onChange={({ detail }) => form.setDraft((t) => ({ ...t, [name]: detail.value }))}
               />
             ))}
             <SpaceBetween direction="horizontal" size="xs">
-              <Button formAction="none" onClick={reset}>Reset</Button>
+              <Button formAction="none" onClick={form.reset}>Reset</Button>
               <Button formAction="submit" variant="primary">Search</Button>
             </SpaceBetween>
           </Grid>

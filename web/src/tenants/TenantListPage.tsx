@@ -2,10 +2,11 @@
  * Master Tenants List (/tenant-list, spec §2 Reading B): the stats card of the chosen facility or cycle
  * (or of the program), the filters, the 100-row list with its checkboxes (at most 300 checked), export,
  * refresh and the bulk actions, the Edit Tenant modal on a row click and the status modal on the pencil.
- * ?facility_number= and ?cycle_id= preselect the filters.
+ * The filters, sort and page live in the address (useListUrl), so Back, reload and a shared link show the
+ * list as it was left; links open it with a preset (?facility_number=&cycle_id= from a cycle,
+ * &tagged_for_removal=true from Send Letters).
  */
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -16,7 +17,7 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
-import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_SORTS } from '../../../shared/contracts/tenants';
+import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_FILTER_KEYS, TENANT_SORTS } from '../../../shared/contracts/tenants';
 import type { StatusFilter, TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
 import { countOf } from '../../../shared/format';
 import { ConfirmModal } from '../facilities/dialogs';
@@ -25,7 +26,9 @@ import { useToast } from '../shell/toasts';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { choiceParam, flagParam, textParam } from '../widgets/list-url';
 import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
 import { sortParamOf, useServerTable } from '../widgets/use-server-table';
 import { BulkEditModal } from './BulkEditModal';
 import { BulkFailureAlert, failureOf } from './BulkFailureAlert';
@@ -47,6 +50,17 @@ export const NAME_MATCH_HINT = 'Inside a facility or cycle, name and unit match 
 
 /** Spec §5: text filters go to the server only when longer than 1 character. */
 const sentText = (value: string) => (value.trim().length > 1 ? value.trim() : undefined);
+
+/** The list's place in the address; `tagged_for_removal=true` is how Send Letters links to the tenants that block its letters. */
+const LIST_PARAMS = {
+  facility_number: textParam('facility_number'),
+  name: textParam('name'),
+  unit: textParam('unit'),
+  cycle_id: textParam('cycle_id'),
+  filter: choiceParam<TenantFilterKey>('filter', TENANT_FILTER_KEYS, 'all'),
+  status: choiceParam<StatusFilter>('status', STATUS_FILTERS, 'all'),
+  tagged: flagParam('tagged_for_removal'),
+};
 
 interface TextFilters {
   facility_number: string;
@@ -75,28 +89,19 @@ const CONFIRMS: Record<Confirming, { header: string; question: (n: number) => st
 const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }));
 
 export default function TenantListPage() {
-  // The query string only preselects; a new one (a link from a cycle) starts the page afresh.
-  const { search } = useLocation();
-  return <TenantList key={search} />;
-}
-
-function TenantList() {
   const toast = useToast();
-  const [params] = useSearchParams();
-  const [text, setText] = useState<TextFilters>({ facility_number: params.get('facility_number') ?? '', name: '', unit: '' });
-  const [cycleId, setCycleId] = useState(params.get('cycle_id') ?? '');
-  const [filter, setFilter] = useState<TenantFilterKey>('all');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  // Send Letters links here with tagged_for_removal=true to show the tenants that block its letters.
-  const [tagged, setTagged] = useState(params.get('tagged_for_removal') === 'true');
+  const url = useListUrl(LIST_PARAMS);
+  const { cycle_id: cycleId, filter, status, tagged } = url.values;
+  const { setValues } = url;
   const [editing, setEditing] = useState<TenantView | null>(null);
   const [editingStatus, setEditingStatus] = useState<TenantView | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [bulkEditing, setBulkEditing] = useState(false);
   const [failure, setFailure] = useState<BulkFailure | null>(null);
 
-  // One debounced value for the three boxes, compared by content so re-renders do not restart it.
-  const settled = JSON.parse(useDebouncedValue(JSON.stringify(text), TEXT_DEBOUNCE_MS)) as TextFilters;
+  // The three boxes show what is typed; it reaches the address (and the list) once it settles.
+  const settled: TextFilters = { facility_number: url.values.facility_number, name: url.values.name, unit: url.values.unit };
+  const [text, setText] = useSettledDraft(settled, setValues, TEXT_DEBOUNCE_MS);
   const cycleFacility = sentText(useDebouncedValue(text.facility_number, CYCLE_DEBOUNCE_MS));
   const cycles = useCycleSearch(cycleFacility);
 
@@ -118,6 +123,7 @@ function TenantList() {
     fetchPage: fetchTenantPage,
     selectionLimit: MAX_BULK_TENANTS,
     sortableFields,
+    place: url.place,
   });
   const bulk = useBulkTenants();
   const { result, response, selectedItems } = table;
@@ -131,7 +137,7 @@ function TenantList() {
   const changeText = (name: keyof TextFilters, value: string) => {
     setText((t) => ({ ...t, [name]: value }));
     // The chosen cycle belongs to the facility number it was found by.
-    if (name === 'facility_number') setCycleId('');
+    if (name === 'facility_number' && cycleId) setValues({ cycle_id: '' });
   };
 
   const runBulk = (action: BulkAction, done: () => void) => {
@@ -229,7 +235,7 @@ function TenantList() {
                     loadingText="Loading cycles"
                     errorText="The cycles could not be loaded."
                     placeholder="Type a facility number first"
-                    onChange={({ detail }) => setCycleId(detail.selectedOption.value ?? '')}
+                    onChange={({ detail }) => setValues({ cycle_id: detail.selectedOption.value ?? '' })}
                   />
                 </FormField>
                 <FormField label="Filter">
@@ -238,7 +244,7 @@ function TenantList() {
                     options={filterOptions}
                     triggerVariant="option"
                     ariaLabel="Filter"
-                    onChange={({ detail }) => setFilter((detail.selectedOption.value ?? 'all') as TenantFilterKey)}
+                    onChange={({ detail }) => setValues({ filter: (detail.selectedOption.value ?? 'all') as TenantFilterKey })}
                   />
                 </FormField>
                 <FormField label="Tenant Name" description={NAME_MATCH_HINT}>
@@ -252,11 +258,11 @@ function TenantList() {
                     selectedOption={STATUS_OPTIONS.find((o) => o.value === status) ?? STATUS_OPTIONS[0]!}
                     options={STATUS_OPTIONS}
                     ariaLabel="Status"
-                    onChange={({ detail }) => setStatus((detail.selectedOption.value ?? 'all') as StatusFilter)}
+                    onChange={({ detail }) => setValues({ status: (detail.selectedOption.value ?? 'all') as StatusFilter })}
                   />
                 </FormField>
                 <FormField label="Tagged">
-                  <Toggle checked={tagged} onChange={({ detail }) => setTagged(detail.checked)}>Show Tenants Tagged for Removal</Toggle>
+                  <Toggle checked={tagged} onChange={({ detail }) => setValues({ tagged: detail.checked })}>Show Tenants Tagged for Removal</Toggle>
                 </FormField>
               </Grid>,
               ...(info && info.incomplete_address > 0

@@ -1,6 +1,7 @@
 /**
  * User Accounts: the server-paged user table (100 per page) with the username filter, refresh, Add
- * User for admins, edit and delete per row, and the clicked user's details in the split panel.
+ * User for admins, edit and delete per row, and the clicked user's details in the split panel. The
+ * applied filter and the page live in the address under 'users.' (useListUrl).
  */
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -20,23 +21,28 @@ import { userColumns } from './user-columns';
 import { UserDetailPanel } from './UserDetailPanel';
 import { UserFormModal } from './UserFormModal';
 import { useUserList } from './users-api';
-import type { UserListFilter } from './users-api';
+import { textParam } from '../widgets/list-url';
 import { ServerPagination } from '../widgets/ServerPagination';
+import { useListUrl } from '../widgets/use-list-url';
+import { useSearchFilters } from '../widgets/use-search-filters';
 import { RefreshButton } from '../widgets/RefreshButton';
+
+const PARAMS = { username: textParam('username') };
+const filtersOf = ({ username }: { username: string }) => ({ username: username.trim() });
 
 const isStaffAccount = (u: UserView) => u.is_admin || u.is_monitor;
 
 export function UserAccountsTab() {
   const { user: me, isAdmin } = useAuth();
   const toast = useToast();
-  const [filter, setFilter] = useState<UserListFilter>({ username: '', page: 1 });
-  const [usernameInput, setUsernameInput] = useState('');
+  const url = useListUrl(PARAMS, { prefix: 'users.' });
+  const form = useSearchFilters(url, filtersOf);
   const [showFilters, setShowFilters] = useState(true);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
   const [deleting, setDeleting] = useState<UserView | null>(null);
-  const list = useUserList(filter);
+  const list = useUserList({ ...form.filters, page: url.page });
 
   const users = list.isError ? [] : list.data?.data ?? [];
   const pagination = list.data?.pagination;
@@ -54,11 +60,7 @@ export function UserAccountsTab() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ username: usernameInput.trim(), page: 1 });
-  };
-  const reset = () => {
-    setUsernameInput('');
-    setFilter({ username: '', page: 1 });
+    form.search();
   };
 
   return (
@@ -90,15 +92,15 @@ export function UserAccountsTab() {
           showFilters ? (
             <form onSubmit={search} noValidate>
               <SpaceBetween direction="horizontal" size="xs">
-                <Input type="search" value={usernameInput} placeholder="Username" ariaLabel="Filter by username" onChange={({ detail }) => setUsernameInput(detail.value)} />
-                <Button formAction="none" onClick={reset}>Reset</Button>
+                <Input type="search" value={form.draft.username} placeholder="Username" ariaLabel="Filter by username" onChange={({ detail }) => form.setDraft({ username: detail.value })} />
+                <Button formAction="none" onClick={form.reset}>Reset</Button>
                 <Button formAction="submit">Search</Button>
               </SpaceBetween>
             </form>
           ) : undefined
         }
         pagination={
-          <ServerPagination page={filter.page} lastPage={pagination?.last_page} onChange={(page) => setFilter((f) => ({ ...f, page }))} />
+          <ServerPagination page={url.page} lastPage={pagination?.last_page} onChange={url.setPage} />
         }
         empty={
           list.isError ? (

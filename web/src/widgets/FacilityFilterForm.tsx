@@ -5,11 +5,15 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { textParam } from './list-url';
 import type { SearchFilters } from './use-search-filters';
 
 export interface FacilityDraft {
   facilityNumber: string;
 }
+
+/** Where the address keeps the form's facility number (useListUrl). */
+export const FACILITY_NUMBER_PARAM = textParam('facility_number');
 
 /** The draft's fields that hold a string: the ones a Select can fill. */
 type StringField<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];

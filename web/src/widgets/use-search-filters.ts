@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import type { Dispatch, SetStateAction } from 'react';
+import type { ListUrl } from './use-list-url';
+import { useFormDraft } from './use-list-url';
 
 /**
  * The filters of a list that applies them on Search rather than as one types (FacilityFilterForm):
  * `draft` is what the form shows, `filters` what the list was last asked for (useServerTable's query).
+ * The applied filters live in the address (useListUrl), so Back and a shared link bring them back.
  */
 export interface SearchFilters<D, F> {
   draft: D;
@@ -15,18 +17,20 @@ export interface SearchFilters<D, F> {
   reset: () => void;
 }
 
-/** `filtersOf` turns a draft into the list's query (trimmed, blanks left out). */
-export function useSearchFilters<D, F>(empty: D, filtersOf: (draft: D) => F): SearchFilters<D, F> {
-  const [draft, setDraft] = useState(empty);
-  const [filters, setFilters] = useState(() => filtersOf(empty));
+/** `filtersOf` turns the applied draft (the address's values) into the list's query (trimmed, blanks left out). */
+export function useSearchFilters<D, F>(url: Pick<ListUrl<D>, 'values' | 'setValues' | 'defaults'>, filtersOf: (draft: D) => F): SearchFilters<D, F> {
+  const { draft, setDraft, sent } = useFormDraft(url.values);
   return {
     draft,
     setDraft,
-    filters,
-    search: () => setFilters(filtersOf(draft)),
+    filters: filtersOf(url.values),
+    search: () => {
+      sent(draft);
+      url.setValues(draft);
+    },
     reset: () => {
-      setDraft(empty);
-      setFilters(filtersOf(empty));
+      setDraft(url.defaults);
+      url.setValues(url.defaults);
     },
   };
 }
