@@ -77,6 +77,56 @@ test.beforeAll(async ({ request }) => {
 const table = (page: Page) => page.getByTestId('proof-review-table');
 const rowOf = (page: Page, u: Uploaded): Locator => table(page).locator('tbody tr').filter({ hasText: u.insurer });
 
+const sideNavigation = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+const facilityBox = (page: Page) => page.getByRole('searchbox', { name: 'Proof Facility Number' });
+const fromBox = (page: Page) => page.getByRole('textbox', { name: 'Submitted from', exact: true });
+const toBox = (page: Page) => page.getByRole('textbox', { name: 'Submitted to', exact: true });
+
+/** The two proofs of the suite's facility, the list's only rows. */
+async function expectBothProofs(page: Page) {
+  await expect(table(page).locator('tbody tr')).toHaveCount(2);
+  await expect(rowOf(page, accepted)).toBeVisible();
+  await expect(rowOf(page, rejected)).toBeVisible();
+}
+
+// Before the decisions below, while both proofs wait.
+test('the filters live in the address: Back, reload and a shared link show the proofs as they were left', async ({ page, context }) => {
+  const yesterday = wireDay(-1);
+  await loginAs(page, DEMO.monitor.username);
+  await sideNavigation(page).getByRole('link', { name: 'Proof Review', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Proof Review' })).toBeVisible();
+  await facilityBox(page).fill(facility.facility_number);
+  await fromBox(page).fill(shownDay(yesterday));
+  await expectBothProofs(page);
+  await expect(page).toHaveURL((url) => url.searchParams.get('facility_number') === facility.facility_number && url.searchParams.get('from') === yesterday);
+
+  // Over to Import History and Back: the filters are in the form and the rows match them.
+  await sideNavigation(page).getByRole('link', { name: 'Import History', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
+  await page.goBack();
+  await expect(facilityBox(page)).toHaveValue(facility.facility_number);
+  await expect(fromBox(page)).toHaveValue(shownDay(yesterday));
+  await expectBothProofs(page);
+
+  await page.reload();
+  await expect(facilityBox(page)).toHaveValue(facility.facility_number);
+  await expect(fromBox(page)).toHaveValue(shownDay(yesterday));
+  await expectBothProofs(page);
+  await expectAccessible(page);
+
+  // A shared link opens the filtered list; a date that is no date is ignored.
+  const shared = await context.newPage();
+  await shared.goto(`/proof-review?facility_number=${facility.facility_number}&from=${yesterday}&to=2026-02-30`);
+  await expect(facilityBox(shared)).toHaveValue(facility.facility_number);
+  await expect(toBox(shared)).toHaveValue('');
+  await expectBothProofs(shared);
+  // The dates of the link are the list's: from the day after tomorrow, nothing of today waits.
+  await shared.goto(`/proof-review?facility_number=${facility.facility_number}&from=${wireDay(2)}`);
+  await expect(fromBox(shared)).toHaveValue(shownDay(wireDay(2)));
+  await expect(table(shared).getByText('No proofs are waiting for review.')).toBeVisible();
+  await shared.close();
+});
+
 test('staff find the waiting proofs from the home menu, view one, accept one and reject another with a reason', async ({ page, request }) => {
   await loginAs(page, DEMO.monitor.username);
   const { waiting } = await getJson<{ waiting: number }>(request, '/api/proof-reviews/count');

@@ -265,14 +265,17 @@ test('a program-wide name search matches the beginning and finds the tenant', as
   await expect(rows(page)).toHaveCount(answer.data.length);
 });
 
-test('a list that is not exact pages forward by cursor, back by the cursors it kept, and stops at the end', async ({ page, request }) => {
-  // The demo program has no name with more than 100 tenants, so the server's pages are played here:
-  // three pages (100, 100, 20 rows) linked by next_cursor, as a program-wide search answers them.
+/**
+ * The demo program has no name with more than 100 tenants, so the server's pages of a program-wide
+ * search for 'Zz' are played: three pages (100, 100, 20 rows) linked by next_cursor ('cursor-2',
+ * 'cursor-3'), with the stats, filters and info of a real search. As the server, a page past 1 is
+ * started only by the cursor the page before answered (else 422 on `cursor`). Answers the URLs asked.
+ */
+async function playCursorPages(page: Page, request: APIRequestContext): Promise<URL[]> {
   const template = (await tenantsOf(request, 'facility_number=1002')).data[0]!;
-  // The stats, filters and info of a real program-wide search; the rows and pager are played.
   const real = await getJson<Record<string, unknown>>(request, '/api/tenants?name=Sm');
-  const rowsOf = (page: number, n: number) =>
-    Array.from({ length: n }, (_, i) => ({ ...template, id: `p${page}-${i}`, first_name: `Row${i}`, last_name: `Page${page}` }));
+  const rowsOf = (n: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...template, id: `p${n}-${i}`, first_name: `Row${i}`, last_name: `Page${n}` }));
   const pages: Record<string, { data: StaffTenantView[]; next: string | null }> = {
     '': { data: rowsOf(1, 100), next: 'cursor-2' },
     'cursor-2': { data: rowsOf(2, 100), next: 'cursor-3' },
@@ -282,8 +285,13 @@ test('a list that is not exact pages forward by cursor, back by the cursors it k
   await page.route((url) => url.pathname === '/api/tenants' && url.searchParams.get('name') === 'Zz', async (route) => {
     const url = new URL(route.request().url());
     asked.push(url);
-    const at = pages[url.searchParams.get('cursor') ?? '']!;
+    const cursor = url.searchParams.get('cursor') ?? '';
     const pageNo = Number(url.searchParams.get('page') ?? '1');
+    if (pageNo > 1 ? cursor !== `cursor-${pageNo}` : cursor !== '') {
+      await route.fulfill({ status: 422, json: { error: 'cursor is not one this list answered. Start again from page 1.', field: 'cursor' } });
+      return;
+    }
+    const at = pages[cursor]!;
     await route.fulfill({
       json: {
         ...real,
@@ -292,6 +300,11 @@ test('a list that is not exact pages forward by cursor, back by the cursors it k
       },
     });
   });
+  return asked;
+}
+
+test('a list that is not exact pages forward by cursor, back by the cursors it kept, and stops at the end', async ({ page, request }) => {
+  const asked = await playCursorPages(page, request);
   await openList(page);
   await page.getByRole('searchbox', { name: 'Tenant Name' }).fill('Zz');
   await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page1' })).toBeVisible();
@@ -316,6 +329,136 @@ test('a list that is not exact pages forward by cursor, back by the cursors it k
   await page.getByRole('button', { name: 'Page 1' }).click();
   await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page1' })).toBeVisible();
   expect(asked.every((u) => u.searchParams.get('page') === '1' ? !u.searchParams.has('cursor') : u.searchParams.get('cursor') === `cursor-${u.searchParams.get('page')}`)).toBe(true);
+});
+
+// ---------- the list's place in the address (issue 24, 'Filters live in the address') ----------
+
+const sideNavigation = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+const facilityBox = (page: Page) => page.getByRole('searchbox', { name: 'Facility Number' });
+const nameBox = (page: Page) => page.getByRole('searchbox', { name: 'Tenant Name' });
+
+/** Leaves the list for Manage Cycles through the side navigation, then comes back with the browser's Back. */
+async function awayAndBack(page: Page) {
+  await sideNavigation(page).getByRole('link', { name: 'Manage Cycles', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Cycles' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Tenants List' })).toBeVisible();
+}
+
+/** The list shows exactly the tenants of `answer` (one page of at most 100, names unique or not). */
+async function expectRows(page: Page, answer: ListAnswer) {
+  await expect(tenantsHeading(page)).toContainText(`(${answer.pagination.total.toLocaleString('en-US')})`);
+  await expect(rows(page)).toHaveCount(answer.data.length);
+  for (const t of answer.data) await expect(rowOf(page, t).first()).toBeVisible();
+}
+
+test('the filters live in the address: Back, reload and a shared link show the list as it was left', async ({ page, request, context }) => {
+  // Facility 1013 and a last name its tenants have, 'Brown' when the demo gave it one.
+  const facility = '1013';
+  const all = await allOfFacility(request, facility);
+  const name = all.some((t) => t.last_name === 'Brown') ? 'Brown' : all.find((t) => (t.last_name ?? '').length > 3)!.last_name!;
+  const found = await tenantsOf(request, `facility_number=${facility}&name=${encodeURIComponent(name)}`);
+  expect(found.pagination.total, `tenants named ${name} in ${facility}`).toBeGreaterThan(0);
+  expect(found.pagination.total).toBeLessThan(all.length);
+
+  await recordToasts(page);
+  await loginAs(page, DEMO.monitor.username);
+  await sideNavigation(page).getByRole('link', { name: 'Master Tenants List', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Tenants List' })).toBeVisible();
+  await facilityBox(page).fill(facility);
+  await nameBox(page).pressSequentially(name, { delay: 30 });
+  await expectRows(page, found);
+  await expect(page).toHaveURL((url) => url.searchParams.get('facility_number') === facility && url.searchParams.get('name') === name);
+
+  // Over to Manage Cycles and Back: the form and the rows are as they were left.
+  await awayAndBack(page);
+  await expect(facilityBox(page)).toHaveValue(facility);
+  await expect(nameBox(page)).toHaveValue(name);
+  await expectRows(page, found);
+  // Typing replaced the list's history entry instead of adding one per key: one more Back is Home.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goForward();
+  await expect(nameBox(page)).toHaveValue(name);
+
+  // A reload keeps them.
+  await page.reload();
+  await expect(facilityBox(page)).toHaveValue(facility);
+  await expect(nameBox(page)).toHaveValue(name);
+  await expectRows(page, found);
+
+  // The address shared: another tab opens the filtered list; values the list cannot show are ignored, not an error.
+  const shared = await context.newPage();
+  await recordToasts(shared);
+  await shared.goto(`/tenant-list?facility_number=${facility}&name=${encodeURIComponent(name)}&page=0&sort=secret&status=everything&filter=nothing`);
+  await expect(facilityBox(shared)).toHaveValue(facility);
+  await expect(nameBox(shared)).toHaveValue(name);
+  await expectRows(shared, found);
+  expect(await shared.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts)).toEqual([]);
+  await expectAccessible(shared);
+  await shared.close();
+});
+
+test('the sort and page live in the address: Back and reload return to page 2 in the chosen order', async ({ page, request }) => {
+  // The demo facility with more than one page of tenants.
+  const facility = '1010';
+  const secondPage = await tenantsOf(request, `facility_number=${facility}&sort=-unit&page=2`);
+  expect(secondPage.pagination.last_page, `facility ${facility} has two pages`).toBeGreaterThanOrEqual(2);
+
+  await openList(page);
+  await facilityBox(page).fill(facility);
+  await expect(tenantsHeading(page)).toContainText(`(${secondPage.pagination.total})`);
+  await sortBy(page, 'Unit(s)');
+  await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'unit');
+  await sortBy(page, 'Unit(s)');
+  await expect(page).toHaveURL((url) => url.searchParams.get('sort') === '-unit');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('sort') === '-unit');
+  await expectRows(page, secondPage);
+
+  const onPage2 = async () => {
+    await expect(facilityBox(page)).toHaveValue(facility);
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'true');
+    await expect(table(page).getByRole('columnheader', { name: /Unit\(s\)/ }).first()).toHaveAttribute('aria-sort', 'descending');
+    await expectRows(page, secondPage);
+  };
+  await awayAndBack(page);
+  await onPage2();
+  await page.reload();
+  await onPage2();
+
+  // A new filter starts again from page 1 and keeps the order.
+  await facilityBox(page).fill('1001');
+  await expect(page).toHaveURL((url) => url.searchParams.get('facility_number') === '1001' && !url.searchParams.has('page') && url.searchParams.get('sort') === '-unit');
+  await expectRows(page, await tenantsOf(request, 'facility_number=1001&sort=-unit'));
+});
+
+test('a list paged by cursor keeps its page and cursor in the address, and can still step back after Back', async ({ page, request }) => {
+  await playCursorPages(page, request);
+  await openList(page);
+  await nameBox(page).fill('Zz');
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page3' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '3' && url.searchParams.get('cursor') === 'cursor-3');
+
+  // Back to page 3 by its cursor; the cursors before it came back with the history entry, so page 2 is a step away.
+  await awayAndBack(page);
+  await expect(nameBox(page)).toHaveValue('Zz');
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page3' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(20);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page2' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('cursor') === 'cursor-2');
+
+  // An address whose cursor the server refuses (old, or edited) opens page 1 instead of an error.
+  await page.goto('/tenant-list?name=Zz&page=3&cursor=stale');
+  await expect(rowOf(page, { first_name: 'Row0', last_name: 'Page1' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('name') === 'Zz' && !url.searchParams.has('page') && !url.searchParams.has('cursor'));
+  await expect(table(page).getByTestId('tenants-error')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.filter((t) => t.includes('Error loading tenants')))).toEqual([]);
 });
 
 test('edits a tenant, shows its history, and a concurrent edit is refused inside the modal', async ({ page, request }) => {
