@@ -2,7 +2,7 @@
  * Creates the program's table, buckets and queues in the emulator from shared/resources.ts and
  * shared/jobs.ts (the same definitions CDK deploys). Safe to run again: existing resources are kept.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, PutBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESClient, VerifyEmailIdentityCommand } from '@aws-sdk/client-ses';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -64,9 +64,38 @@ export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
   return env;
 }
 
+/**
+ * An index of APP_TABLE that a table made by an earlier version lacks (npm start keeps its table on disk)
+ * is added, one at a time as DynamoDB (and CloudFormation) add them; the emulator fills it from the items
+ * that carry its keys. Items written before their keys existed get them from the index's own migration
+ * (the name indexes: localstack/tenant-names-migrate.ts, which npm start runs).
+ */
+async function addMissingIndexes(ddb: DynamoDBClient, name: string, existing: readonly string[]): Promise<void> {
+  for (const index of APP_TABLE.indexes.filter((i) => !existing.includes(i.name))) {
+    await ddb.send(new UpdateTableCommand({
+      TableName: name,
+      AttributeDefinitions: [index.partitionKey, index.sortKey].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+      GlobalSecondaryIndexUpdates: [{
+        Create: {
+          IndexName: index.name,
+          KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
+          Projection: projectionOf(index.projection),
+        },
+      }],
+    }));
+    for (let waited = 0; ; waited += 1) {
+      const table = await ddb.send(new DescribeTableCommand({ TableName: name }));
+      if (table.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus === 'ACTIVE') break;
+      if (waited >= 600) throw new Error(`The index ${index.name} of ${name} is not active after 10 minutes.`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 async function ensureTable(ddb: DynamoDBClient, name: string): Promise<string> {
   try {
-    await ddb.send(new DescribeTableCommand({ TableName: name }));
+    const table = await ddb.send(new DescribeTableCommand({ TableName: name }));
+    await addMissingIndexes(ddb, name, (table.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? ''));
     return name;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;

@@ -10,6 +10,7 @@ import { REPO_ROOT } from './emulator';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
 import { writeDemoRentRolls } from './samples/rent-rolls';
 import { startProgram } from './runtime/program';
+import { migrateNameKeys, nameKeysMigrated } from '../functions/tenants/name-key-migration';
 
 /** Newest modification time below a folder, to rebuild the web app only when its sources changed. */
 function newestMtime(dir: string): number {
@@ -38,6 +39,12 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   // DynamoDB Local on disk: `npm run seed:scale` may grow the program past what a heap holds.
   const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true });
+  // A table kept from before the name search keys (issue 24): its tenants get them once (a table made since: one quick read).
+  if (!(await nameKeysMigrated())) {
+    console.log('Writing the name search keys of the tenants stored before them...');
+    const names = await migrateNameKeys();
+    console.log(`  ${names.updated} of ${names.scanned} tenants given their keys.`);
+  }
   console.log(`\nAudit Letter Program is running at ${program.url}`);
   console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);

@@ -27,6 +27,8 @@ export const APP_TABLE = {
     { name: 'ttag', partitionKey: 'ttagpk', sortKey: 'ttagsk', projection: 'KEYS_ONLY' },
     { name: 'tset', partitionKey: 'tsetpk', sortKey: 'tsetsk', projection: 'KEYS_ONLY' },
     { name: 'tname', partitionKey: 'tnamepk', sortKey: 'tnamesk', projection: 'KEYS_ONLY' },
+    // Added after the others: a deployment adds it alone (CloudFormation creates one index per table update).
+    { name: 'tname2', partitionKey: 'tname2pk', sortKey: 'tname2sk', projection: 'KEYS_ONLY' },
     { name: 'tunit', partitionKey: 'tunitpk', sortKey: 'tunitsk', projection: 'KEYS_ONLY' },
     { name: 'tldg', partitionKey: 'tldgpk', sortKey: 'tldgsk', projection: 'KEYS_ONLY' },
   ],

@@ -10,7 +10,8 @@
  * - Program-wide, the key of an index answers the list: a status group, a flag, a name prefix or a unit.
  *   Lists kept per facility (all, status group, flags) are walked facility by facility in facility-number
  *   order, with the counts each facility's catalog entry carries giving exact totals and page numbers;
- *   the program-wide name and unit searches are one partition each and page forward with a cursor.
+ *   the program-wide unit search is one partition and the name search two (name-search.ts), paged
+ *   forward with a cursor.
  *   A page reads its ~100 index keys and its ~100 tenants, whatever the size of the program.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,7 +29,10 @@ import type { ListCounts } from '../program/counters';
 import { indexKeyShape, openCursor, sealCursor } from '../runtime/cursor';
 import { unprocessable } from '../runtime/http-error';
 import type { StatusGroup, TenantRecord } from './tenant-record';
-import { isAddressIncomplete, namePartition, requiresSetup, tenantFromItem, tenantKey } from './tenant-record';
+import { isAddressIncomplete, requiresSetup, tenantFromItem, tenantKey } from './tenant-record';
+import { nameHasWords, namePrefixOf, nameWords } from './tenant-names';
+import { nameSearchPage, namePositionShape, positionFits } from './name-search';
+import type { NamePosition } from './name-search';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -39,7 +43,7 @@ export interface TenantListRequest {
   filter?: TenantFilterKey;
   status?: StatusFilter;
   tagged?: boolean;
-  /** Staff list: first, last or full name; the Tag modal's full_name. */
+  /** Staff list: a name as typed, its words in any order (tenant-names.ts); the Tag modal's full_name. */
   name?: string;
   unit?: string;
   policyNumber?: string;
@@ -82,7 +86,7 @@ function groupNamed(key: string | undefined): StatusGroup | null {
 /** Every filter of a request as one predicate over what the slim index (or a full tenant) holds. */
 function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
   const groups = [groupNamed(req.filter), groupNamed(req.status)].filter((g): g is StatusGroup => g !== null);
-  const name = norm(req.name);
+  const name = nameWords(req.name);
   const unit = norm(req.unit);
   const policy = norm(req.policyNumber);
   const ledger = norm(req.insurLedgerId);
@@ -96,7 +100,7 @@ function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
     if (wantsSetup && !requiresSetup(t)) return false;
     if (req.setUp !== undefined && Boolean(t.setup_insurance_date) !== req.setUp) return false;
     for (const g of groups) if (groupOfSlim(t) !== g) return false;
-    if (name && !nameMatches(t, name)) return false;
+    if (name.length && !nameHasWords(t, name)) return false;
     if (unit && !norm(t.unit).includes(unit)) return false;
     if (policy && !norm(t.policy_number).includes(policy)) return false;
     if (ledger && !norm(t.insur_ledger_id).includes(ledger)) return false;
@@ -111,13 +115,6 @@ function groupOfSlim(t: Pick<SlimTenant, 'status'>): StatusGroup {
   if (t.status === 'provide_proof') return 'provide_proof';
   if (t.status && t.status !== 'no_response') return 'any_coverage';
   return 'non_responder';
-}
-
-/** First, last or full name ('first last' or 'last, first'), anywhere in it. */
-function nameMatches(t: Pick<SlimTenant, 'first_name' | 'last_name'>, needle: string): boolean {
-  const first = norm(t.first_name);
-  const last = norm(t.last_name ?? '');
-  return [first, last, `${first} ${last}`.trim(), `${last}, ${first}`, `${last} ${first}`].some((s) => s.includes(needle));
 }
 
 const SORT_VALUE: Record<TenantSort, (t: SlimTenant) => string> = {
@@ -214,21 +211,14 @@ interface Source {
   index: string;
   /** Per-facility lists: one partition per facility, walked in facility-number order with their counts. */
   perFacility?: { pkOf: (facilityId: string) => string; count: (c: ListCounts) => number };
-  /** One partition for the whole program (name or unit search), optionally narrowed by a sort-key prefix. */
-  single?: { pk: string; prefix?: string };
+  /** One partition for the whole program (unit or insur ledger id search). */
+  single?: { pk: string };
 }
 
 const GROUP_COUNTER: Record<StatusGroup, keyof ListCounts> = {
   move_out: 'moved_out', bad_address: 'bad_address', opt_out: 'opted_out', provide_proof: 'provided_proof',
   any_coverage: 'selected_coverage', non_responder: 'non_responder',
 };
-
-/** The program-wide name search matches the start of the sort name: 'smi', 'smith', 'smith, jo' (docs/decisions.md). */
-function namePrefixOf(name: string): string {
-  const n = norm(name);
-  const [last, first] = n.includes(',') ? n.split(',', 2).map((s) => s.trim()) : [n, undefined];
-  return first ? `${last}#${first}` : last!;
-}
 
 /**
  * The most selective index a program-wide request can use; the filters it does not answer by key are
@@ -239,10 +229,6 @@ function sourceOf(req: TenantListRequest): { source: Source; exact: boolean } {
   const bothGroups = groupNamed(req.status) && groupNamed(req.filter) && groupNamed(req.status) !== groupNamed(req.filter);
   const tagged = req.tagged === true || req.filter === 'tagged_for_removal';
   const setup = req.filter === 'requires_setup';
-  if (req.name) {
-    if (norm(req.name).length < 2) throw unprocessable('Type at least 2 letters of the name to search every facility.', 'name');
-    return { source: { index: 'tname', single: { pk: namePartition(norm(req.name)), prefix: namePrefixOf(req.name) } }, exact: false };
-  }
   if (req.unit) return { source: { index: 'tunit', single: { pk: norm(req.unit) } }, exact: false };
   if (req.insurLedgerId) return { source: { index: 'tldg', single: { pk: norm(req.insurLedgerId) } }, exact: false };
   const others = (n: number) => n === 0 && !req.policyNumber && !bothGroups;
@@ -278,12 +264,12 @@ async function openTenantCursor(req: TenantListRequest, text: string, source: So
 /** A program-wide page never reads more than this many index keys, however rare the matches (then it ends short). */
 const READ_BUDGET = 1000;
 
-async function queryKeys(index: string, pk: string, prefix: string | undefined, startKey: Item | undefined, limit: number) {
+async function queryKeys(index: string, pk: string, startKey: Item | undefined, limit: number) {
   const out = await dynamo().send(new QueryCommand({
     TableName: tableName(), IndexName: index,
-    KeyConditionExpression: prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': `${index}pk`, ...(prefix ? { '#sk': `${index}sk` } : {}) },
-    ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk` },
+    ExpressionAttributeValues: { ':pk': pk },
     ExclusiveStartKey: startKey,
     Limit: limit,
   }));
@@ -328,8 +314,11 @@ function plannedReads(p: {
 }
 
 async function programList(req: TenantListRequest): Promise<TenantPage> {
-  const { source, exact } = sourceOf(req);
+  const namePrefix = req.name ? namePrefixOf(req.name) : undefined;
+  if (namePrefix === null) throw unprocessable('Type at least 2 letters of the name to search every facility.', 'name');
   if (req.sort && req.sort !== 'name') throw unprocessable('Choose a facility or a cycle to sort by another column.', 'sort');
+  if (namePrefix) return programNameList(req, namePrefix);
+  const { source, exact } = sourceOf(req);
   const matches = matcher(req);
   const facilities = source.perFacility
     ? (await readCatalog<FacilityEntry>('facilities')).filter((f) => !f.retired).sort(byFacilityNumber)
@@ -357,7 +346,7 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
     const reads = source.perFacility
       ? plannedReads({ facilities, from: facilityIndex, startKey, want, exact, countOf, pkOf: source.perFacility.pkOf, budget: READ_BUDGET - read })
       : [{ facilityIndex: 0, pk: source.single!.pk, startKey, limit: Math.min(READ_BUDGET - read, Math.max(want, 100)) }];
-    const answers = await Promise.all(reads.map((r) => queryKeys(source.index, r.pk, source.single?.prefix, r.startKey, r.limit)));
+    const answers = await Promise.all(reads.map((r) => queryKeys(source.index, r.pk, r.startKey, r.limit)));
     const byId = new Map((await tenantsInOrder(answers.flatMap((a) => a.ids))).map((t) => [t.id, t]));
     for (const [i, { keys, ids, next }] of answers.entries()) {
       if (rows.length >= req.perPage) break rounds; // filled by the facilities before: this one starts the next page
@@ -399,6 +388,48 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   };
 }
 
+/** A name search's place: where each name index continues, the page and the rows before it. */
+const nameCursorShape = z.strictObject({ n: namePositionShape, p: z.number().int().min(1), seen: z.number().int().min(0) });
+type NameCursor = z.output<typeof nameCursorShape>;
+
+/**
+ * Program-wide with a name: both readings of the name searched at once (name-search.ts); the other
+ * filters apply to what they find. The total is open-ended, as the unit search's.
+ */
+async function programNameList(req: TenantListRequest, prefix: string): Promise<TenantPage> {
+  const matches = matcher(req);
+  const search = (from: NamePosition) => nameSearchPage({
+    prefix, from, want: req.perPage, budget: READ_BUDGET, read: tenantsInOrder,
+    accept: (t) => matches({ ...t, incomplete_address: isAddressIncomplete(t) }),
+  });
+  let start: NameCursor = { n: {}, p: 1, seen: 0 };
+  let ended = false;
+  if (req.cursor) {
+    start = await openCursor(cursorListOf(req), req.cursor, nameCursorShape, CURSOR_REFUSED);
+    if (!positionFits(start.n, prefix)) throw unprocessable(CURSOR_REFUSED, 'cursor');
+  } else {
+    // Page N asked by number: the pages before it are read as their cursors would (the lists page by cursor; this is rare).
+    while (start.p < req.page && !ended) {
+      const before = await search(start.n);
+      ended = !before.more;
+      start = { n: before.next, p: start.p + 1, seen: start.seen + before.rows.length };
+    }
+    start.p = req.page;
+  }
+  const page = ended ? { rows: [], next: start.n, more: false } : await search(start.n);
+  const nextCursor = page.more ? await sealCursor(cursorListOf(req), { n: page.next, p: start.p + 1, seen: start.seen + page.rows.length }) : null;
+  const total = start.seen + page.rows.length + (page.more ? 1 : 0);
+  return {
+    rows: page.rows,
+    pagination: {
+      current_page: start.p, per_page: req.perPage, total, exact: false, next_cursor: nextCursor,
+      from: page.rows.length ? start.seen + 1 : null, to: page.rows.length ? start.seen + page.rows.length : null,
+      last_page: start.p + (page.more ? 1 : 0),
+    },
+    textMatch: 'prefix',
+  };
+}
+
 /**
  * Page N asked by number (no cursor): per-facility lists find the facility where the page starts from
  * the counts, then skip inside that facility only; single-partition searches skip from their start.
@@ -420,7 +451,7 @@ async function cursorForPage(req: TenantListRequest, source: Source, facilities:
   const pk = source.perFacility ? source.perFacility.pkOf(facilities[at]!.id) : source.single!.pk;
   let startKey: Item | undefined;
   while (skip > 0) {
-    const { ids, next } = await queryKeys(source.index, pk, source.single?.prefix, startKey, Math.min(skip, 1000));
+    const { ids, next } = await queryKeys(source.index, pk, startKey, Math.min(skip, 1000));
     skip -= ids.length;
     startKey = next;
     if (!next) {

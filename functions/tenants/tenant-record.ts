@@ -10,7 +10,8 @@
  *   tgrp   {facilityId}#{group} / {sortName}#{id}        a facility's tenants of one status group (keys only)
  *   ttag   {facilityId}         / {sortName}#{id}        only tenants tagged for removal (sparse, keys only)
  *   tset   {facilityId}         / {sortName}#{id}        only tenants that require setup (sparse, keys only)
- *   tname  {first 2 letters}    / {sortName}#{id}        program-wide name prefix search (keys only)
+ *   tname  {first 2 letters}    / {last first}#{id}      program-wide name search, last name first (keys only)
+ *   tname2 {first 2 letters}    / {first last}#{id}      the same, first name first (sparse, keys only; tenant-names.ts)
  *   tunit  {unit, lower case}   / {facilityNumber}#{sortName}#{id}  program-wide unit search (keys only)
  *   tldg   {insur_ledger_id}    / {id}                   Tenant Accounts ledger search (sparse, keys only)
  */
@@ -19,6 +20,7 @@ import type { TenantFilterKey } from '../../shared/contracts/tenants';
 import type { CountedTenant } from '../program/counters';
 import { isCoverageChoice } from '../program/counters';
 import { mailingKeysOf } from '../letters/mailing-rules';
+import { nameIndexKeys } from './tenant-names';
 
 export interface TenantRecord extends CountedTenant {
   id: string;
@@ -128,9 +130,6 @@ export function sortNameOf(t: Pick<TenantRecord, 'first_name' | 'last_name'>): s
   return last ? `${last}#${first}` : `${first}#`;
 }
 
-/** The program-wide name index partitions by the first two letters of the sort name (spec: text filters > 1 character). */
-export const namePartition = (prefix: string) => prefix.toLowerCase().slice(0, 2).padEnd(2, '_');
-
 /** The stored item: the record, its derived flags and its index keys. */
 export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue> {
   const sortName = `${sortNameOf(t)}#${t.id}`;
@@ -142,7 +141,8 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
     tcycpk: t.cycle_id, tcycsk: sortName,
     tfacpk: t.facility_id, tfacsk: sortName,
     tgrppk: `${t.facility_id}#${groupOf(t)}`, tgrpsk: sortName,
-    tnamepk: namePartition(sortNameOf(t)), tnamesk: sortName,
+    // The program-wide name search: the name's words folded, in two readings (tenant-names.ts).
+    ...nameIndexKeys(t),
     tunitpk: t.unit.trim().toLowerCase(), tunitsk: `${t.facility_number}#${sortName}`,
   };
   // Sparse indexes: the key is written only when the tenant belongs in the list.
@@ -154,7 +154,7 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
 
 /** Index attributes and the derived flag are not part of the record. */
 const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'mailing', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
-  'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'gsi1pk', 'gsi1sk']);
+  'tname2pk', 'tname2sk', 'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'gsi1pk', 'gsi1sk']);
 
 export function tenantFromItem(item: Record<string, NativeAttributeValue>): TenantRecord {
   const record: Record<string, unknown> = { ...TENANT_DEFAULTS };

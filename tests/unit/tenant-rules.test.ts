@@ -9,7 +9,7 @@ import { contributionOf, delta, sumCounters, zeroCounters } from '../../function
 import { changedFields, historyPut } from '../../functions/tenants/tenant-history';
 import { whyNoChargeConfirmation } from '../../functions/tenants/manager-routes';
 import {
-  TENANT_DEFAULTS, groupOf, isAddressIncomplete, matchesFilter, namePartition, requiresSetup, sortNameOf, tenantFromItem, tenantItem,
+  TENANT_DEFAULTS, groupOf, isAddressIncomplete, matchesFilter, requiresSetup, sortNameOf, tenantFromItem, tenantItem,
 } from '../../functions/tenants/tenant-record';
 import type { TenantRecord } from '../../functions/tenants/tenant-record';
 import { statusChanges } from '../../functions/tenants/tenant-changes';
@@ -63,8 +63,6 @@ describe('the stored item and its index keys', () => {
     expect(sortNameOf({ first_name: ' Ann ', last_name: 'SMITH' })).toBe('smith#ann');
     expect(sortNameOf({ first_name: 'Acme Storage', last_name: null })).toBe('acme storage#');
     expect(sortNameOf({ first_name: 'Acme', last_name: '  ' })).toBe('acme#');
-    expect(namePartition('Smith')).toBe('sm');
-    expect(namePartition('A')).toBe('a_');
   });
 
   it('carries the key of every list it belongs to, sparse ones only when it belongs', () => {
@@ -72,7 +70,7 @@ describe('the stored item and its index keys', () => {
     expect(item).toMatchObject({
       pk: 'TENANT#t1', sk: 'PROFILE', type: 'tenant', incomplete_address: true,
       tcycpk: 'c1', tcycsk: 'smith#ann#t1', tfacpk: 'f1', tfacsk: 'smith#ann#t1', tgrppk: 'f1#any_coverage', tgrpsk: 'smith#ann#t1',
-      tnamepk: 'sm', tnamesk: 'smith#ann#t1', tunitpk: 'b-7', tunitsk: '1001#smith#ann#t1',
+      tnamepk: 'sm', tnamesk: 'smith ann#t1', tname2pk: 'an', tname2sk: 'ann smith#t1', tunitpk: 'b-7', tunitsk: '1001#smith#ann#t1',
       tsetpk: 'f1', tsetsk: 'smith#ann#t1', tldgpk: 'ins-9', tldgsk: 't1',
     });
     expect(item.ttagpk).toBeUndefined();

@@ -1,0 +1,133 @@
+/**
+ * The one-off migration to the name keys of issue 24 (docs/decisions.md "Name search in any order"): a
+ * tenant stored before it carries the old `tname` key ('smith#ann#…', accents kept) and no `tname2` key,
+ * so the program-wide search finds it by its last name only. Each such tenant gets the keys tenantItem
+ * writes now (tenant-names.ts nameIndexKeys) with one UpdateItem of those attributes alone, on condition
+ * that the tenant is the version read: any save since wrote the whole item, keys included, so a refused
+ * update is a tenant already right (or gone). Nothing else changes (no history, no `updated_at`: the keys
+ * are not part of the record, and an editor's version stays good).
+ *
+ * It reads every tenant with a paginated Scan: a one-off ops script over the whole table, never a
+ * request path (localstack/tenant-names-migrate.ts; npm start runs it once on a table kept from before).
+ * Idempotent: a tenant whose keys are right is left alone, so a second run writes nothing, and a run that
+ * stopped is finished by running again, or resumed from the cursor it reported after its last page. A
+ * complete run leaves a marker item, so npm start knows not to run it again.
+ */
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
+import { HttpError } from '../runtime/http-error';
+import { nameIndexKeys } from './tenant-names';
+
+type Item = Record<string, NativeAttributeValue>;
+
+const NAME_KEYS = ['tnamepk', 'tnamesk', 'tname2pk', 'tname2sk'] as const;
+
+/** Written when a run has read the table to its end (npm start asks for it before running). */
+const DONE_KEY = { pk: 'MIGRATION#tenant-name-keys', sk: 'DONE' };
+
+/** Items read by one Scan call (of every type; the filter keeps the tenants). */
+const SCAN_PAGE = 1000;
+/** UpdateItem calls in flight at once. */
+const UPDATES_IN_FLIGHT = 16;
+
+export interface NameKeyMigration {
+  /** Tenants read. */
+  scanned: number;
+  /** Tenants given the new keys. */
+  updated: number;
+  /** Tenants saved by someone else between the read and the update (their keys written by that save), or deleted. */
+  changedMeanwhile: number;
+  /** Where the next page starts (null: the table was read to its end); `from` of a resumed run. */
+  cursor: string | null;
+}
+
+const encodeCursor = (key: Item): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+function decodeCursor(cursor: string): Item {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (key && typeof key === 'object' && typeof (key as { pk?: unknown }).pk === 'string' && typeof (key as { sk?: unknown }).sk === 'string') return key as Item;
+  } catch {
+    // Refused below with the same message as any other word that is no cursor.
+  }
+  throw new HttpError(422, `'${cursor}' is not a cursor this migration printed.`);
+}
+
+/** The keys a stored tenant should carry and does not (null: it carries them). */
+function keyUpdateOf(item: Item): { set: Record<string, string>; remove: string[] } | null {
+  const want = nameIndexKeys({ id: item.id as string, first_name: (item.first_name as string | undefined) ?? '', last_name: (item.last_name as string | null | undefined) ?? null });
+  const set = Object.fromEntries(Object.entries(want).filter(([k, v]) => item[k] !== v));
+  const remove = NAME_KEYS.filter((k) => !(k in want) && item[k] !== undefined);
+  return Object.keys(set).length || remove.length ? { set, remove } : null;
+}
+
+async function updateKeys(item: Item, change: { set: Record<string, string>; remove: string[] }): Promise<boolean> {
+  const names: Record<string, string> = { '#updated_at': 'updated_at' };
+  const values: Record<string, NativeAttributeValue> = { ':seen': item.updated_at };
+  const sets = Object.entries(change.set).map(([k, v]) => {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    return `#${k} = :${k}`;
+  });
+  for (const k of change.remove) names[`#${k}`] = k;
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', change.remove.length ? `REMOVE ${change.remove.map((k) => `#${k}`).join(', ')}` : ''].filter(Boolean).join(' ');
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: { pk: item.pk, sk: item.sk }, UpdateExpression: expression,
+      ConditionExpression: '#updated_at = :seen', ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+    }));
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** Gives the tenants of one page that lack the new keys their keys; adds to `totals`. */
+async function migratePage(items: readonly Item[], totals: NameKeyMigration): Promise<void> {
+  totals.scanned += items.length;
+  const due = items.flatMap((item) => {
+    const change = keyUpdateOf(item);
+    return change ? [{ item, change }] : [];
+  });
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(UPDATES_IN_FLIGHT, due.length) }, async () => {
+    while (next < due.length) {
+      const { item, change } = due[next++]!;
+      if (await updateKeys(item, change)) totals.updated += 1;
+      else totals.changedMeanwhile += 1;
+    }
+  }));
+}
+
+/**
+ * Reads every tenant (from `from`, a cursor of an earlier run) and writes the name keys of each one that
+ * lacks them. `onPage` hears the totals after each page (the script prints them and the cursor).
+ */
+export async function migrateNameKeys(options: { from?: string | null; onPage?: (totals: Readonly<NameKeyMigration>) => void; scanPage?: number } = {}): Promise<NameKeyMigration> {
+  const totals: NameKeyMigration = { scanned: 0, updated: 0, changedMeanwhile: 0, cursor: null };
+  let start = options.from ? decodeCursor(options.from) : undefined;
+  do {
+    const out = await dynamo().send(new ScanCommand({
+      TableName: tableName(), Limit: options.scanPage ?? SCAN_PAGE, ExclusiveStartKey: start, ConsistentRead: true,
+      FilterExpression: '#type = :tenant',
+      ProjectionExpression: ['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS].map((k) => `#${k}`).join(', '),
+      ExpressionAttributeNames: {
+        '#type': 'type', ...Object.fromEntries(['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS].map((k) => [`#${k}`, k])),
+      },
+      ExpressionAttributeValues: { ':tenant': 'tenant' },
+    }));
+    await migratePage(out.Items ?? [], totals);
+    start = out.LastEvaluatedKey;
+    totals.cursor = start ? encodeCursor(start) : null;
+    options.onPage?.(totals);
+  } while (start);
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...DONE_KEY, at: new Date().toISOString(), ...totals } }));
+  return totals;
+}
+
+/** Has a run read the whole table to its end (since the new keys, every writer writes them)? */
+export async function nameKeysMigrated(): Promise<boolean> {
+  return Boolean((await dynamo().send(new GetCommand({ TableName: tableName(), Key: DONE_KEY }))).Item);
+}
