@@ -46,7 +46,7 @@ import type { BulkAction, TenantListFilters } from './tenants-api';
 /** Spec §9: the tenant filters reload 400 ms after typing stops; the cycles 500 ms after the facility number. */
 export const TEXT_DEBOUNCE_MS = 400;
 export const CYCLE_DEBOUNCE_MS = 500;
-export const NAME_MATCH_HINT = 'Inside a facility or cycle, name and unit match anywhere; across all facilities they match the beginning.';
+export const NAME_MATCH_HINT = 'Inside a facility or cycle, name and unit match anywhere; across all facilities they match the beginning of the first or last name, in either order, and the whole unit.';
 
 /** Spec §5: text filters go to the server only when longer than 1 character. */
 const sentText = (value: string) => (value.trim().length > 1 ? value.trim() : undefined);
