@@ -42,7 +42,11 @@ export const TENANT_UPDATE_P95_LIMIT_MS = 100;
 export const TENANT_BULK_LIMIT_MS = 3000;
 export const TENANT_EXPORT_LIMIT_MS = 10_000;
 
-export const tenantReadPasses = (s: TenantScenarioResult): boolean => s.error === null && s.ms !== null && s.ms.p95 < TENANT_LIST_P95_LIMIT_MS;
+/** Issue 24: the program-wide name search typed in any order, p95 under 150 ms at 1.5 million tenants. */
+export const NAME_SEARCH_P95_LIMIT_MS = 150;
+/** A read call's p95 limit: the lists' unless the call names a stricter one. */
+export const tenantReadLimitMs = (s: TenantScenarioResult): number => s.limitMs ?? TENANT_LIST_P95_LIMIT_MS;
+export const tenantReadPasses = (s: TenantScenarioResult): boolean => s.error === null && s.ms !== null && s.ms.p95 < tenantReadLimitMs(s);
 /** Issue 18: a tenant's sign-in on the response portal and its answer, p95 under 150 ms each at program scale. */
 export const RESPOND_P95_LIMIT_MS = 150;
 const WRITE_LIMITS_MS: Record<TenantWriteResult['kind'], number> = {
