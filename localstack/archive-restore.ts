@@ -7,23 +7,15 @@
  * the usual credentials, APP_TABLE_NAME and EXPORTS_BUCKET_NAME of the deployment (README: Operations).
  * The restore is recorded in each tenant's history as done by `ops` (or ARCHIVE_RESTORE_BY).
  */
-import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
-import { endpointsFromEnv, useEndpoints } from './emulator';
+import { BUCKETS, ENV, localName } from '../shared/resources';
+import { LOCAL_PREFIX, useOpsTarget } from './ops-target';
 
 const archiveId = process.argv[2]?.trim();
 if (!archiveId) {
   console.error('Usage: npm run archive:restore -- <archive id>');
   process.exit(2);
 }
-const local = process.env.AWS_ENDPOINT_URL !== '';
-if (local) {
-  // npm start's emulators, or AWS_ENDPOINT_URL's (and AWS_ENDPOINT_URL_DYNAMODB's), with npm start's names.
-  useEndpoints(endpointsFromEnv());
-  process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
-  process.env[ENV.exportsBucket] ??= localName('alp-local', BUCKETS.exports.logicalName);
-} else {
-  delete process.env.AWS_ENDPOINT_URL;
-}
+if (useOpsTarget()) process.env[ENV.exportsBucket] ??= localName(LOCAL_PREFIX, BUCKETS.exports.logicalName);
 
 const { restorableArchive, restoreArchive } = await import('../functions/archives/archive-restore');
 const { HttpError } = await import('../functions/runtime/http-error');

@@ -9,17 +9,10 @@
  * the usual credentials and APP_TABLE_NAME of the deployment (README: Operations).
  */
 import { parseArgs } from 'node:util';
-import { APP_TABLE, ENV, localName } from '../shared/resources';
-import { endpointsFromEnv, useEndpoints } from './emulator';
+import { useOpsTarget } from './ops-target';
 
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
-if (process.env.AWS_ENDPOINT_URL !== '') {
-  // npm start's emulators, or AWS_ENDPOINT_URL's (and AWS_ENDPOINT_URL_DYNAMODB's), with npm start's names.
-  useEndpoints(endpointsFromEnv());
-  process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
-} else {
-  delete process.env.AWS_ENDPOINT_URL;
-}
+useOpsTarget();
 
 const { migrateNameKeys } = await import('../functions/tenants/name-key-migration');
 const { HttpError } = await import('../functions/runtime/http-error');

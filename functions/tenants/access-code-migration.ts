@@ -10,19 +10,14 @@
  * changes nothing, and a run that stopped is finished by running again, or resumed from the cursor
  * it reported after its last page.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients';
-import { tableName } from '../aws/config';
 import { HttpError } from '../runtime/http-error';
 import { claimAccessCode, newAccessCode, tenantsWithClaimedCode } from './access-codes';
 import { getTenant, saveTenant, saveTenants, tenantFromItem } from './tenant-store';
 import type { Actor, TenantRecord, TenantWrite } from './tenant-store';
+import { scanTenantPages } from './tenant-scan';
 
 export const ACCESS_CODE_MIGRATION = 'access_code_migration';
 
-/** Items read by one Scan call (of every type; the filter keeps the tenants). */
-const SCAN_PAGE = 1000;
 /**
  * Tenants of one cycle saved in one call: 3 actions each and the cycle's and facility's STATS checks make
  * one transaction (92 of 100 actions), so no part is ever undone (an undo would write the gate code back
@@ -43,20 +38,6 @@ export interface AccessCodeMigration {
   skipped: { id: string; reason: string }[];
   /** Where the next page starts (null: the table was read to its end); `from` of a resumed run. */
   cursor: string | null;
-}
-
-/** The Scan's position as one printable word, and back. */
-const encodeCursor = (key: Record<string, NativeAttributeValue>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-function decodeCursor(cursor: string): Record<string, NativeAttributeValue> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && typeof (key as { pk?: unknown }).pk === 'string' && typeof (key as { sk?: unknown }).sk === 'string') {
-      return key as Record<string, NativeAttributeValue>;
-    }
-  } catch {
-    // Refused below with the same message as any other word that is no cursor.
-  }
-  throw new HttpError(422, `'${cursor}' is not a cursor this migration printed.`);
 }
 
 const newCode = (t: TenantRecord) => {
@@ -122,16 +103,10 @@ export async function migrateAccessCodes(
   // The old value is a gate code: the history entry says the code changed, not what it was.
   const how: TenantWrite = { actor, action: ACCESS_CODE_MIGRATION, forget: ['access_code'] };
   const totals: AccessCodeMigration = { scanned: 0, migrated: 0, kept: 0, skipped: [], cursor: null };
-  let start = options.from ? decodeCursor(options.from) : undefined;
-  do {
-    const out = await dynamo().send(new ScanCommand({
-      TableName: tableName(), Limit: options.scanPage ?? SCAN_PAGE, ExclusiveStartKey: start, ConsistentRead: true,
-      FilterExpression: '#type = :tenant', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':tenant': 'tenant' },
-    }));
-    await migratePage((out.Items ?? []).map(tenantFromItem), how, totals);
-    start = out.LastEvaluatedKey;
-    totals.cursor = start ? encodeCursor(start) : null;
+  await scanTenantPages(options, async (items, cursor) => {
+    await migratePage(items.map(tenantFromItem), how, totals);
+    totals.cursor = cursor;
     options.onPage?.(totals);
-  } while (start);
+  });
   return totals;
 }

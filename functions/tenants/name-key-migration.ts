@@ -13,12 +13,12 @@
  * stopped is finished by running again, or resumed from the cursor it reported after its last page. A
  * complete run leaves a marker item, so npm start knows not to run it again.
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { HttpError } from '../runtime/http-error';
 import { nameIndexKeys } from './tenant-names';
+import { scanTenantPages } from './tenant-scan';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -27,8 +27,6 @@ const NAME_KEYS = ['tnamepk', 'tnamesk', 'tname2pk', 'tname2sk'] as const;
 /** Written when a run has read the table to its end (npm start asks for it before running). */
 const DONE_KEY = { pk: 'MIGRATION#tenant-name-keys', sk: 'DONE' };
 
-/** Items read by one Scan call (of every type; the filter keeps the tenants). */
-const SCAN_PAGE = 1000;
 /** UpdateItem calls in flight at once. */
 const UPDATES_IN_FLIGHT = 16;
 
@@ -41,17 +39,6 @@ export interface NameKeyMigration {
   changedMeanwhile: number;
   /** Where the next page starts (null: the table was read to its end); `from` of a resumed run. */
   cursor: string | null;
-}
-
-const encodeCursor = (key: Item): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-function decodeCursor(cursor: string): Item {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && typeof (key as { pk?: unknown }).pk === 'string' && typeof (key as { sk?: unknown }).sk === 'string') return key as Item;
-  } catch {
-    // Refused below with the same message as any other word that is no cursor.
-  }
-  throw new HttpError(422, `'${cursor}' is not a cursor this migration printed.`);
 }
 
 /** The keys a stored tenant should carry and does not (null: it carries them). */
@@ -107,22 +94,12 @@ async function migratePage(items: readonly Item[], totals: NameKeyMigration): Pr
  */
 export async function migrateNameKeys(options: { from?: string | null; onPage?: (totals: Readonly<NameKeyMigration>) => void; scanPage?: number } = {}): Promise<NameKeyMigration> {
   const totals: NameKeyMigration = { scanned: 0, updated: 0, changedMeanwhile: 0, cursor: null };
-  let start = options.from ? decodeCursor(options.from) : undefined;
-  do {
-    const out = await dynamo().send(new ScanCommand({
-      TableName: tableName(), Limit: options.scanPage ?? SCAN_PAGE, ExclusiveStartKey: start, ConsistentRead: true,
-      FilterExpression: '#type = :tenant',
-      ProjectionExpression: ['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS].map((k) => `#${k}`).join(', '),
-      ExpressionAttributeNames: {
-        '#type': 'type', ...Object.fromEntries(['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS].map((k) => [`#${k}`, k])),
-      },
-      ExpressionAttributeValues: { ':tenant': 'tenant' },
-    }));
-    await migratePage(out.Items ?? [], totals);
-    start = out.LastEvaluatedKey;
-    totals.cursor = start ? encodeCursor(start) : null;
+  const attributes = ['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS];
+  await scanTenantPages({ ...options, attributes }, async (items, cursor) => {
+    await migratePage(items, totals);
+    totals.cursor = cursor;
     options.onPage?.(totals);
-  } while (start);
+  });
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...DONE_KEY, at: new Date().toISOString(), ...totals } }));
   return totals;
 }
