@@ -8,6 +8,9 @@ export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
+/** The spec's bulk-edit toast '{n} tenants successfully updated!', in the singular for one (issue 24). */
+export const tenantsUpdated = (n: number): string => `${countOf(n, 'tenant')} successfully updated!`;
+
 /** 10 digits as (xxx) xxx-xxxx, 11 digits as x-xxx-xxx-xxxx; anything else is shown as given. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';

@@ -4,8 +4,8 @@
  * filters and counts in memory, and fetches only its page (docs/data-model.md).
  */
 import type * as z from 'zod';
-import { CYCLE_CONTRACTS } from '../../shared/contracts/cycles';
-import type { cycleListQuery } from '../../shared/contracts/cycles';
+import { CYCLE_CONTRACTS, DEFAULT_CYCLE_SORT } from '../../shared/contracts/cycles';
+import type { CycleSort, cycleListQuery } from '../../shared/contracts/cycles';
 import { PAGE_SIZE } from '../../shared/constants';
 import { coveragesWithIds } from '../../shared/coverage-ids';
 import { FLAG_KEYS, filterStatsOf } from '../../shared/program-filters';
@@ -76,6 +76,22 @@ function countFlags(entries: readonly CycleEntry[]): Partial<Record<FilterKey, n
 /** Newest created first; the id keeps the order stable between pages. */
 const newestFirst = (a: CycleEntry, b: CycleEntry) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
+/**
+ * The list's order: the chosen column (text without regard to case, dates as ISO days), a cycle without
+ * the value last in either direction, then newest created first so pages never shuffle.
+ */
+function cycleOrder(sort: string): (a: CycleEntry, b: CycleEntry) => number {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as CycleSort;
+  return (a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || newestFirst(a, b);
+    const byValue = x.localeCompare(y, 'en', { sensitivity: 'base', numeric: true });
+    return (descending ? -byValue : byValue) || newestFirst(a, b);
+  };
+}
+
 /** Pairs of dates where the end may not come before the start. */
 const DATE_PAIRS = [
   ['setup_coverage_start_date', 'setup_coverage_end_date', 'Setup coverage end date must be on or after the setup coverage start date.'],
@@ -133,7 +149,7 @@ export const cycleRoutes = {
     const stats = filterStatsOf(countFlags(filtered));
     const key = query.filter ?? 'total';
     const listed = key === 'total' ? filtered : filtered.filter((e) => e.flags.includes(key));
-    listed.sort(newestFirst);
+    listed.sort(cycleOrder(query.sort ?? DEFAULT_CYCLE_SORT));
     const { rows, pagination } = paginate(listed, query.page ?? 1, query.per_page ?? PAGE_SIZE.cycles);
     const [cycles, facilities] = await Promise.all([
       getCyclesWithCounters(rows.map((e) => e.id)),

@@ -19,6 +19,7 @@ import type { ProofContentType } from '../../shared/contracts/respond';
 import { CHECKED_PROOFS_PREFIX, PROOF_UPLOADS_PREFIX } from '../../shared/resources';
 import { tableName } from '../aws/config';
 import type { Actor } from '../tenants/tenant-history';
+import type { ProofRejectionCode } from '../../shared/proof-rejection';
 
 /**
  * 'replaced': the tenant answered again (another proof, a plan, an opt-out) before staff decided; the
@@ -55,7 +56,10 @@ export interface ProofRecord {
   review: ProofReview;
   decided_at: string | null;
   decided_by: Actor | null;
+  /** The reviewer's own words (shown as written), null when only a common reason was chosen. */
   reject_reason: string | null;
+  /** The common reason chosen (shared/proof-rejection.ts), said in the tenant's language; null for older proofs. */
+  reject_reason_code: ProofRejectionCode | null;
 }
 
 /** Every proof file of the uploads bucket is under this prefix (staff's link signs no other key). */
@@ -95,6 +99,7 @@ export function proofFromItem(item: Record<string, unknown>): ProofRecord {
     submitted_at: item.submitted_at as string, review: item.review as ProofReview,
     decided_at: (item.decided_at as string | null) ?? null, decided_by: (item.decided_by as Actor | null) ?? null,
     reject_reason: (item.reject_reason as string | null) ?? null,
+    reject_reason_code: (item.reject_reason_code as ProofRejectionCode | null | undefined) ?? null,
   };
 }
 
@@ -104,14 +109,16 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  * A waiting proof leaving the waiting lists (accepted, rejected, replaced or withdrawn), for the
  * tenant's own transaction: only while it still waits, so a second decision fails the whole write.
  */
-export function proofLeavesWaiting(id: string, review: Exclude<ProofReview, 'waiting'>, at: string, by: Actor, reason: string | null = null): TransactItem {
+export function proofLeavesWaiting(
+  id: string, review: Exclude<ProofReview, 'waiting'>, at: string, by: Actor, reason: string | null = null, reasonCode: ProofRejectionCode | null = null,
+): TransactItem {
   return {
     Update: {
       TableName: tableName(), Key: proofKey(id),
       ConditionExpression: '#review = :waiting',
-      UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason, reject_reason_code = :code REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
       ExpressionAttributeNames: { '#review': 'review' },
-      ExpressionAttributeValues: { ':waiting': 'waiting', ':review': review, ':at': at, ':by': by, ':reason': reason },
+      ExpressionAttributeValues: { ':waiting': 'waiting', ':review': review, ':at': at, ':by': by, ':reason': reason, ':code': reasonCode },
     },
   };
 }

@@ -22,6 +22,8 @@ import { proofDocumentLink } from './proof-document';
 import type { ProofRecord } from './proof-record';
 import { decisionActions, getProof, listWaitingProofs, waitingCount } from './proof-review-store';
 import { sendRejectionEmail } from './rejection-email';
+import { rejectionText } from '../../shared/proof-rejection';
+import type { ProofRejectionCode } from '../../shared/proof-rejection';
 
 type ProofReviewRoute = keyof typeof PROOF_REVIEW_CONTRACTS;
 
@@ -68,10 +70,11 @@ async function decidable(id: string): Promise<{ proof: ProofRecord; tenant: Tena
  * proof no longer waits) or a change to the tenant in between: either way nothing was written.
  */
 async function decide(
-  caller: Caller, { proof, tenant }: { proof: ProofRecord; tenant: TenantRecord }, action: 'proof_accepted' | 'proof_rejected', changes: TenantChanges, reason: string | null,
+  caller: Caller, { proof, tenant }: { proof: ProofRecord; tenant: TenantRecord }, action: 'proof_accepted' | 'proof_rejected', changes: TenantChanges,
+  reason: { note: string | null; code: ProofRejectionCode | null } | null,
 ): Promise<void> {
   const how = writeBy(caller, action);
-  const alongside = decisionActions(proof, { review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor, reason });
+  const alongside = decisionActions(proof, { review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor, reason: reason?.note ?? null, reasonCode: reason?.code ?? null });
   try {
     await saveTenant(tenant, { ...changes, waiting_proof_id: null }, how, { alongside });
   } catch (err) {
@@ -138,14 +141,15 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
     const { params, body } = input;
     const decision = await decidable(params.id);
     const { proof, tenant } = decision;
+    const reason = { code: body.reason_code ?? null, note: body.reason || null };
     // The e-mail names the program and the portal's address: refuse before any change while they are not set.
     const settings = tenant.email.trim() ? await requireProgramIdentity('a rejected proof can be e-mailed to the tenant') : null;
-    await decide(requireCaller(input), decision, 'proof_rejected', { ...statusChanges('no_response', tenant, await programToday()), tenant_made_selection: false }, body.reason);
+    await decide(requireCaller(input), decision, 'proof_rejected', { ...statusChanges('no_response', tenant, await programToday()), tenant_made_selection: false }, reason);
     if (!settings) return { body: { success: true, email: 'no_address' } };
     try {
       const facility = await getFacility(tenant.facility_id);
       await sendRejectionEmail({
-        tenant, proof, reason: body.reason, program: settings.settings,
+        tenant, proof, reason: rejectionText(reason.code, reason.note), program: settings.settings,
         facility: { account_name: facility?.account_name ?? '', facility_number: tenant.facility_number },
       });
       return { body: { success: true, email: 'sent' } };

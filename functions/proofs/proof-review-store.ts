@@ -12,6 +12,7 @@ import type { TransactItem } from '../tenants/tenant-store';
 import type { Actor } from '../tenants/tenant-history';
 import { WAITING_COUNT_KEY, WAITING_PK, proofFromItem, proofKey, proofLeavesWaiting, tenantProofsPk, waitingCountBy, waitingFacilityPk } from './proof-record';
 import type { ProofRecord, ProofReview } from './proof-record';
+import type { ProofRejectionCode } from '../../shared/proof-rejection';
 
 export async function getProof(id: string): Promise<ProofRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofKey(id), ConsistentRead: true }));
@@ -65,8 +66,9 @@ export interface ProofDecision {
   review: Exclude<ProofReview, 'waiting'>;
   at: string;
   by: Actor;
-  /** Rejections only. */
+  /** Rejections only: the reviewer's words and the common reason chosen. */
   reason: string | null;
+  reasonCode?: ProofRejectionCode | null;
 }
 
 /**
@@ -75,5 +77,5 @@ export interface ProofDecision {
  * waiting count one down. Any way a proof leaves the waiting list can use it (the portal's replacement too).
  */
 export function decisionActions(proof: ProofRecord, decision: ProofDecision): TransactItem[] {
-  return [proofLeavesWaiting(proof.id, decision.review, decision.at, decision.by, decision.reason), waitingCountBy(-1)];
+  return [proofLeavesWaiting(proof.id, decision.review, decision.at, decision.by, decision.reason, decision.reasonCode ?? null), waitingCountBy(-1)];
 }

@@ -97,7 +97,7 @@ export function closedMessage(reason: RespondClosedReason, ctx: Pick<RespondCont
 /** The tenant's answer as the portal shows it. A proof the tenant replaced is never shown. */
 export function currentAnswer(t: TenantRecord, proof: ProofRecord | null): RespondAnswer {
   const proofAnswer = (p: ProofRecord, review: 'waiting' | 'accepted' | 'rejected'): RespondAnswer => ({
-    kind: 'proof', review, insurer: p.insurer, policy_expiry_date: p.policy_expiry_date, submitted_at: p.submitted_at, reject_reason: p.reject_reason,
+    kind: 'proof', review, insurer: p.insurer, policy_expiry_date: p.policy_expiry_date, submitted_at: p.submitted_at, reject_reason: p.reject_reason, reject_reason_code: p.reject_reason_code,
   });
   if (t.status === 'opt_out') return { kind: 'opt_out', date: t.opt_out_date ?? '' };
   if (isRealPlan(t.status)) {

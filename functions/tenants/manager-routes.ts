@@ -9,6 +9,7 @@
 import { PAGE_SIZE } from '../../shared/constants';
 import { coveragesWithIds } from '../../shared/coverage-ids';
 import { coverageStartDate } from '../../shared/coverage-start';
+import { tenantsUpdated } from '../../shared/format';
 import { MANAGER_KEYWORD_CHOICES, MANAGER_TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { refuseTenantChanges } from '../archives/archive-lock';
 import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
@@ -148,7 +149,7 @@ export const managerTenantRoutes = {
     const date = await programToday();
     refuseAny(tenants, (t) => whyNoChargeConfirmation(t, date), 409);
     await saveTenants(tenants.map((t) => ({ current: t, changes: { charge_applied_date: date, charge_confirmed_date: date } })), writeBy(caller, 'charge_confirmed'));
-    return { body: { updated: tenants.length, message: `${tenants.length} tenants successfully updated!` } };
+    return { body: { updated: tenants.length, message: tenantsUpdated(tenants.length) } };
   }),
 };
 

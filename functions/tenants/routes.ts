@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
 import { coverageStartDate } from '../../shared/coverage-start';
+import { tenantsUpdated } from '../../shared/format';
 import type { TenantListQuery, staffTenantBody } from '../../shared/contracts/tenants';
 import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
 import { refuseTenantChanges } from '../archives/archive-lock';
@@ -111,7 +112,7 @@ const RESET: TenantChanges = {
   policy_errors_date_logged: null, policy_errors_error_message: null,
 };
 
-const updated = (n: number) => ({ updated: n, message: `${n} tenants successfully updated!` });
+const updated = (n: number) => ({ updated: n, message: tenantsUpdated(n) });
 
 export const tenantRoutes = {
   'GET /api/tenants': implement(TENANT_CONTRACTS['GET /api/tenants'], async ({ query }) => {

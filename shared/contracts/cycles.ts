@@ -1,6 +1,6 @@
 /** Cycles (spec facilities-cycles-shell §2 Manage cycles, New cycle, Edit cycle; §3 Cycle; §7). */
 import * as z from 'zod';
-import { pageQuery, requiredText } from './form';
+import { pageQuery, requiredText, sortParam } from './form';
 import { paginated } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
@@ -41,7 +41,16 @@ const dateRange = (name: string) => ({
   [`${name}_end`]: formDate(`${name}_end`).optional(),
 });
 
+/**
+ * Columns Manage Cycles sorts on (the cycles catalog's fields); a leading '-' sorts descending. Without
+ * one the list is newest letter first: the letter effective date, latest first (issue 24).
+ */
+export const CYCLE_SORTS = ['facility_number', 'account_name', 'corporate_group', 'label', 'initial_letter_send_date', 'lease_effective_date', 'reminder_letter_send_date', 'letter_effective_date'] as const;
+export type CycleSort = (typeof CYCLE_SORTS)[number];
+export const DEFAULT_CYCLE_SORT = '-letter_effective_date';
+
 export const cycleListQuery = pageQuery.extend({
+  sort: sortParam(CYCLE_SORTS),
   filter: filterKey.optional(),
   facility_number: textFilter,
   account_name: textFilter,

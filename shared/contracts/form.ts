@@ -20,6 +20,13 @@ export const requiredText = (label: string, max = 200) =>
 
 export const optionalText = (max = 200) => z.string().trim().max(max).optional();
 
+/** A list's `sort`: one of its columns, a leading '-' for descending; blank means the list's own order. */
+export const sortParam = (columns: readonly string[]) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().refine((s) => {
+    const col = s.startsWith('-') ? s.slice(1) : s;
+    return columns.includes(col);
+  }, `sort must be one of ${columns.join(', ')} (a leading '-' sorts descending).`).optional());
+
 export const pageQuery = z.object({
   page: formInt.pipe(z.number().min(1, 'page must be 1 or more.')).optional(),
   per_page: formInt.pipe(z.number().min(1).max(100, 'per_page must be at most 100.')).optional(),

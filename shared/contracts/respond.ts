@@ -12,6 +12,7 @@ import type { RouteKey } from '../routes';
 import { formInt, requiredText } from './form';
 import { wireDate } from './program';
 import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES } from '../respond-rules';
+import { PROOF_REJECTION_CODES } from '../proof-rejection';
 
 /** The portal's two languages; the letter says where to switch. */
 export const RESPOND_LANGUAGES = ['en', 'es'] as const;
@@ -57,7 +58,7 @@ export type RespondClosedReason = (typeof RESPOND_CLOSED_REASONS)[number];
 export const respondAnswer = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('coverage'), coverage_id: z.string(), coverage: z.number(), premium: z.number(), effective_date: z.string().nullable() }),
-  z.object({ kind: z.literal('proof'), review: z.enum(['waiting', 'accepted', 'rejected']), insurer: z.string(), policy_expiry_date: z.string(), submitted_at: z.string(), reject_reason: z.string().nullable() }),
+  z.object({ kind: z.literal('proof'), review: z.enum(['waiting', 'accepted', 'rejected']), insurer: z.string(), policy_expiry_date: z.string(), submitted_at: z.string(), reject_reason: z.string().nullable(), reject_reason_code: z.enum(PROOF_REJECTION_CODES).nullable() }),
   z.object({ kind: z.literal('opt_out'), date: z.string() }),
   /** Anything staff set that the portal does not offer (moved out, bad address...): shown, not changeable. */
   z.object({ kind: z.literal('other') }),
@@ -163,7 +164,11 @@ export const proofReviewRow = z.object({
 export type ProofReviewRow = z.infer<typeof proofReviewRow>;
 
 export const proofReviewIdParams = z.object({ id: z.string().trim().min(1).max(64) });
-export const rejectProofBody = z.object({ reason: requiredText('Reason', 500) });
+/** A common reason (said in the tenant's language), the reviewer's own words (shown as written), or both. */
+export const rejectProofBody = z.object({
+  reason_code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PROOF_REJECTION_CODES, { error: 'Choose one of the listed reasons.' }).optional()),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters.').optional(),
+}).refine((b) => b.reason_code || b.reason, { message: 'Choose a reason or write one.', path: ['reason'] });
 /**
  * Whether the tenant was told: 'sent', 'no_address' (the tenant gave none: the portal shows the reason
  * at the next sign-in), or 'failed' (SES refused it; the decision stands and staff see it in the toast).

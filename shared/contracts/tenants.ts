@@ -5,7 +5,7 @@
  * "Tenants".
  */
 import * as z from 'zod';
-import { formBoolean, formInt, requiredText } from './form';
+import { formBoolean, formInt, requiredText, sortParam } from './form';
 import { cursorPagination } from './contract';
 import type { RouteContract } from './contract';
 import type { RouteKey } from '../routes';
@@ -42,10 +42,7 @@ export const MANAGER_KEYWORD_CHOICES = ['provide_proof', 'opt_out', 'moved_out',
 /** Columns a list may sort on; a leading '-' sorts descending. */
 export const TENANT_SORTS = ['name', 'unit', 'facility_number', 'status', 'move_in_date', 'billing_date', 'charge_apply_date'] as const;
 export type TenantSort = (typeof TENANT_SORTS)[number];
-const sortParam = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().refine((s) => {
-  const col = s.startsWith('-') ? s.slice(1) : s;
-  return (TENANT_SORTS as readonly string[]).includes(col);
-}, `sort must be one of ${TENANT_SORTS.join(', ')} (a leading '-' sorts descending).`).optional());
+const tenantSort = sortParam(TENANT_SORTS);
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -68,7 +65,7 @@ export const tenantListQuery = z.object({
   unit: textFilter,
   policy_number: textFilter,
   tagged_for_removal: formBoolean.optional(),
-  sort: sortParam,
+  sort: tenantSort,
 });
 export type TenantListQuery = z.output<typeof tenantListQuery>;
 
@@ -260,7 +257,7 @@ export const facilityTenantsQuery = z.object({
   cycle_id: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
   filter: z.preprocess(blankToUndefined, z.enum(TENANT_FILTER_KEYS, { error: `filter must be one of ${TENANT_FILTER_KEYS.join(', ')}.` }).optional()),
   full_name: textFilter,
-  sort: sortParam,
+  sort: tenantSort,
   per_page: formInt.pipe(z.number().min(1).max(100, 'per_page must be at most 100.')).optional(),
 });
 

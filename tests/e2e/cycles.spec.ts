@@ -74,6 +74,8 @@ test('the new cycle dialog requires facility number and label, and shows the ser
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create.getByText('Facility number is required.')).toBeVisible();
   await expect(create.getByText('Label is required.')).toBeVisible();
+  // The first field marked is where the user is taken (issue 24).
+  await expect(textbox(create, 'Facility Number')).toBeFocused();
 
   await textbox(create, 'Facility Number').fill(uniqueNumber());
   await textbox(create, 'Label').fill('Nowhere');
@@ -193,4 +195,38 @@ test('text filters wait for typing to pause and go out only past one character',
   await box.fill('Q');
   await page.waitForTimeout(1000);
   expect(asked.every((q) => q.get('corporate_group') !== 'Q')).toBe(true);
+});
+
+test('the list is newest letter date first, sorts by a column header, and keeps a chosen row above its details (issue 24)', async ({ page, request }) => {
+  const facility = await makeFacility(request);
+  // Created oldest letter last, so creation order alone would not give the letter-date order.
+  const undated = await makeCycle(request, facility.facility_number, { label: 'No letter date yet' });
+  const june = await makeCycle(request, facility.facility_number, { label: 'June letters', letter_effective_date: '2027-06-10' });
+  const january = await makeCycle(request, facility.facility_number, { label: 'January letters', letter_effective_date: '2027-01-10' });
+  const labels = () => rows(page).locator('td:nth-child(4)').allInnerTexts();
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openCycles(page, `?facility_number=${facility.facility_number}`);
+  await expect(rows(page)).toHaveCount(3);
+  const letterDate = table(page).getByRole('columnheader', { name: /Letter Effective Date/ });
+  await expect(letterDate).toHaveAttribute('aria-sort', 'descending');
+  expect(await labels()).toEqual([june.label, january.label, undated.label]);
+
+  // The sticky copy of the header lies over the table's own (the one the accessibility tree names): sort by keyboard.
+  await letterDate.getByRole('button').press('Enter');
+  await expect(letterDate).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(labels).toEqual([january.label, june.label, undated.label]);
+  await table(page).getByRole('columnheader', { name: /^Label/ }).getByRole('button').press('Enter');
+  await expect.poll(labels).toEqual([january.label, june.label, undated.label].sort());
+
+  // Every cycle, and a row low in the window: once its details open, the row is above them, not behind.
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(9);
+  const box = table(page);
+  await box.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const low = rows(page).nth(8);
+  await low.getByRole('cell').nth(3).click();
+  const panel = page.getByRole('region', { name: /^Cycle / });
+  await expect(page.getByRole('button', { name: 'Edit Cycle' })).toBeVisible();
+  await expect.poll(async () => (await low.boundingBox())!.y + (await low.boundingBox())!.height <= (await panel.boundingBox())!.y).toBe(true);
 });

@@ -26,6 +26,10 @@ test('a failed login shows the server error beside the Login button', async ({ p
   await expect(page.getByTestId('login-error')).toHaveText('The username or password is incorrect.');
   await expect(page).toHaveURL(/\/login$/);
   await expect(greeting(page)).toHaveCount(0);
+  // The user is left in the password, selected, to type it again (issue 24).
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type('x');
+  await expect(page.getByLabel('Password')).toHaveValue('x');
 });
 
 test('both login fields are required', async ({ page }) => {
@@ -37,6 +41,12 @@ test('both login fields are required', async ({ page }) => {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Username is required.')).toBeVisible();
   await expect(page.getByText('Password is required.')).toBeVisible();
+  expect(loginCalls).toBe(0);
+  await expect(page.getByLabel('Username')).toBeFocused();
+  // With the name given, the submit takes the user to the one field still missing.
+  await page.getByLabel('Username').fill('someone');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Password')).toBeFocused();
   expect(loginCalls).toBe(0);
 });
 

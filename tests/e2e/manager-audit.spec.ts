@@ -245,6 +245,19 @@ test('manager edits a tenant: incomplete address, coverage choice, note, and its
   await expect(modal.getByText('Address is incomplete. Please fix any empty fields below.')).toBeVisible();
   await expect(modal.getByRole('textbox', { name: 'City' })).toHaveValue('');
   await modal.getByRole('textbox', { name: 'City' }).fill('Oakland');
+  // The server's ZIP rule is the form's: a 4-digit ZIP is marked on its field, which gets the focus, and nothing is sent (issue 24).
+  const zip = modal.getByRole('textbox', { name: 'Zip Code' });
+  const zipBefore = await zip.inputValue();
+  let updates = 0;
+  const countUpdates = (r: { url(): string }) => { if (r.url().endsWith('/api/managers/update-tenant')) updates++; };
+  page.on('request', countUpdates);
+  await zip.fill('6270');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(zip).toBeFocused();
+  await expect(modal.getByText('Zip code must be 5 digits (or ZIP+4).')).toBeVisible();
+  expect(updates).toBe(0);
+  page.off('request', countUpdates);
+  await zip.fill(zipBefore);
 
   // A real plan shows the effective date, empty when the tenant has none (the server's rule fills it); a response hides it.
   const plans = modal.getByRole('radio', { name: /per month for/ });
@@ -431,4 +444,27 @@ test('Confirm Charge Added is offered only where it can be done, and a refusal s
   await expect(page.getByRole('button', { name: 'Confirm Charge Added for Checked (0)' })).toBeDisabled();
   await expectAccessible(page);
   expect((await tenantById(request, facility.id, cycle.id, changing.id)).charge_applied_date).toBeNull();
+});
+
+test('a 90-character name is cut with its whole text in a tooltip, and Status stays on screen at 1920 px (issue 24)', async ({ page, request }) => {
+  const username = 'manager1016';
+  const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
+  const [tenant] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), () => true, 1);
+  const longName = `Maximilian-Alexander ${'Bartholomew-Featherstonehaugh '.repeat(2)}${tenant!.id.slice(-6)}`.padEnd(90, 'x');
+  await staffEdit(request, tenant!, { first_name: longName });
+  const renamed = { ...tenant!, first_name: longName };
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await loginAs(page, username);
+  await page.goto(`/cycle-audit/${cycle.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
+  const table = tenantsTable(page);
+  const nameCell = table.locator(`[data-tooltip="${listed(renamed)}"]`);
+  await expect(nameCell).toBeVisible();
+  expect((await nameCell.boundingBox())!.width).toBeLessThanOrEqual(250);
+  const statusHeader = table.getByRole('columnheader', { name: /Status/ }).first();
+  const box = (await statusHeader.boundingBox())!;
+  expect(box.x + box.width, 'Status fits in the 1920 px window').toBeLessThanOrEqual(1920);
+  await nameCell.hover();
+  await expect(page.getByRole('tooltip')).toContainText(listed(renamed));
 });

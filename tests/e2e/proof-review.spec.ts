@@ -6,6 +6,7 @@
  * with the 'T' badge and the decided statuses. axe-core checks the menu, the list with its rows and the
  * reject dialog (the accessibility spec sees the page only empty: the demo has no proofs).
  */
+import { PROOF_REJECTION_REASONS } from '../../shared/proof-rejection';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -175,7 +176,10 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toContainText('Reason is required.');
   await expectAccessible(page);
-  await rejectDialog.getByLabel('Reason').fill('The declarations page does not show the policy\'s expiry date.');
+  // A common reason, said to the tenant in their language, and words of staff's own beside it (issue 24).
+  await rejectDialog.getByRole('button', { name: /Common reason/ }).click();
+  await page.getByRole('option', { name: PROOF_REJECTION_REASONS.expired }).click();
+  await rejectDialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('It ended in March.');
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toBeHidden();
   await expect(notifications(page)).toContainText(/Proof rejected\. /);
@@ -187,6 +191,13 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   const tenants = await tenantsOfFacility(request, facility.facility_number);
   expect(tenants.find((t) => t.id === accepted.tenant.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true, provided_proof_date: expect.any(String) });
   expect(tenants.find((t) => t.id === rejected.tenant.id)).toMatchObject({ status: null, tenant_made_selection: false, provided_proof_date: null });
+
+  // The tenant on the Spanish portal reads the chosen reason in Spanish, staff's own words as written.
+  await page.goto('/respond?lang=es');
+  await page.getByLabel(/Código de acceso/).fill(rejected.tenant.access_code);
+  await page.getByLabel(/Código postal/).fill(rejected.tenant.zip_code.slice(0, 5));
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+  await expect(page.getByText('Su comprobante no fue aceptado: La póliza está vencida o vence muy pronto. It ended in March.')).toBeVisible();
 });
 
 test('the facility\'s manager sees the tenant who answered with the T badge', async ({ page }) => {

@@ -128,7 +128,7 @@ test('the app status is polled every 3 minutes', async ({ page }) => {
   await expect(page.getByText('Application has been updated. Please refresh to update.')).toBeVisible();
 });
 
-test('the idle overlay appears after 5 seconds without input and goes on activity', async ({ page }) => {
+test('the idle overlay appears only after 5 minutes without input (not while reading) and goes on activity', async ({ page }) => {
   await page.clock.install();
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -136,9 +136,11 @@ test('the idle overlay appears after 5 seconds without input and goes on activit
   await page.clock.pauseAt(Date.now() + 60_000);
   await page.mouse.move(10, 10);
   const overlay = page.getByTestId('idle-overlay');
-  await page.clock.runFor(4900);
+  await page.clock.runFor(5100);
   await expect(overlay).toHaveCount(0);
-  await page.clock.runFor(200);
+  await page.clock.runFor('04:54');
+  await expect(overlay).toHaveCount(0);
+  await page.clock.runFor(1000);
   await expect(overlay).toBeVisible();
   await expect(overlay).toContainText('Are you still there?');
   await page.mouse.move(200, 200);

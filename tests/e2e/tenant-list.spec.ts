@@ -624,7 +624,7 @@ test('bulk edit, bulk confirm payment (refused and accepted), reset and delete t
   await bulkAction(page, 'Bulk Confirm Payment Received');
   await expect(confirm).toContainText('This will confirm the charge has been added for 1 tenant. Continue?');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expectToast(page, '1 tenants successfully updated!');
+  await expectToast(page, '1 tenant successfully updated!');
   expect((await tenantById(request, facility, planned[0]!.id)).payment_confirmed_date).not.toBeNull();
 
   // Reset two tenants who answered: back to No response.

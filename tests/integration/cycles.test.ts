@@ -14,6 +14,7 @@ import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import { updateFacility } from '../../functions/facilities/facility-store';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { createTenants, saveTenant } from '../../functions/tenants/tenant-store';
+import { CYCLE_SORTS } from '../../shared/contracts/cycles';
 
 const CYCLE_VIEW_KEYS = [
   'id', 'facility_id', 'facility_number', 'account_name', 'corporate_group', 'label', 'insurance_program_key', 'insurance_program_label',
@@ -178,6 +179,22 @@ describe('GET /api/cycles', () => {
     const body = await list({ facility_number: facility.facility_number });
     expect(idsOf(body.data)).toEqual([kept.id]);
     expect(body.stats.move_outs.total).toBe(1);
+  });
+
+  it('is newest letter first by default and sorts by a column either way, a cycle without the value last (issue 24)', async () => {
+    const facility = await makeProgramFacility();
+    const only = { facility_number: facility.facility_number };
+    const none = await makeCycle(facility, { label: 'b no date' });
+    const april = await makeCycle(facility, { label: 'C april', letter_effective_date: '2031-04-01' });
+    const june = await makeCycle(facility, { label: 'a june', letter_effective_date: '2031-06-01' });
+    const order = async (q: Record<string, string> = {}) => idsOf((await list({ ...only, ...q })).data);
+    expect(await order()).toEqual([june.id, april.id, none.id]);
+    expect(await order({ sort: 'letter_effective_date' })).toEqual([april.id, june.id, none.id]);
+    // Labels without regard to case.
+    expect(await order({ sort: 'label' })).toEqual([june.id, none.id, april.id]);
+    expect(await order({ sort: '-label' })).toEqual([april.id, none.id, june.id]);
+    await expect422(await call('GET', '/api/cycles', { token: monitor, query: { sort: 'tenant_count' } }),
+      `sort must be one of ${CYCLE_SORTS.join(', ')} (a leading '-' sorts descending).`, 'sort');
   });
 
   it('pages 100 rows at a time, newest created first', { timeout: 240_000 }, async () => {

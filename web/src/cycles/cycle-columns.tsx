@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
+import { CYCLE_SORTS } from '../../../shared/contracts/cycles';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import { NullableDate } from '../widgets/NullableDate';
 import { ProgramBadge } from '../widgets/ProgramBadge';
@@ -59,8 +60,12 @@ interface ColumnOptions {
   selectedId: string | null;
 }
 
+/** The server sorts by the columns it names (CYCLE_SORTS); the others (counts, deadlines) do not sort. */
+const sortable = (column: TableProps.ColumnDefinition<CycleView>): TableProps.ColumnDefinition<CycleView> =>
+  (CYCLE_SORTS as readonly string[]).includes(column.id ?? '') ? { ...column, sortingField: column.id } : column;
+
 export function cycleColumns({ onConfirm, highlightId, selectedId }: ColumnOptions): TableProps.ColumnDefinition<CycleView>[] {
-  return [
+  const columns: TableProps.ColumnDefinition<CycleView>[] = [
     {
       id: 'facility_number',
       header: 'Facility Number',
@@ -93,4 +98,5 @@ export function cycleColumns({ onConfirm, highlightId, selectedId }: ColumnOptio
     dateColumn('monitor_payment_start_date', 'Monitor Payment Start'),
     dateColumn('monitor_payment_end_date', 'Monitor Payment End'),
   ];
+  return columns.map(sortable);
 }

@@ -18,10 +18,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Tabs from '@cloudscape-design/components/tabs';
 import Textarea from '@cloudscape-design/components/textarea';
-import { MANAGER_KEYWORD_CHOICES, TENANT_STATUS_LABELS } from '../../../shared/contracts/tenants';
+import { MANAGER_KEYWORD_CHOICES, TENANT_STATUS_LABELS, managerTenantBody } from '../../../shared/contracts/tenants';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { ApiError, errorText } from '../api/api-error';
 import { DateField } from '../widgets/DateField';
+import { contractProblems, useRevealFirstInvalid } from '../widgets/form-validation';
 import { AddressFields } from './AddressFields';
 import type { Address } from './AddressFields';
 import { useCycleCoverages, useUpdateTenant } from './manager-audit-api';
@@ -33,6 +34,9 @@ const EFFECTIVE_DATE_FORMAT = 'M/dd/yyyy';
 const FORM_ID = 'manager-edit-tenant-form';
 /** What an empty date means (the one coverage start rule, shared/coverage-start.ts). */
 const COVERAGE_START_HINT = 'Leave empty and coverage starts on the Letter Effective Date, or on the day you save once that date has passed.';
+/** The fields that show their own error; any other refusal shows in the alert under the form. */
+const FIELDS = ['address', 'city', 'state', 'zip_code', 'insurance_effective_date', 'note'] as const;
+type Field = (typeof FIELDS)[number];
 
 interface Props {
   tenant: TenantView;
@@ -70,25 +74,32 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
   const [effectiveDate, setEffectiveDate] = useState<string | null>(tenant.insurance_effective_date);
   const [note, setNote] = useState(tenant.note);
   const [tab, setTab] = useState('edit');
-
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (locked || update.isPending) return;
+    const body = {
+      coverage: choice ?? undefined,
+      ...(askAddress ? address : {}),
+      charge_applied: chargeApplied,
+      // Empty ('') asks the server for the rule's date, also where the tenant had one.
+      insurance_effective_date: planChosen(choice) ? effectiveDate ?? '' : undefined,
+      note,
+    };
+    // The server's own rules (a ZIP code of 5 digits...), checked before sending (issue 24).
+    const found = contractProblems(managerTenantBody, { id: tenant.id, updated_at: tenant.updated_at, ...body }, FIELDS);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return reveal();
     update.mutate(
-      {
-        id: tenant.id,
-        updated_at: tenant.updated_at,
-        coverage: choice ?? undefined,
-        ...(askAddress ? address : {}),
-        charge_applied: chargeApplied,
-        // Empty ('') asks the server for the rule's date, also where the tenant had one.
-        insurance_effective_date: planChosen(choice) ? effectiveDate ?? '' : undefined,
-        note,
-      },
-      { onSuccess: ({ tenant: saved }) => onSaved(saved) },
+      { id: tenant.id, updated_at: tenant.updated_at, ...body },
+      { onSuccess: ({ tenant: saved }) => onSaved(saved), onError: reveal },
     );
   };
+  const refusedField = update.error instanceof ApiError ? update.error.field : undefined;
+  const serverField = FIELDS.find((f) => f === refusedField);
+  const fieldError = (name: Field) => problems[name] ?? (serverField === name ? errorText(update.error) : undefined);
 
   const conflict = update.error instanceof ApiError && update.error.status === 409;
   const name = fullName(tenant);
@@ -118,7 +129,7 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
             id: 'edit',
             label: 'Edit',
             content: (
-              <form id={FORM_ID} onSubmit={submit} noValidate aria-label={`Edit ${name}`}>
+              <form id={FORM_ID} ref={ref} onSubmit={submit} noValidate aria-label={`Edit ${name}`}>
                 <SpaceBetween size="l">
                   {locked && <Alert type="info">The welcome letter was sent to this tenant, so it can no longer be edited.</Alert>}
                   <FormField label="Coverage">
@@ -126,21 +137,21 @@ export function EditTenantModal({ tenant, onClose, onSaved, onReload }: Props) {
                   </FormField>
                   {askAddress && (
                     <Alert type="warning" header="Address is incomplete. Please fix any empty fields below.">
-                      <AddressFields value={address} onChange={setAddress} />
+                      <AddressFields value={address} onChange={setAddress} errors={{ address: fieldError('address'), city: fieldError('city'), state: fieldError('state'), zip_code: fieldError('zip_code') }} />
                     </Alert>
                   )}
                   <Checkbox checked={chargeApplied} onChange={({ detail }) => setChargeApplied(detail.checked)}>
                     Confirm that insurance charge has been applied
                   </Checkbox>
                   {planChosen(choice) && (
-                    <FormField label="Insurance Effective Date" description={effectiveDate ? undefined : COVERAGE_START_HINT}>
-                      <DateField value={effectiveDate} onChange={setEffectiveDate} format={EFFECTIVE_DATE_FORMAT} ariaLabel="Insurance Effective Date" />
+                    <FormField label="Insurance Effective Date" description={effectiveDate ? undefined : COVERAGE_START_HINT} errorText={fieldError('insurance_effective_date')}>
+                      <DateField value={effectiveDate} onChange={setEffectiveDate} format={EFFECTIVE_DATE_FORMAT} ariaLabel="Insurance Effective Date" invalid={!!fieldError('insurance_effective_date')} />
                     </FormField>
                   )}
-                  <FormField label="Note">
+                  <FormField label="Note" errorText={fieldError('note')}>
                     <Textarea value={note} rows={4} onChange={({ detail }) => setNote(detail.value)} ariaLabel="Note" />
                   </FormField>
-                  {update.error && (
+                  {update.error && !serverField && (
                     <Alert
                       type="error"
                       data-testid="edit-tenant-error"

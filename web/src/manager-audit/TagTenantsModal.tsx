@@ -21,6 +21,7 @@ import { ServerTablePagination } from '../widgets/ServerTablePagination';
 import { TAG_PAGE_SIZE, useFacilityTenantTable, useTagTenants } from './manager-audit-api';
 import { TenantsEmptyState } from './TenantsEmptyState';
 import { listedName } from './tenant-rules';
+import { TruncatedText } from '../widgets/TruncatedText';
 import './manager-audit.css';
 import { RefreshButton } from '../widgets/RefreshButton';
 
@@ -108,7 +109,7 @@ export function TagTenantsModal({ facilityId, cycleId, onClose, onSaved }: Props
                 sortingField: 'name',
                 cell: (t: TenantView) => (
                   <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                    <span>{listedName(t)}</span>
+                    <TruncatedText text={listedName(t)} maxWidth={240} />
                     {t.tagged_for_removal && <Badge color="severity-medium">Tagged</Badge>}
                   </SpaceBetween>
                 ),

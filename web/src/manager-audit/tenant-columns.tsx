@@ -12,6 +12,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { useFollow } from '../shell/follow';
 import { formatWireDate } from '../widgets/date-format';
+import { TruncatedText } from '../widgets/TruncatedText';
 import { canConfirmCharge, isLocked, listedName, statusText } from './tenant-rules';
 
 type Column = TableProps.ColumnDefinition<TenantView>;
@@ -34,7 +35,7 @@ function Check({ on, label }: { on: boolean; label: string }) {
 function NameCell({ tenant }: { tenant: TenantView }) {
   return (
     <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-      <span>{listedName(tenant)}</span>
+      <TruncatedText text={listedName(tenant)} maxWidth={240} />
       {isLocked(tenant) && <Icon name="lock-private" ariaLabel="Welcome letter sent (locked)" />}
     </SpaceBetween>
   );

@@ -1,7 +1,8 @@
 /**
  * The confirmation of a Proof Review decision: Accept asks only to confirm; Reject needs the reason the
- * tenant will read (required, up to 500 characters, checked here with the server's words and again by
- * the server). A refused decision (someone decided it first, the tenant answered again) is shown in
+ * tenant will read: one of the common reasons, which the portal says in the tenant's language (English
+ * or Spanish), and/or words of the reviewer's own, shown as written (up to 500 characters, checked here
+ * with the server's words and again by the server). A refused decision (someone decided it first, the tenant answered again) is shown in
  * the dialog; the list behind it reloads either way.
  */
 import { useState } from 'react';
@@ -11,7 +12,11 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Select from '@cloudscape-design/components/select';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
+import { PROOF_REJECTION_REASONS } from '../../../shared/proof-rejection';
+import type { ProofRejectionCode } from '../../../shared/proof-rejection';
 import type { ProofReviewRow } from '../../../shared/contracts/respond';
 import { ApiError, errorText } from '../api/api-error';
 import { acceptProof, rejectProof } from './proof-review-api';
@@ -26,6 +31,11 @@ export interface DecisionOutcome {
 }
 
 const REASON_MAX = 500;
+const OWN_WORDS: SelectProps.Option = { value: '', label: 'None of these: I write the reason below' };
+const REASON_OPTIONS: SelectProps.Option[] = [
+  ...Object.entries(PROOF_REJECTION_REASONS).map(([value, label]) => ({ value, label })),
+  OWN_WORDS,
+];
 
 interface Props {
   proof: ProofReviewRow;
@@ -45,6 +55,7 @@ function rejectedMessage(proof: ProofReviewRow, email: 'sent' | 'no_address' | '
 }
 
 export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused }: Props) {
+  const [reasonCode, setReasonCode] = useState<ProofRejectionCode | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -53,13 +64,13 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
 
   const submit = async () => {
     const text = reason.trim();
-    if (reject && text === '') return setReasonError('Reason is required.');
+    if (reject && text === '' && !reasonCode) return setReasonError('Reason is required.');
     if (reject && text.length > REASON_MAX) return setReasonError(`Reason must be at most ${REASON_MAX} characters.`);
     setBusy(true);
     setRefusal(null);
     try {
       if (reject) {
-        const answer = await rejectProof(proof.id, text);
+        const answer = await rejectProof(proof.id, { code: reasonCode, note: text });
         onDecided(rejectedMessage(proof, answer.email));
       } else {
         await acceptProof(proof.id);
@@ -101,7 +112,22 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
               The tenant&apos;s status goes back to no response. When the tenant has an e-mail address, this reason is e-mailed with the
               address of the response portal, where the tenant can upload a new proof or choose a coverage plan.
             </Box>
-            <FormField label="Reason" errorText={reasonError} constraintText={`What is wrong with the proof, in words the tenant understands (up to ${REASON_MAX} characters).`}>
+            <FormField label="Common reason" description="The tenant reads it in the language of their portal, English or Spanish.">
+              <Select
+                selectedOption={REASON_OPTIONS.find((o) => o.value === (reasonCode ?? '')) ?? OWN_WORDS}
+                options={REASON_OPTIONS}
+                ariaLabel="Common reason"
+                onChange={({ detail }) => {
+                  setReasonCode((detail.selectedOption.value || null) as ProofRejectionCode | null);
+                  setReasonError(null);
+                }}
+              />
+            </FormField>
+            <FormField
+              label={reasonCode ? 'More for the tenant (optional)' : 'Reason'}
+              errorText={reasonError}
+              constraintText={`In words the tenant understands, shown as you write them (up to ${REASON_MAX} characters).`}
+            >
               <Textarea
                 value={reason}
                 rows={4}

@@ -4,6 +4,7 @@
  * and the two decisions. Every cached answer lives under `proofReviewsKey`, so one invalidation after a
  * decision reloads the list and the badge.
  */
+import type { ProofRejectionCode } from '../../../shared/proof-rejection';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { QueryOf } from '../api/client';
@@ -51,4 +52,6 @@ export async function openProofDocument(id: string): Promise<void> {
 
 export const acceptProof = (id: string) => call('POST /api/proof-reviews/{id}/accept', { params: { id } });
 
-export const rejectProof = (id: string, reason: string) => call('POST /api/proof-reviews/{id}/reject', { params: { id }, body: { reason } });
+/** A common reason (said in the tenant's language on the portal), words of staff's own, or both. */
+export const rejectProof = (id: string, reason: { code: ProofRejectionCode | null; note: string }) =>
+  call('POST /api/proof-reviews/{id}/reject', { params: { id }, body: { reason_code: reason.code ?? undefined, reason: reason.note || undefined } });

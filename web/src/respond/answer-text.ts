@@ -8,6 +8,12 @@ export function planText(t: Messages, language: RespondLanguage, plan: { coverag
   return t.plan(formatCoverage(language, plan.coverage), formatPremium(language, plan.premium));
 }
 
+/** The reason a proof was not accepted: the common reason in the page's language, then staff's own words. */
+function rejectionReason(t: Messages, answer: Extract<RespondAnswer, { kind: 'proof' }>): string | null {
+  const chosen = answer.reject_reason_code ? t.rejectionReasons[answer.reject_reason_code] : null;
+  return [chosen, answer.reject_reason].filter(Boolean).join(' ') || null;
+}
+
 /** The answer's sentences: what the tenant answered, then (for a proof) where its review stands. */
 export function answerText(t: Messages, language: RespondLanguage, answer: RespondAnswer): string[] {
   switch (answer.kind) {
@@ -17,7 +23,7 @@ export function answerText(t: Messages, language: RespondLanguage, answer: Respo
       return [t.answerCoverage(planText(t, language, answer), answer.effective_date ? formatDay(language, answer.effective_date) : null)];
     case 'proof': {
       const sent = t.answerProof(answer.insurer, formatDay(language, answer.policy_expiry_date), formatMoment(language, answer.submitted_at));
-      const review = answer.review === 'waiting' ? t.proofWaiting : answer.review === 'accepted' ? t.proofAccepted : t.proofRejected(answer.reject_reason);
+      const review = answer.review === 'waiting' ? t.proofWaiting : answer.review === 'accepted' ? t.proofAccepted : t.proofRejected(rejectionReason(t, answer));
       return [sent, review];
     }
     case 'opt_out':

@@ -5,6 +5,8 @@
  */
 import type { RespondClosedReason, RespondLanguage } from '../../../shared/contracts/respond';
 import { SIGN_IN_REFUSED } from '../../../shared/respond-rules';
+import { PROOF_REJECTION_REASONS } from '../../../shared/proof-rejection';
+import type { ProofRejectionCode } from '../../../shared/proof-rejection';
 
 const LOCALES: Record<RespondLanguage, string> = { en: 'en-US', es: 'es-US' };
 
@@ -101,6 +103,8 @@ const english = {
   proofWaiting: 'Your proof is waiting for review; the result will show on this page.',
   proofAccepted: 'Your proof was accepted.',
   proofRejected: (reason: string | null) => `Your proof was not accepted${reason ? `: ${reason}` : '.'} You can send proof again or choose another answer.`,
+  /** Staff's common reasons (shared/proof-rejection.ts); words staff typed beside one are shown as written. */
+  rejectionReasons: PROOF_REJECTION_REASONS as Record<ProofRejectionCode, string>,
   answerOptOut: (date: string) => `You opted out on ${date}.`,
   answerOther: 'The facility’s staff recorded an answer for you. Contact us if it is not right.',
   canChange: (deadline: string | null) => (deadline ? `You can change your answer until ${deadline}.` : 'You can change your answer.'),
@@ -214,6 +218,15 @@ const spanish: Messages = {
   proofWaiting: 'Su comprobante está pendiente de revisión; el resultado aparecerá en esta página.',
   proofAccepted: 'Su comprobante fue aceptado.',
   proofRejected: (reason) => `Su comprobante no fue aceptado${reason ? `: ${reason}` : '.'} Puede enviar otro comprobante o elegir otra respuesta.`,
+  rejectionReasons: {
+    unreadable: 'No se puede leer el documento. Envíe una copia clara de la página completa.',
+    not_declarations: 'El documento no es una póliza de seguro ni su página de declaraciones.',
+    expired: 'La póliza está vencida o vence muy pronto.',
+    other_name: 'La póliza no está a su nombre.',
+    other_address: 'La póliza no cubre la dirección de su unidad de almacenamiento.',
+    no_storage_coverage: 'La póliza no cubre pertenencias guardadas en una unidad de almacenamiento.',
+    coverage_too_low: 'El monto de cobertura es menor que el que exige la instalación.',
+  },
   answerOptOut: (date) => `Renunció a la cobertura el ${date}.`,
   answerOther: 'El personal de la instalación registró una respuesta por usted. Contáctenos si no es correcta.',
   canChange: (deadline) => (deadline ? `Puede cambiar su respuesta hasta el ${deadline}.` : 'Puede cambiar su respuesta.'),

@@ -27,3 +27,24 @@ export function usePageSplitPanel(panel: PagePanel | null): void {
   }, [panel, setPanel]);
   useEffect(() => () => setPanel?.(null), [setPanel]);
 }
+
+/** Put on an element inside a page's panel, so the page can find where the open panel begins. */
+export const PANEL_BODY_MARK = { 'data-page-panel-body': '' } as const;
+
+/**
+ * The bottom split panel opens over the lower part of the page: once it has (after its opening motion),
+ * scroll the window so `target` (the row whose details it shows) sits above it instead of behind it.
+ */
+export function keepAbovePagePanel(target: () => Element | null | undefined): () => void {
+  const timer = setTimeout(() => {
+    const row = target();
+    const panel = document.querySelector('[data-page-panel-body]')?.closest('[role="region"]');
+    if (!row || !panel) return;
+    const hidden = row.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+    if (hidden > 0) window.scrollBy({ top: hidden + 16, behavior: 'smooth' });
+  }, PANEL_OPENING_MS);
+  return () => clearTimeout(timer);
+}
+
+/** A little longer than the panel's opening motion, so its final place is measured. */
+const PANEL_OPENING_MS = 300;

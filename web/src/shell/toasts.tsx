@@ -1,4 +1,8 @@
-/** Toast messages (spec: normal and error types, shown for 3 seconds) as Cloudscape flash items. */
+/**
+ * Toast messages as Cloudscape flash items. The spec shows both types for 3 seconds; an error stays
+ * until the user dismisses it (issue 24: a refusal that vanished while the user looked at the table
+ * told nobody what happened; docs/decisions.md).
+ */
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
@@ -28,7 +32,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         onDismiss: dismiss,
       },
     ]);
-    setTimeout(dismiss, TOAST_MS);
+    if (type !== 'error') setTimeout(dismiss, TOAST_MS);
   }, []);
 
   return (

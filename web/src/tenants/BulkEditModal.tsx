@@ -3,7 +3,7 @@
  * the checked tenants. A refusal of the value shows under it; other failures close the modal and show
  * in the page's error card, as every bulk action's do (spec §8).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -15,6 +15,8 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ApiError, errorText } from '../api/api-error';
 import { DateField } from '../widgets/DateField';
+import { useRevealFirstInvalid } from '../widgets/form-validation';
+import { countOf } from '../../../shared/format';
 
 export const BULK_EDIT_FIELDS = [
   { value: 'first_name', label: 'First Name' },
@@ -37,6 +39,11 @@ export function BulkEditModal({ count, busy, error, onSubmit, onClose }: Props) 
   const [text, setText] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const { ref, reveal } = useRevealFirstInvalid<HTMLFormElement>();
+  // A refusal of the value by the server comes back through the page: take the user to the field.
+  useEffect(() => {
+    if (error) reveal();
+  }, [error, reveal]);
   const value = field === 'move_in_date' ? date ?? '' : text.trim();
   // A last name may be cleared; the other fields need a value.
   const missing = submitted && field !== 'last_name' && !value ? 'Enter a value.' : undefined;
@@ -46,7 +53,7 @@ export function BulkEditModal({ count, busy, error, onSubmit, onClose }: Props) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (field !== 'last_name' && !value) return;
+    if (field !== 'last_name' && !value) return reveal();
     onSubmit(field, value);
   };
 
@@ -67,10 +74,10 @@ export function BulkEditModal({ count, busy, error, onSubmit, onClose }: Props) 
         </Box>
       }
     >
-      <form id="bulk-edit-form" onSubmit={submit} noValidate>
+      <form id="bulk-edit-form" ref={ref} onSubmit={submit} noValidate>
         <Form>
           <SpaceBetween size="m">
-            <Box>This changes {count === 1 ? '1 tenant' : `${count} tenants`}.</Box>
+            <Box>This changes {countOf(count, 'tenant')}.</Box>
             <FormField label="Field">
               <Select
                 selectedOption={option}

@@ -25,6 +25,7 @@ import type { TenantAccountFilters } from './tenants-api';
 import { tenantName } from './tenant-format';
 import { formatAccessCode } from '../../../shared/access-code';
 import { RefreshButton } from '../widgets/RefreshButton';
+import { TruncatedText } from '../widgets/TruncatedText';
 
 const FIELDS = [
   ['facility_number', 'Facility Number'],
@@ -89,7 +90,7 @@ export function TenantAccountsTab() {
       }
       columnDefinitions={[
         { id: 'facility_number', header: 'Facility Number', cell: (t) => t.facility_number },
-        { id: 'name', header: 'Tenant Name', cell: (t) => tenantName(t), isRowHeader: true },
+        { id: 'name', header: 'Tenant Name', cell: (t) => <TruncatedText text={tenantName(t)} />, isRowHeader: true },
         { id: 'insur_ledger_id', header: 'Insur Ledger ID', cell: (t) => t.insur_ledger_id },
         { id: 'unit', header: 'Unit', cell: (t) => t.unit },
         { id: 'access_code', header: 'Access Code', cell: (t) => formatAccessCode(t.access_code) },

@@ -19,7 +19,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { MAX_BULK_TENANTS, STATUS_FILTERS, STATUS_FILTER_LABELS, TENANT_FILTER_KEYS, TENANT_SORTS } from '../../../shared/contracts/tenants';
 import type { StatusFilter, TenantFilterKey, TenantView } from '../../../shared/contracts/tenants';
-import { countOf } from '../../../shared/format';
+import { countOf, tenantsUpdated } from '../../../shared/format';
 import { ConfirmModal } from '../facilities/dialogs';
 import { ExportButton } from '../jobs/ExportButton';
 import { useToast } from '../shell/toasts';
@@ -147,7 +147,7 @@ export default function TenantListPage() {
       { action, ids: chosen.map((t) => t.id) },
       {
         onSuccess: (answer) => {
-          toast(answer.message || `${chosen.length} tenants successfully updated!`);
+          toast(answer.message || tenantsUpdated(chosen.length));
           table.clearSelection();
           done();
         },

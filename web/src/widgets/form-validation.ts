@@ -4,7 +4,7 @@
  * refused it); and a submit that finds problems takes the user to the first field marked invalid, which
  * in a tall dialog may be far from the button (docs/decisions.md "Forms check with the server's rules").
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod';
 
 /** The first message the schema gives each of `fields` (top-level keys of the body), none when it accepts the body. */
@@ -41,5 +41,7 @@ export function useRevealFirstInvalid<T extends HTMLElement = HTMLDivElement>():
   useEffect(() => {
     if (requests > 0) focusFirstInvalid(ref.current);
   }, [requests]);
-  return { ref, reveal: () => setRequests((n) => n + 1) };
+  // Stable, so an effect that reveals on a new server error can name it in its dependencies.
+  const reveal = useCallback(() => setRequests((n) => n + 1), []);
+  return { ref, reveal };
 }
