@@ -16,6 +16,7 @@ import type { ImportResult } from '../../../shared/contracts/imports';
 import { IMPORT_REPORT_DAYS } from '../../../shared/resources';
 import { useFollow } from '../shell/follow';
 import { ImportReportLink } from './ImportReportLink';
+import { countOf } from '../../../shared/format';
 
 interface Props {
   result: ImportResult;
@@ -28,7 +29,7 @@ interface Props {
 export function ImportCompleteCard({ result, importId, downloadError }: Props) {
   const follow = useFollow();
   return (
-    <Container header={<Header variant="h2" description={`Facility ${result.facility_number}, cycle ${result.cycle_label || 'Unnamed'}: ${result.rows_read} rows read.`}>Import Complete</Header>}>
+    <Container header={<Header variant="h2" description={`Facility ${result.facility_number}, cycle ${result.cycle_label || 'Unnamed'}: ${countOf(result.rows_read, 'row')} read.`}>Import Complete</Header>}>
       <SpaceBetween size="m">
         <KeyValuePairs
           columns={4}
@@ -49,11 +50,11 @@ export function ImportCompleteCard({ result, importId, downloadError }: Props) {
           </SpaceBetween>
         )}
         {result.active_tenant_filename && (
-          <ImportReportLink importId={importId} report="active">{`Download the list of the ${result.active_tenants_count} tenants already active`}</ImportReportLink>
+          <ImportReportLink importId={importId} report="active">{result.active_tenants_count === 1 ? 'Download the tenant already active' : `Download the list of the ${result.active_tenants_count} tenants already active`}</ImportReportLink>
         )}
         {result.error_report_filename && (
           <SpaceBetween size="xs">
-            <StatusIndicator type="warning">{`${result.error_count} rows were refused.`}</StatusIndicator>
+            <StatusIndicator type="warning">{result.error_count === 1 ? '1 row was refused.' : `${countOf(result.error_count, 'row')} were refused.`}</StatusIndicator>
             <ImportReportLink importId={importId} report="refused_rows">Download the refused rows</ImportReportLink>
           </SpaceBetween>
         )}
