@@ -1,5 +1,5 @@
 /** Lambda for the /api/proof-reviews routes: staff review the proofs tenants upload on the portal. */
 import { proofReviewRoutes } from '../proofs/proof-review-routes';
-import { createApiHandler } from '../runtime/api-handler';
+import { createJsonApiHandler } from '../runtime/json-api-handler';
 
-export const handler = createApiHandler('proof-reviews', proofReviewRoutes);
+export const handler = createJsonApiHandler('proof-reviews', proofReviewRoutes);

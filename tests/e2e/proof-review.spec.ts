@@ -179,7 +179,7 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   // A common reason, said to the tenant in their language, and words of staff's own beside it (issue 24).
   await rejectDialog.getByRole('button', { name: /Common reason/ }).click();
   await page.getByRole('option', { name: PROOF_REJECTION_REASONS.expired }).click();
-  await rejectDialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('It ended in March.');
+  await rejectDialog.getByRole('textbox', { name: 'More for the tenant (optional)' }).fill('It ended in March.');
   await rejectDialog.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(rejectDialog).toBeHidden();
   await expect(notifications(page)).toContainText(/Proof rejected\. /);

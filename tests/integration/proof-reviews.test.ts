@@ -346,6 +346,14 @@ describe('accepting and rejecting', () => {
 });
 
 describe('refusals', () => {
+  it('takes JSON only, as the staff app sends it: a form body answers 415 and decides nothing (the group carries no form parser)', async () => {
+    const { tenants } = await proofFacility(1);
+    const row = await uploadThroughPortal(tenants[0]!);
+    const res = await call('POST', `/api/proof-reviews/${row.id}/reject`, { token: monitor, form: { reason: 'No.' } });
+    expect(res.status, res.text).toBe(415);
+    expect(await getProof(row.id)).toMatchObject({ review: 'waiting' });
+  });
+
   it('a reason is required to reject', async () => {
     const { tenants } = await proofFacility(1);
     const row = await uploadThroughPortal(tenants[0]!);

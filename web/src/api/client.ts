@@ -24,6 +24,8 @@ export interface CallInput<K extends ImplementedRouteKey> {
   body?: Partial<Part<K, 'body'>>;
   /** Overrides the stored token: logout sends the token it has already cleared from storage. */
   token?: string | null;
+  /** Sends the body as JSON even when it is flat: for the groups that take JSON only (json-api-handler.ts). */
+  json?: boolean;
 }
 
 let tokenGoneHandler: () => void = () => sessionStore.clear();
@@ -70,7 +72,7 @@ export async function call<K extends ImplementedRouteKey>(key: K, input: CallInp
   const init: RequestInit = { method, headers };
   if (method !== 'GET' && input.body) {
     const values = Object.values(input.body);
-    if (values.every((v) => v === null || typeof v !== 'object')) init.body = toForm(input.body as Record<string, Scalar>);
+    if (!input.json && values.every((v) => v === null || typeof v !== 'object')) init.body = toForm(input.body as Record<string, Scalar>);
     else {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(input.body);

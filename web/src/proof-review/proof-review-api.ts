@@ -54,4 +54,4 @@ export const acceptProof = (id: string) => call('POST /api/proof-reviews/{id}/ac
 
 /** A common reason (said in the tenant's language on the portal), words of staff's own, or both. */
 export const rejectProof = (id: string, reason: { code: ProofRejectionCode | null; note: string }) =>
-  call('POST /api/proof-reviews/{id}/reject', { params: { id }, body: { reason_code: reason.code ?? undefined, reason: reason.note || undefined } });
+  call('POST /api/proof-reviews/{id}/reject', { params: { id }, body: { reason_code: reason.code ?? undefined, reason: reason.note || undefined }, json: true });
