@@ -388,6 +388,12 @@ async function programList(req: TenantListRequest): Promise<TenantPage> {
   };
 }
 
+/**
+ * A name search's page asked by number reads the pages before it (no count says where it starts), so
+ * only the first few are served that way; the lists reach the others by their cursors.
+ */
+export const NAME_PAGES_BY_NUMBER = 20;
+
 /** A name search's place: where each name index continues, the page and the rows before it. */
 const nameCursorShape = z.strictObject({ n: namePositionShape, p: z.number().int().min(1), seen: z.number().int().min(0) });
 type NameCursor = z.output<typeof nameCursorShape>;
@@ -408,6 +414,9 @@ async function programNameList(req: TenantListRequest, prefix: string): Promise<
     start = await openCursor(cursorListOf(req), req.cursor, nameCursorShape, CURSOR_REFUSED);
     if (!positionFits(start.n, prefix)) throw unprocessable(CURSOR_REFUSED, 'cursor');
   } else {
+    if (req.page > NAME_PAGES_BY_NUMBER) {
+      throw unprocessable(`Open page ${req.page} of a name search across all facilities with the next-page button, or type more of the name to narrow it.`, 'page');
+    }
     // Page N asked by number: the pages before it are read as their cursors would (the lists page by cursor; this is rare).
     while (start.p < req.page && !ended) {
       const before = await search(start.n);

@@ -17,8 +17,10 @@ import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { migrateNameKeys } from '../../functions/tenants/name-key-migration';
+import { NAME_PAGES_BY_NUMBER } from '../../functions/tenants/tenant-list';
 import { TENANT_DEFAULTS, tenantItem, tenantKey } from '../../functions/tenants/tenant-record';
 import { bootstrapResources } from '../../localstack/bootstrap';
+import { localAws } from '../../localstack/emulator';
 import { APP_TABLE, localName, projectionOf } from '../../shared/resources';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 
@@ -100,6 +102,11 @@ describe('a name typed as people type it', () => {
     const ids = await allPages({ name: g });
     expect(ids).toHaveLength(140);
     expect(ids).toEqual(expected);
+    // Past the first pages a page asked by number would read every page before it: the cursor reaches it.
+    expect((await list({ name: g, page: String(NAME_PAGES_BY_NUMBER) })).body.data).toEqual([]);
+    const far = await list({ name: g, page: String(NAME_PAGES_BY_NUMBER + 1) });
+    expect(far.status).toBe(422);
+    expect(far.body).toMatchObject({ field: 'page', error: `Open page ${NAME_PAGES_BY_NUMBER + 1} of a name search across all facilities with the next-page button, or type more of the name to narrow it.` });
   });
 
   it('keeps the reading order when other filters pass over what one index has read ahead', async () => {
@@ -177,7 +184,9 @@ describe('npm run tenant-names:migrate', () => {
   });
 });
 
-describe('npm start on a table kept from before the name index', () => {
+// On LocalStack the table is the CDK data stack's, and a kept stack gains the index through CloudFormation
+// (tests/integration/data-stack.test.ts); this is moto's bootstrap.
+describe.skipIf(localAws() === 'localstack')('npm start on a table kept from before the name index', () => {
   it('adds the index the table lacks, and the emulator fills it from the items that carry its keys', async () => {
     const prefix = `names-${stem().toLowerCase()}`;
     const name = localName(prefix, APP_TABLE.logicalName);
