@@ -7,15 +7,14 @@
  * the usual credentials, APP_TABLE_NAME and EXPORTS_BUCKET_NAME of the deployment (README: Operations).
  * The restore is recorded in each tenant's history as done by `ops` (or ARCHIVE_RESTORE_BY).
  */
-import { BUCKETS, ENV, localName } from '../shared/resources';
-import { LOCAL_PREFIX, useOpsTarget } from './ops-target';
+import { useOpsTarget } from './ops-target';
 
 const archiveId = process.argv[2]?.trim();
 if (!archiveId) {
   console.error('Usage: npm run archive:restore -- <archive id>');
   process.exit(2);
 }
-if (useOpsTarget()) process.env[ENV.exportsBucket] ??= localName(LOCAL_PREFIX, BUCKETS.exports.logicalName);
+await useOpsTarget();
 
 const { restorableArchive, restoreArchive } = await import('../functions/archives/archive-restore');
 const { HttpError } = await import('../functions/runtime/http-error');

@@ -9,10 +9,18 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, ENV, LOCAL_CERTIFICATE_SENDER, UPLOAD_CORS, localName, projectionOf } from '../shared/resources';
 import type { BucketName } from '../shared/resources';
 import { JOB_QUEUES, dlqName, queueEnvName } from '../shared/jobs';
+import { deployDataStack } from './data-stack';
+import { localAws } from './emulator';
 
 export type ResourceEnv = Record<string, string>;
 
+/**
+ * The program's resources under `prefix`: on LocalStack, the CDK data stack deployed through
+ * CloudFormation (localstack/data-stack.ts); on moto, created one by one from the shared definitions.
+ * Then the SES sender identity, which ops verify outside the stacks.
+ */
 export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
+  if (localAws() === 'localstack') return { ...(await deployDataStack(prefix)), ...(await verifySender()) };
   const region = process.env.AWS_REGION ?? 'us-east-1';
   const env: ResourceEnv = {};
   env[ENV.table] = await ensureTable(new DynamoDBClient({ region }), localName(prefix, APP_TABLE.logicalName));
@@ -57,11 +65,14 @@ export async function bootstrapResources(prefix: string): Promise<ResourceEnv> {
     }));
     env[queueEnvName(q.name)] = queue.QueueUrl!;
   }
-  // SES sends only from a verified identity; deployed, ops verify the program's domain (docs/operations).
+  return { ...env, ...(await verifySender()) };
+}
+
+/** SES sends only from a verified identity; deployed, ops verify the program's domain (docs/operations). */
+async function verifySender(): Promise<ResourceEnv> {
   const sender = process.env[ENV.certificateSender] ?? LOCAL_CERTIFICATE_SENDER;
-  await new SESClient({ region }).send(new VerifyEmailIdentityCommand({ EmailAddress: sender }));
-  env[ENV.certificateSender] = sender;
-  return env;
+  await new SESClient({ region: process.env.AWS_REGION ?? 'us-east-1' }).send(new VerifyEmailIdentityCommand({ EmailAddress: sender }));
+  return { [ENV.certificateSender]: sender };
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The AWS endpoints for local runs and tests. With AWS_ENDPOINT_URL set (LocalStack or any compatible
- * emulator) everything goes there and nothing is started. Otherwise two emulators on 127.0.0.1, each from
- * a pinned install the project makes itself on first use:
+ * emulator) everything goes there and nothing is started. With LOCAL_AWS=localstack, LocalStack on
+ * 127.0.0.1 (localstack/localstack-aws.ts: every service on one gateway, its DynamoDB being DynamoDB
+ * Local). Otherwise two emulators on 127.0.0.1, each from a pinned install the project makes itself on
+ * first use:
  * - moto_server (Python virtual environment `.venv-moto`) for S3, SQS, SES and Secrets Manager;
  * - AWS DynamoDB Local (Java 17; jars from Maven Central in `.dynamodb-local`) for DynamoDB: moto answers
  *   an index Query by reading every item of the table, DynamoDB Local reads the index (docs/decisions.md).
@@ -15,9 +17,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
+import { DYNAMODB_LOCAL_VERSION, LOCALSTACK_VERSION, localStackReady, startLocalStack } from './localstack-aws';
+
+export { DYNAMODB_LOCAL_VERSION, LOCALSTACK_VERSION };
 export const MOTO_VERSION = '5.2.5';
-/** software.amazon.dynamodb:DynamoDBLocal on Maven Central (localstack/dynamodb-local/pom.xml). */
-export const DYNAMODB_LOCAL_VERSION = '3.1.0';
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 const VENV = join(REPO_ROOT, '.venv-moto');
 const MOTO_SERVER = join(VENV, 'bin', 'moto_server');
@@ -51,8 +54,18 @@ export interface Endpoints {
   dynamodb: string;
 }
 
+/** Which emulator the project starts when AWS_ENDPOINT_URL is not set: LOCAL_AWS=localstack or moto (the default). */
+export type LocalAws = 'localstack' | 'moto';
+export function localAws(env: NodeJS.ProcessEnv = process.env): LocalAws {
+  const kind = env.LOCAL_AWS ?? 'moto';
+  if (kind !== 'localstack' && kind !== 'moto') throw new EmulatorError(`LOCAL_AWS is '${kind}': it must be 'localstack' or 'moto'.`);
+  return kind;
+}
+
 export interface Emulator {
   endpoints: Endpoints;
+  /** DynamoDB Local's own address, when it runs behind LocalStack's gateway (the bench compares both). */
+  dynamodbLocal?: string;
   /** Stops what this process started (a reused or external emulator keeps running). */
   stop: () => Promise<void>;
 }
@@ -243,6 +256,18 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
 
   const fixed = options.ports === 'fixed';
   const [awsPort, dynamodbPort] = fixed ? [FIXED_PORTS.aws, FIXED_PORTS.dynamodb] : await twoFreePorts();
+  if (localAws() === 'localstack') {
+    const gateway = `http://127.0.0.1:${awsPort}`;
+    const stop = await startOrReuseLocalStack(gateway, fixed, log, () => startLocalStack({
+      port: awsPort,
+      dynamodbPort,
+      dynamodbOnDisk: options.dynamodbOnDisk,
+      dataDir: options.dynamodbDataDir,
+      dynamodbHeap: options.dynamodbOnDisk ? DYNAMODB_LOCAL_ON_DISK_HEAP.slice('-Xmx'.length) : DYNAMODB_LOCAL_HEAP.slice('-Xmx'.length),
+      dynamodbGcLog: options.dynamodbOnDisk ? join(REPO_ROOT, '.local', `dynamodb-local-${dynamodbPort}-gc.log`) : undefined,
+    }, log));
+    return { endpoints: { aws: gateway, dynamodb: gateway }, dynamodbLocal: `http://127.0.0.1:${dynamodbPort}`, stop };
+  }
   const endpoints: Endpoints = { aws: `http://127.0.0.1:${awsPort}`, dynamodb: `http://127.0.0.1:${dynamodbPort}` };
 
   const startMoto = () => {
@@ -284,6 +309,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     throw failed.reason;
   }
   return { endpoints, stop };
+}
+
+/** LocalStack at the gateway: reused when `reuse` and one answers there (npm start run twice), else started. */
+async function startOrReuseLocalStack(
+  gateway: string, reuse: boolean, log: (line: string) => void, start: () => Promise<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  if (reuse && (await localStackReady(gateway))) {
+    log(`Reusing the LocalStack already running at ${gateway}.`);
+    return async () => undefined;
+  }
+  return start();
 }
 
 /**

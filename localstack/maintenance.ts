@@ -3,9 +3,9 @@
  * `npm run maintenance -- clear` removes the announcement. Deployed, ops write the same item with the
  * AWS CLI (README: Operations), so no deploy is needed either way.
  */
-import { ENV, localName, APP_TABLE } from '../shared/resources';
 import { setScheduledMaintenance } from '../functions/app/app-status';
 import { endpointsFromEnv, useEndpoints } from './emulator';
+import { localResourceEnv } from './ops-target';
 
 const arg = process.argv[2];
 if (!arg || (arg !== 'clear' && Number.isNaN(Date.parse(arg)))) {
@@ -14,6 +14,6 @@ if (!arg || (arg !== 'clear' && Number.isNaN(Date.parse(arg)))) {
 }
 // npm start's emulators, or AWS_ENDPOINT_URL's (and AWS_ENDPOINT_URL_DYNAMODB's).
 useEndpoints(endpointsFromEnv());
-process.env[ENV.table] ??= localName('alp-local', APP_TABLE.logicalName);
+for (const [name, value] of Object.entries(await localResourceEnv())) process.env[name] ??= value;
 await setScheduledMaintenance(arg === 'clear' ? null : new Date(arg).toISOString());
 console.log(arg === 'clear' ? 'Maintenance announcement cleared.' : `Maintenance announced for ${new Date(arg).toISOString()}.`);

@@ -7,9 +7,10 @@
  * Loading again overwrites the same records. See localstack/scale-data.ts and docs/decisions.md.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { APP_TABLE, ENV, localName } from '../shared/resources';
+import { ENV } from '../shared/resources';
 import { endpointsFromEnv, useEndpoints } from './emulator';
 import { loadScaleData, verifyScaleData } from './scale-data';
+import { localResourceEnv } from './ops-target';
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,12 +29,13 @@ if (!Number.isInteger(facilities) || facilities < 1 || !Number.isInteger(cycles)
 
 const endpoint = endpointsFromEnv().dynamodb;
 useEndpoints(endpointsFromEnv());
-const table = localName(prefix, APP_TABLE.logicalName);
-process.env[ENV.table] = table;
+let table = '';
 try {
+  table = (await localResourceEnv(prefix))[ENV.table]!;
+  process.env[ENV.table] = table;
   await new DynamoDBClient({ region: process.env.AWS_REGION }).send(new DescribeTableCommand({ TableName: table }));
 } catch (err) {
-  console.error(`No table ${table} at ${endpoint} (${(err as Error).name}). Start the program first with \`npm start\`, `
+  console.error(`No table ${table || `of the stack ${prefix}-data`} at ${endpoint} (${(err as Error).name}). Start the program first with \`npm start\`, `
     + 'or point AWS_ENDPOINT_URL and --prefix at a stack that has its tables.');
   process.exit(1);
 }

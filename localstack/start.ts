@@ -46,7 +46,11 @@ async function main(): Promise<void> {
     console.log(`  ${names.updated} of ${names.scanned} tenants given their keys.`);
   }
   console.log(`\nAudit Letter Program is running at ${program.url}`);
-  console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
+  if (program.endpoints.aws === program.endpoints.dynamodb) {
+    console.log(`AWS: ${program.endpoints.aws} (S3, SQS, DynamoDB, SES, Secrets Manager, CloudFormation; the data stack is alp-local-data)`);
+  } else {
+    console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
+  }
   console.log(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
   // Rent rolls of every software for demo facilities, to try Upload Tenants (or a cycle's Import Tenants) with.
   const samples = await writeDemoRentRolls(join(REPO_ROOT, '.local', 'samples'));

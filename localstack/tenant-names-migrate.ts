@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { useOpsTarget } from './ops-target';
 
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
-useOpsTarget();
+await useOpsTarget();
 
 const { migrateNameKeys } = await import('../functions/tenants/name-key-migration');
 const { HttpError } = await import('../functions/runtime/http-error');

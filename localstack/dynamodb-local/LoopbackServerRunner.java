@@ -20,6 +20,9 @@ public final class LoopbackServerRunner {
     for (Connector connector : ((Server) field.get(proxy)).getConnectors()) {
       ((ServerConnector) connector).setHost("127.0.0.1");
     }
+    // Ends with the process that started it (LocalStack, or npm start and the tests), even when that one
+    // was killed and had no chance to stop it.
+    ProcessHandle.current().parent().ifPresent((parent) -> parent.onExit().thenRun(() -> System.exit(0)));
     proxy.start();
     proxy.join();
   }

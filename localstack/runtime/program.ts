@@ -80,7 +80,8 @@ async function startOnEmulator(
   useEndpoints(endpoints);
   const env = await bootstrapResources(options.prefix);
   Object.assign(env, {
-    [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret(),
+    // The stack's own secret (APP_SECRET_ARN) where the data stack was deployed, as deployed; else a local key.
+    ...(env[ENV.appSecretArn] && !process.env[ENV.appSecret] ? {} : { [ENV.appSecret]: process.env[ENV.appSecret] ?? localAppSecret() }),
     [ENV.version]: process.env[ENV.version] ?? JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version,
     [ENV.stage]: 'local',
     ...simulatorEnv,

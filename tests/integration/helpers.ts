@@ -107,3 +107,40 @@ export const programToday = (): string => calendarDateIn(DEMO_PROGRAM_SETTINGS.t
 
 /** The program's day `days` from today (negative to go back). */
 export const programDay = (days: number): string => new Date(Date.parse(`${programToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The URL of the dead-letter queue a queue redrives to, read from its RedrivePolicy as SQS keeps it (the
+ * names are CloudFormation's, so nothing here assumes one).
+ */
+export async function deadLetterQueueUrl(queueUrl: string): Promise<string> {
+  const { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const sqs = new SQSClient({});
+  const out = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['RedrivePolicy'] }));
+  const target = (JSON.parse(out.Attributes?.RedrivePolicy ?? '{}') as { deadLetterTargetArn?: string }).deadLetterTargetArn;
+  expect(target, `${queueUrl} has a RedrivePolicy`).toBeDefined();
+  return (await sqs.send(new GetQueueUrlCommand({ QueueName: target!.split(':').pop()! }))).QueueUrl!;
+}
+
+/** An e-mail the emulator's SES accepted: SendEmail's fields, or SendRawEmail's message as sent. */
+export interface SesMessage {
+  Source: string;
+  /** SendEmail's; a raw message has its recipients in its To header. */
+  Destination?: { ToAddresses?: string[] };
+  Subject?: string;
+  Body?: { text_part?: string; html_part?: string };
+  RawData?: string;
+}
+
+/** The addresses a message went to: SendEmail's Destination, or a raw message's To header. */
+export function recipientsOf(message: SesMessage): string[] {
+  if (message.Destination?.ToAddresses) return message.Destination.ToAddresses;
+  const to = /^To:[ \t]*(.*(?:\r?\n[ \t].*)*)/im.exec(message.RawData ?? '')?.[1] ?? '';
+  return [...to.matchAll(/[^\s<>,"]+@[^\s<>,"]+/g)].map((m) => m[0]);
+}
+
+/** The e-mails the emulator's SES accepted for an address (LocalStack lists them at GET /_aws/ses). */
+export async function sesMessagesTo(address: string): Promise<SesMessage[]> {
+  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: SesMessage[] }).messages.filter((m) => recipientsOf(m).includes(address));
+}

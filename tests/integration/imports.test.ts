@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from './helpers';
+import { baseUrl, call, deadLetterQueueUrl } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeManagerWithFacility, tokenFor } from './fixtures';
 import { facilityWith, stem } from './facility-fixtures';
@@ -32,6 +32,8 @@ import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
 import { findAccessCode } from '../../functions/tenants/access-codes';
 import { getTenants } from '../../functions/tenants/tenant-store';
+import { uploadedSize } from '../../functions/aws/uploads';
+import { localAws } from '../../localstack/emulator';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../shared/access-code';
 import type { ImportResult } from '../../shared/contracts/imports';
 import { queueEnvName } from '../../shared/jobs';
@@ -332,7 +334,7 @@ describe('an unreadable file', () => {
     expect(job.error).toContain("'broken.xlsx'");
     // The runtime's poller receives it again at once (the worker lets it go) until SQS moves it to the DLQ.
     const sqs = new SQSClient({});
-    const dlq = `${process.env[queueEnvName('rent-roll-imports')]!}-dlq`;
+    const dlq = await deadLetterQueueUrl(process.env[queueEnvName('rent-roll-imports')]!);
     const deadline = Date.now() + 20_000;
     let found = false;
     while (!found && Date.now() < deadline) {
@@ -416,6 +418,22 @@ describe('presigned uploads', () => {
     const policy = JSON.parse(Buffer.from(asked.body.files[0].fields.Policy as string, 'base64').toString('utf8')) as { conditions: unknown[] };
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 25 * 1024 * 1024]);
     expect(policy.conditions).toContainEqual({ key: `imports/${asked.body.upload_id}/rent_roll.xlsx` });
+  });
+
+  // moto stores whatever is POSTed; LocalStack's S3, as AWS's, checks the policy's conditions.
+  it.skipIf(localAws() === 'moto')('S3 refuses a file over the range (25 MB) and an empty one, and stores neither', async () => {
+    const asked = await call('POST', '/api/tenants/import-uploads', { token: monitor, json: { software: 'sitelink_web', files: [{ role: 'rent_roll', name: 'r.xlsx', size: 10 }] } });
+    expect(asked.status, asked.text).toBe(200);
+    const target = asked.body.files[0] as { url: string; fields: Record<string, string> };
+    for (const [bytes, code] of [[25 * 1024 * 1024 + 1, 'EntityTooLarge'], [0, 'EntityTooSmall']] as const) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)]), 'r.xlsx');
+      const sent = await fetch(target.url, { method: 'POST', body: form });
+      expect(sent.status, `${bytes} bytes`).toBe(400);
+      expect(await sent.text()).toContain(code);
+    }
+    expect(await uploadedSize(target.fields.key!)).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { call, login, uniqueName } from './helpers';
+import { call, deadLetterQueueUrl, login, uniqueName } from './helpers';
 import { makeUser } from './fixtures';
 import { enqueueJob, getJob } from '../../functions/jobs/job-store';
 import { JobRunElsewhere } from '../../functions/jobs/job-run-elsewhere';
@@ -43,8 +43,11 @@ describe('job queues and workers', () => {
       const out = await (await sqsClient()).send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(def.name), AttributeNames: ['RedrivePolicy', 'VisibilityTimeout'] }));
       const redrive = JSON.parse(out.Attributes!.RedrivePolicy!);
       expect(Number(redrive.maxReceiveCount)).toBe(def.maxReceiveCount);
-      expect(redrive.deadLetterTargetArn).toContain(`${def.name}-dlq`);
       expect(Number(out.Attributes!.VisibilityTimeout)).toBe(def.visibilityTimeoutSeconds);
+      // The dead-letter queue exists and is a queue of its own.
+      const dlq = await deadLetterQueueUrl(queueUrl(def.name));
+      expect(dlq).not.toBe(queueUrl(def.name));
+      expect(redrive.deadLetterTargetArn.split(':').pop()).toBe(dlq.split('/').pop());
     }
   });
 

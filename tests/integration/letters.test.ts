@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, programToday } from './helpers';
+import { call, programToday, sesMessagesTo } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor, TEST_WRITE } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
@@ -69,12 +69,6 @@ async function download(fileName: string, outputName?: string): Promise<{ bytes:
   return { bytes: new Uint8Array(await file.arrayBuffer()), filename: link.filename, contentType: file.headers.get('content-type') };
 }
 
-/** The e-mails the emulator's SES accepted (LocalStack's /_aws/ses; localstack/moto-server.py serves the same). */
-async function sesMessages(): Promise<{ Source: string; Destination: { ToAddresses: string[] }; RawData?: string }[]> {
-  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { messages: { Source: string; Destination: { ToAddresses: string[] }; RawData?: string }[] }).messages;
-}
 
 /** A facility in its own state-free corner: a cycle with one tenant of each mailing kind. */
 async function mailingFacility(state = 'TX'): Promise<{ facility: FacilityRecord; cycleId: string; t: Record<string, TenantRecord> }> {
@@ -236,7 +230,7 @@ describe('generating letters', () => {
     expect(wes!.welcome_certificate_emailed_date).toBeNull();
     expect(ema!.welcome_letter_sent_date).toBeNull();
     expect(ema!.welcome_certificate_emailed_date).toBe(programToday());
-    const mails = (await sesMessages()).filter((m) => m.Destination.ToAddresses.includes(ema!.email));
+    const mails = await sesMessagesTo(ema!.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.RawData).toContain('Content-Type: application/pdf');
     expect(mails[0]!.RawData).toContain(`Subject: Your certificate of coverage - ${facility.account_name}`);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, programToday } from './helpers';
+import { call, programToday, sesMessagesTo } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { dynamo } from '../../functions/aws/clients';
@@ -105,15 +105,6 @@ async function writtenProof(t: TenantRecord, submittedAt: string): Promise<Proof
       ],
     });
   return proof;
-}
-
-interface SesMessage { Source: string; Destination: { ToAddresses: string[] }; Subject?: string; Body?: { text_part?: string } }
-
-/** The e-mails the emulator's SES accepted (LocalStack's /_aws/ses; localstack/moto-server.py serves the same). */
-async function sesMessagesTo(address: string): Promise<SesMessage[]> {
-  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { messages: SesMessage[] }).messages.filter((m) => m.Destination.ToAddresses.includes(address));
 }
 
 beforeAll(async () => {

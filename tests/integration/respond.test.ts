@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, programDay, programToday, uniqueName } from './helpers';
+import { call, programDay, programToday, sesMessagesTo, uniqueName } from './helpers';
 import type { ApiResponse } from './helpers';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
 import { makeUser, tokenFor, TEST_WRITE } from './fixtures';
@@ -20,6 +20,7 @@ import { hashToken } from '../../functions/auth/sessions';
 import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName, tableName } from '../../functions/aws/config';
 import { uploadedSize } from '../../functions/aws/uploads';
+import { localAws } from '../../localstack/emulator';
 import { cycleStatsKey } from '../../functions/cycles/cycle-store';
 import type { CycleRecord } from '../../functions/cycles/cycle-store';
 import type { FacilityRecord, NewFacility } from '../../functions/facilities/facility-store';
@@ -96,12 +97,6 @@ const cycleStats = async (id: string) => (await dynamo().send(new GetCommand({ T
 const waitingCount = async () => Number((await dynamo().send(new GetCommand({ TableName: tableName(), Key: WAITING_COUNT_KEY, ConsistentRead: true }))).Item?.waiting ?? 0);
 const proofItem = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofKey(id), ConsistentRead: true }))).Item!;
 
-/** The e-mails the emulator's SES accepted (LocalStack's /_aws/ses; localstack/moto-server.py serves the same). */
-async function sesMessagesTo(address: string): Promise<{ Subject?: string; Body?: { text_part?: string }; Source: string }[]> {
-  const res = await fetch(new URL('/_aws/ses', process.env.AWS_ENDPOINT_URL!));
-  const all = ((await res.json()) as { messages: { Subject?: string; Body?: { text_part?: string }; Source: string; Destination: { ToAddresses: string[] } }[] }).messages;
-  return all.filter((m) => m.Destination.ToAddresses.includes(address));
-}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -489,7 +484,27 @@ describe('answers', () => {
     expect(await uploadedSize(key)).toBeNull();
   });
 
-  it('refuses a file of another size than the one declared (bound by the POST policy on AWS; the emulator does not enforce it) and deletes it', async () => {
+  // moto stores whatever is POSTed; LocalStack's S3, as AWS's, checks the policy's conditions.
+  it.skipIf(localAws() === 'moto')('S3 refuses a file of another size than the one declared: its POST policy is the declared size at both ends', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: PDF.length });
+    const target = asked.body as { upload_id: string; url: string; fields: Record<string, string> };
+    for (const [bytes, code] of [[Buffer.concat([PDF, Buffer.from(' ')]), 'EntityTooLarge'], [PDF.subarray(0, PDF.length - 1), 'EntityTooSmall']] as const) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'declarations.pdf');
+      const sent = await fetch(target.url, { method: 'POST', body: form });
+      expect(sent.status, `${bytes.length} bytes`).toBe(400);
+      expect(await sent.text()).toContain(code);
+    }
+    expect(await uploadedSize(target.fields.key!)).toBeNull();
+    // The file of the declared size goes through.
+    await sendFile(target, PDF, 'application/pdf', 'declarations.pdf');
+    expect(await uploadedSize(target.fields.key!)).toBe(PDF.length);
+  });
+
+  it('refuses a file of another size than the one declared that reached the bucket some other way (the POST policy stops it at S3) and deletes it', async () => {
     const p = await portalTenant();
     const token = await signedIn(p);
     const asked = await post('proof-upload', token, { content_type: 'application/pdf', size: 1 });
