@@ -14,6 +14,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { MailedLetterType } from '../../shared/contracts/letters';
 import type { TenantLetter, TenantProof, TenantStory } from '../../shared/contracts/tenant-story';
+import { rejectionText } from '../../shared/proof-rejection';
+import type { ProofRejectionCode } from '../../shared/proof-rejection';
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
@@ -60,7 +62,8 @@ async function tenantProofs(id: string): Promise<TenantProof[]> {
     id: p.id as string, insurer: p.insurer as string, policy_expiry_date: p.policy_expiry_date as string,
     content_type: p.content_type as TenantProof['content_type'], submitted_at: p.submitted_at as string, review: p.review as TenantProof['review'],
     decided_at: (p.decided_at as string | null) ?? null, decided_by: (p.decided_by as { username: string } | null)?.username ?? null,
-    reject_reason: (p.reject_reason as string | null) ?? null,
+    // The common reason chosen (in English, as staff read it) and the reviewer's own words.
+    reject_reason: rejectionText((p.reject_reason_code as ProofRejectionCode | null | undefined) ?? null, (p.reject_reason as string | null) ?? null) || null,
   }));
 }
 

@@ -515,7 +515,7 @@ export function tenantTargetLines(t: TenantBenchResult): TargetLine[] {
 function tenantReadRow(s: TenantScenarioResult): string {
   if (s.error || !s.ms) return row([s.name, `\`${s.path}\``, s.who, '—', '—', '—', '—', '—', '—', `FAIL: ${s.error}`]);
   return row([
-    s.name, `\`${s.path.length > 90 ? `${s.path.slice(0, 87)}…` : s.path}\``, s.who, `${s.rows} of ${s.total}${s.exact === false ? '+' : ''}`,
+    s.name, `\`${s.path.length > 90 ? `${s.path.slice(0, 87)}…` : s.path}\``, s.who, s.total === null ? `${s.rows ?? '—'}` : `${s.rows} of ${s.total}${s.exact === false ? '+' : ''}`,
     ...stat(s.ms), usageText(s), `${s.operations}; ${ms(s.dynamoMs!.p50, 1)} ms`, `${verdict(tenantReadPasses(s))} (< ${tenantReadLimitMs(s)} ms)`,
   ]);
 }

@@ -37,7 +37,7 @@ import { createClient, headersOf, login } from './http-client';
 import type { HttpCall, HttpReply, Send } from './http-client';
 import { summarize } from './stats';
 import type { Summary } from './stats';
-import { NAME_SEARCH_P95_LIMIT_MS } from './targets';
+import { NAME_SEARCH_P95_LIMIT_MS, TENANT_PAGE_P95_LIMIT_MS } from './targets';
 
 export const TENANT_SCALE = { facilities: 3000, cycles: 10000 } as const;
 /** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */
@@ -280,7 +280,11 @@ interface ReadCall {
   name: string; path: string; who: Who;
   /** A p95 limit stricter than the lists' 250 ms (issue 24: the name search, 150 ms). */
   limitMs?: number;
+  /** How its answer is checked: a list page (the default), or another answer's own check (the tenant page, the search). */
+  check?: (reply: HttpReply) => ListAnswer;
 }
+
+type ListAnswer = { rows: number | null; total: number | null; exact: boolean | null };
 
 /** Rows, total and whether the total is exact, after checking that the answer is a list with rows. */
 function checkList(reply: HttpReply): { rows: number; total: number; exact: boolean | null; body: { pagination: { next_cursor?: string | null } } } {
@@ -292,7 +296,24 @@ function checkList(reply: HttpReply): { rows: number; total: number; exact: bool
   return { rows: body.data.length, total: body.pagination.total ?? 0, exact: body.pagination.exact ?? null, body: body as never };
 }
 
-export function tenantReadCalls(f: TenantFixture, cursor: string): ReadCall[] {
+/** A tenant page (GET /api/tenants/{id}/story): the tenant asked for, with its history; its rows are its history entries. */
+function checkStory(reply: HttpReply): ListAnswer {
+  if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 200)}`);
+  const body = JSON.parse(reply.body) as { tenant?: { id?: string }; history?: unknown[]; letters?: unknown[] };
+  if (!body.tenant?.id || !Array.isArray(body.history) || !Array.isArray(body.letters)) throw new Error(`not a tenant page: ${reply.body.slice(0, 200)}`);
+  return { rows: body.history.length, total: null, exact: null };
+}
+
+/** The navigation bar's search (GET /api/tenants/search): a few hits, at least one at scale. */
+function checkSearch(reply: HttpReply): ListAnswer {
+  if (reply.status !== 200) throw new Error(`answers ${reply.status}: ${reply.body.slice(0, 200)}`);
+  const body = JSON.parse(reply.body) as { data?: unknown[]; more?: boolean };
+  if (!Array.isArray(body.data) || body.data.length === 0) throw new Error(`no hit at scale: ${reply.body.slice(0, 200)}`);
+  return { rows: body.data.length, total: null, exact: body.more === false };
+}
+
+/** `tenantId`: a tenant of the program (the program-wide list's first row), whose page is read. */
+export function tenantReadCalls(f: TenantFixture, cursor: string, tenantId: string): ReadCall[] {
   const facility = `/api/facilities/${f.facilityId}/tenants`;
   const big = `${f.bigCycle.tenants.toLocaleString('en-US')} tenants`;
   const typical = `${f.typicalCycle.tenants.toLocaleString('en-US')} tenants`;
@@ -317,6 +338,10 @@ export function tenantReadCalls(f: TenantFixture, cursor: string): ReadCall[] {
       name: `Insurance Policy Management setup list (facility of ${big} in its largest cycle)`, who: 'monitor' as const,
       path: `/api/tenants/for-policy-setup?software=${f.setupSoftware}&facility_number=${f.facilityNumber}`,
     }] : []),
+    // Issue 24: a tenant page (its partition and its proofs, then its cycle and facility), and the navigation
+    // bar's search for a name (tried as access code, insur ledger id, unit and name at once).
+    { name: 'Tenant page (GET /api/tenants/{id}/story)', who: 'monitor', path: `/api/tenants/${encodeURIComponent(tenantId)}/story`, limitMs: TENANT_PAGE_P95_LIMIT_MS, check: checkStory },
+    { name: 'Tenant search \'johnson\' (GET /api/tenants/search)', who: 'monitor', path: '/api/tenants/search?q=johnson', limitMs: TENANT_PAGE_P95_LIMIT_MS, check: checkSearch },
   ];
 }
 
@@ -327,7 +352,8 @@ async function runRead(call: ReadCall, send: Send, token: string, recorder: Retu
     operations: '', usage: null, scans: 0, ...(call.limitMs ? { limitMs: call.limitMs } : {}),
   };
   try {
-    for (let i = 0; i < options.warmup; i += 1) checkList(await send(http));
+    const check = call.check ?? checkList;
+    for (let i = 0; i < options.warmup; i += 1) check(await send(http));
     const times: number[] = [];
     const dynamoTimes: number[] = [];
     const perRequest: Recorded[][] = [];
@@ -335,7 +361,7 @@ async function runRead(call: ReadCall, send: Send, token: string, recorder: Retu
       recorder.take();
       const reply = await send(http);
       const ops = recorder.take();
-      const answer = checkList(reply);
+      const answer = check(reply);
       times.push(reply.ms);
       dynamoTimes.push(busyMs(ops));
       perRequest.push(ops);
@@ -612,11 +638,12 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       const first = checkList(await client.send({ method: 'GET', path: '/api/tenants', headers: headersOf(tokens.monitor) }));
       const cursor = first.body.pagination.next_cursor;
       if (!cursor) throw new Error('the program-wide list answered no next_cursor');
+      const tenantId = (first.body as unknown as { data: { id: string }[] }).data[0]!.id;
 
       const waitedSeconds = await waitForQuietTree(60_000, log);
       const watch = watchTreeCpu();
       const scenarios: TenantScenarioResult[] = [];
-      for (const call of tenantReadCalls(fixture, cursor)) {
+      for (const call of tenantReadCalls(fixture, cursor, tenantId)) {
         log(`bench:   ${call.name}`);
         scenarios.push(await runRead(call, client.send, tokens[call.who], recorder, options));
       }

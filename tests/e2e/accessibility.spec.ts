@@ -39,6 +39,15 @@ const PATH_PARAMETERS: Record<string, (request: APIRequestContext) => Promise<st
     expect(cycle, 'a demo manager cycle with tenants').toBeTruthy();
     return cycle!.id;
   },
+  // A demo tenant of facility 1001, whose page has letters, answers and history.
+  tenant_id: async (request) => {
+    const token = await apiLogin(request, DEMO.admin.username, DEMO_PASSWORD);
+    const response = await request.get('/api/tenants?facility_number=1001', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status(), await response.text()).toBe(200);
+    const tenant = ((await response.json()) as { data: { id: string }[] }).data[0];
+    expect(tenant, 'a demo tenant of facility 1001').toBeTruthy();
+    return tenant!.id;
+  },
 };
 
 async function concretePath(path: string, request: APIRequestContext): Promise<string> {

@@ -24,7 +24,7 @@ const table = (page: Page) => page.getByRole('table', { name: 'Tenant accounts' 
 const rows = (page: Page) => table(page).locator('tbody tr');
 const heading = (page: Page) => tab(page).getByRole('heading', { name: /^Tenant Accounts/ });
 
-const rowOf = (page: Page, t: TenantAccount) => rows(page).filter({ has: page.getByRole('rowheader', { name: listed(t), exact: true }) });
+const rowOf = (page: Page, t: TenantAccount) => rows(page).filter({ has: page.getByRole('rowheader').getByText(listed(t), { exact: true }) });
 
 const PARAMS: Record<string, string> = { 'Facility Number': 'facility_number', 'Tenant Name': 'tenant_name', 'Insur Ledger ID': 'insur_ledger_id', Unit: 'unit' };
 

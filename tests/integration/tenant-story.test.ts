@@ -15,6 +15,7 @@ import { waitForExportJob } from './export-jobs';
 import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { formatAccessCode } from '../../shared/access-code';
 import type { TenantSearchHit, TenantStory } from '../../shared/contracts/tenant-story';
+import { PROOF_REJECTION_REASONS } from '../../shared/proof-rejection';
 import { pageText, readPdf } from '../unit/letters/pdf-reader';
 
 let monitor = '';
@@ -113,6 +114,18 @@ describe('GET /api/tenants/{id}/story', () => {
     // Newest first: the review, the portal answer, the letter, the creation.
     expect(bo.history.map((e) => e.action)).toEqual(['proof_accepted', 'respond_proof', 'initial_letter_generated', 'test']);
     expect(bo.history[2]!.changes).toContainEqual({ field: 'initial_letter_sent_date', from: null, to: AUDIT_DATE });
+  });
+
+  it('shows a rejected proof with the reason staff gave: the common reason in English and their own words', async () => {
+    const { t } = await storyFacility();
+    await proofThroughPortal(t.Ada, 'Old Policy Mutual');
+    const proofId = (await story(t.Ada.id)).proofs[0]!.id;
+    const rejected = await call('POST', `/api/proof-reviews/${proofId}/reject`, { token: monitor, json: { reason_code: 'expired', reason: 'It ended in May.' } });
+    expect(rejected.status, rejected.text).toBe(200);
+    const ada = await story(t.Ada.id);
+    expect(ada.proofs[0]).toMatchObject({ id: proofId, review: 'rejected', reject_reason: `${PROOF_REJECTION_REASONS.expired} It ended in May.` });
+    expect(ada.tenant.status).toBeNull();
+    expect(ada.history.map((e) => e.action).slice(0, 2)).toEqual(['proof_rejected', 'respond_proof']);
   });
 
   it('shows a letter sent before batches recorded their tenants by its type and date, with no batch', async () => {

@@ -8,6 +8,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { statusLabel, tenantName, unitsText, welcomeLetterText } from '../tenants/tenant-format';
+import { TenantNameCell } from '../tenants/TenantPageLink';
 import { formatWireDate } from '../widgets/date-format';
 import { TruncatedText } from '../widgets/TruncatedText';
 import { letterSentState } from './letter-format';
@@ -49,7 +50,7 @@ const addressOf = (t: TenantView) => [t.address, t.city, [t.state, t.zip_code].f
 export function mailingColumns({ stateMode }: { stateMode: boolean }): Column[] {
   return [
     ...(stateMode ? [{ id: 'facility_number', header: 'Facility', cell: (t: TenantView) => t.facility_number, minWidth: 90 }] : []),
-    { id: 'name', header: 'Name', cell: (t) => <TruncatedText text={tenantName(t)} />, isRowHeader: true, minWidth: 180 },
+    { id: 'name', header: 'Name', cell: (t) => <TenantNameCell id={t.id} name={tenantName(t)} />, isRowHeader: true, minWidth: 200 },
     { id: 'unit', header: 'Unit(s)', cell: (t) => <TruncatedText text={unitsText(t)} maxWidth={140} />, minWidth: 90 },
     { id: 'address', header: 'Address', cell: (t) => <TruncatedText text={addressOf(t)} maxWidth={260} />, minWidth: 200 },
     { id: 'flags', header: 'Flags', cell: (t) => <FlagsCell tenant={t} />, minWidth: 250 },

@@ -11,6 +11,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import Tooltip from '@cloudscape-design/components/tooltip';
 import type { PolicySetupTenant, SetUpTenant } from '../../../shared/contracts/policy-setup';
 import { tenantName } from '../tenants/tenant-format';
+import { TenantNameCell } from '../tenants/TenantPageLink';
 import { TruncatedText } from '../widgets/TruncatedText';
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
@@ -54,7 +55,7 @@ function LastErrorCell({ tenant }: { tenant: PolicySetupTenant }) {
 function NameCell({ tenant }: { tenant: PolicySetupTenant }) {
   return (
     <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-      <TruncatedText text={tenantName(tenant)} />
+      <TenantNameCell id={tenant.id} name={tenantName(tenant)} />
       {tenant.tagged_for_removal && <Badge color="red">Flagged for deletion</Badge>}
     </SpaceBetween>
   );
@@ -70,6 +71,6 @@ export const SETUP_COLUMNS: TableProps.ColumnDefinition<PolicySetupTenant>[] = [
 export const SET_UP_COLUMNS: TableProps.ColumnDefinition<SetUpTenant>[] = [
   { id: 'facility_number', header: 'Facility Number', cell: (t) => t.facility_number, minWidth: 120 },
   { id: 'unit', header: 'Unit', cell: (t) => <TruncatedText text={t.unit} maxWidth={140} />, minWidth: 90 },
-  { id: 'name', header: 'Name', cell: (t) => <TruncatedText text={tenantName(t)} />, isRowHeader: true, minWidth: 220 },
+  { id: 'name', header: 'Name', cell: (t) => <TenantNameCell id={t.id} name={tenantName(t)} />, isRowHeader: true, minWidth: 220 },
   { id: 'policy_number', header: 'Policy Number', cell: (t) => t.policy_number, minWidth: 160 },
 ];

@@ -29,7 +29,7 @@ import { ProofDecisionModal } from './ProofDecisionModal';
 import type { ProofDecisionKind } from './ProofDecisionModal';
 import { PROOF_FILTER_DEBOUNCE_MS, fetchProofReviewPage, openProofDocument, proofFiltersOf, proofReviewListKey, proofReviewsKey } from './proof-review-api';
 import { displayDate, proofOwner, tenantName } from './proof-names';
-import { TruncatedText } from '../widgets/TruncatedText';
+import { TenantNameCell } from '../tenants/TenantPageLink';
 
 const FILTER_DATE_FORMAT = 'M/dd/yyyy';
 const PARAMS = { facilityNumber: textParam('facility_number'), from: dayParam('from'), to: dayParam('to') };
@@ -38,7 +38,7 @@ type Decide = (proof: ProofReviewRow, kind: ProofDecisionKind) => void;
 
 function columns(decide: Decide): TableProps.ColumnDefinition<ProofReviewRow>[] {
   return [
-    { id: 'tenant', header: 'Tenant', isRowHeader: true, cell: (p) => <TruncatedText text={tenantName(p)} />, minWidth: 160 },
+    { id: 'tenant', header: 'Tenant', isRowHeader: true, cell: (p) => <TenantNameCell id={p.tenant_id} name={tenantName(p)} />, minWidth: 180 },
     { id: 'unit', header: 'Unit', cell: (p) => p.unit, minWidth: 80 },
     { id: 'facility_number', header: 'Facility Number', cell: (p) => p.facility_number, minWidth: 120 },
     { id: 'insurer', header: 'Insurance Company', cell: (p) => p.insurer, minWidth: 160 },

@@ -24,6 +24,7 @@ const AddFacilityPage = lazy(() => import('../facilities/AddFacilityPage'));
 const ListFacilitiesPage = lazy(() => import('../facilities/ListFacilitiesPage'));
 const ManageCyclesPage = lazy(() => import('../cycles/ManageCyclesPage'));
 const TenantListPage = lazy(() => import('../tenants/TenantListPage'));
+const TenantStoryPage = lazy(() => import('../tenants/TenantStoryPage'));
 const MasterAuditPage = lazy(() => import('../manager-audit/MasterAuditPage'));
 const CycleAuditPage = lazy(() => import('../manager-audit/CycleAuditPage'));
 const UploadTenantsPage = lazy(() => import('../imports/UploadTenantsPage'));
@@ -50,6 +51,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/list-facilities', title: 'List Facilities', access: ['monitor'], page: ListFacilitiesPage },
   { path: '/manage-cycles', title: 'Manage Cycles', access: ['monitor'], page: ManageCyclesPage },
   { path: '/tenant-list', title: 'Master Tenants List', access: ['monitor'], page: TenantListPage },
+  // Beyond the spec (issue 24): one tenant's whole story, from the tenant lists, Proof Review and the navigation bar's search.
+  { path: '/tenants/:tenant_id', title: 'Tenant', access: ['monitor'], page: TenantStoryPage },
   { path: '/upload-tenants', title: 'Upload Tenants', access: ['monitor'], page: UploadTenantsPage },
   { path: '/import-history', title: 'Import History', access: ['monitor'], page: ImportHistoryPage },
   { path: '/send-letters', title: 'Send Proof Letters', access: ['monitor'], page: SendLettersPage },

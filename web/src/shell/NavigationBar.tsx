@@ -1,8 +1,8 @@
 /**
- * The main navigation bar: logo and title home, the greeting, Support (facility users and visitors
- * only; staff are the support), and Profile and Logout once logged in.
+ * The main navigation bar: logo and title home, staff's tenant search (issue 24), the greeting, Support
+ * (facility users and visitors only; staff are the support), and Profile and Logout once logged in.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
@@ -11,6 +11,9 @@ import { useFollow } from './follow';
 import { SupportDialog } from './SupportDialog';
 
 export const APP_TITLE = 'Audit Letter Program';
+
+/** Its own chunk: the login page and the managers' pages do not carry it. */
+const TenantSearch = lazy(() => import('../tenants/TenantSearch'));
 
 export function NavigationBar() {
   const { user, isStaff } = useAuth();
@@ -43,14 +46,29 @@ export function NavigationBar() {
         identity={{ href: '/', title: APP_TITLE, logo: { src: '/logo.svg', alt: 'Audit Letter Program logo' }, onFollow: follow }}
         search={
           user ? (
-            <Box color="inherit" fontWeight="bold" textAlign="right" data-testid="greeting">
-              Welcome, {user.real_name || user.username}!
-            </Box>
+            // One line: the search takes the room the greeting leaves.
+            <div style={{ display: 'flex', alignItems: 'center', gap: 16, justifyContent: 'flex-end' }}>
+              {isStaff && (
+                <div style={{ flex: '1 1 200px', minWidth: 160, maxWidth: 320 }}>
+                  <Suspense fallback={null}><TenantSearch /></Suspense>
+                </div>
+              )}
+              <div style={{ whiteSpace: 'nowrap' }}>
+                <Box color="inherit" fontWeight="bold" textAlign="right" data-testid="greeting">
+                  Welcome, {user.real_name || user.username}!
+                </Box>
+              </div>
+            </div>
           ) : undefined
         }
         utilities={utilities}
-        // The greeting sits in the search slot; in a narrow window it folds behind an icon button, named for what it shows.
-        i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All', searchIconAriaLabel: 'Show greeting', searchDismissIconAriaLabel: 'Hide greeting' }}
+        // The greeting (and staff's tenant search) sit in the search slot; in a narrow window it folds behind an icon button, named for what it shows.
+        i18nStrings={{
+          overflowMenuTriggerText: 'More',
+          overflowMenuTitleText: 'All',
+          searchIconAriaLabel: isStaff ? 'Show the tenant search and greeting' : 'Show greeting',
+          searchDismissIconAriaLabel: isStaff ? 'Hide the tenant search and greeting' : 'Hide greeting',
+        }}
       />
       <SupportDialog visible={supportOpen} onClose={() => setSupportOpen(false)} />
     </>

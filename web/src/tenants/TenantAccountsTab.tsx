@@ -23,9 +23,9 @@ import { useServerTable } from '../widgets/use-server-table';
 import { fetchTenantAccountsPage, tenantAccountsKey } from './tenants-api';
 import type { TenantAccountFilters } from './tenants-api';
 import { tenantName } from './tenant-format';
+import { TenantNameCell } from './TenantPageLink';
 import { formatAccessCode } from '../../../shared/access-code';
 import { RefreshButton } from '../widgets/RefreshButton';
-import { TruncatedText } from '../widgets/TruncatedText';
 
 const FIELDS = [
   ['facility_number', 'Facility Number'],
@@ -90,7 +90,7 @@ export function TenantAccountsTab() {
       }
       columnDefinitions={[
         { id: 'facility_number', header: 'Facility Number', cell: (t) => t.facility_number },
-        { id: 'name', header: 'Tenant Name', cell: (t) => <TruncatedText text={tenantName(t)} />, isRowHeader: true },
+        { id: 'name', header: 'Tenant Name', cell: (t) => <TenantNameCell id={t.id} name={tenantName(t)} />, isRowHeader: true },
         { id: 'insur_ledger_id', header: 'Insur Ledger ID', cell: (t) => t.insur_ledger_id },
         { id: 'unit', header: 'Unit', cell: (t) => t.unit },
         { id: 'access_code', header: 'Access Code', cell: (t) => formatAccessCode(t.access_code) },

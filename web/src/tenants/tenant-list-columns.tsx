@@ -10,6 +10,7 @@ import { formatWireDate } from '../widgets/date-format';
 import { NullableDate } from '../widgets/NullableDate';
 import { TruncatedText } from '../widgets/TruncatedText';
 import { statusLabel, tenantName, unitsText, welcomeLetterText } from './tenant-format';
+import { TenantNameCell } from './TenantPageLink';
 
 /** Clicks inside this cell do their own thing and do not open the Edit Tenant modal. */
 function NoRowClick({ children }: { children: ReactNode }) {
@@ -26,7 +27,7 @@ export function tenantListColumns({ onEditStatus, sortableFields }: { onEditStat
   return [
     { id: 'facility_number', header: 'Facility', cell: (t) => t.facility_number, ...sortable('facility_number', sortableFields), minWidth: 100 },
     { id: 'cycle', header: 'Cycle', cell: (t) => <TruncatedText text={t.cycle_label} maxWidth={160} />, minWidth: 120 },
-    { id: 'name', header: 'Name', cell: (t) => <TruncatedText text={tenantName(t)} />, ...sortable('name', sortableFields), isRowHeader: true, minWidth: 180 },
+    { id: 'name', header: 'Name', cell: (t) => <TenantNameCell id={t.id} name={tenantName(t)} />, ...sortable('name', sortableFields), isRowHeader: true, minWidth: 200 },
     { id: 'unit', header: 'Unit(s)', cell: (t) => <TruncatedText text={unitsText(t)} maxWidth={140} />, ...sortable('unit', sortableFields), minWidth: 90 },
     {
       id: 'status',
