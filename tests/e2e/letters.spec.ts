@@ -548,6 +548,37 @@ test('Letter Batches: filters with Search and Reset, batch dates, the PDF and ma
   await expect(page.getByRole('heading', { level: 2, name: /^Letter batches/ })).toContainText(/\(\d+\)/);
 });
 
+test('Send Letters keeps its facility and filter in the address: Back, reload and a shared link come back to the same tenants', async ({ page, request, context }) => {
+  const seeded = await seed(request, 8);
+  const someone = seeded.tenants[0]!;
+  await openPage(page);
+  await findFacility(page, seeded.facility, seeded.shown);
+  const ready = await chooseFilter(page, 'Audit Letter Ready');
+  await expect(page).toHaveURL((url) => url.searchParams.get('facility_number') === seeded.facility.facility_number && url.searchParams.get('filter') === 'initial_letter_ready');
+
+  const sameTenants = async (at: Page) => {
+    await expect(at.getByRole('button', { name: /Found facilities/ })).toContainText(seeded.facility.facility_number);
+    await expect(at.getByRole('button', { name: /^Filter/ })).toContainText('Audit Letter Ready');
+    await expect(tenantsHeading(at)).toContainText(`(${ready})`);
+    await expect(rowOf(at, someone)).toBeVisible();
+  };
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Letter Batches', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Letter Batches' })).toBeVisible();
+  await page.goBack();
+  await sameTenants(page);
+  await page.reload();
+  await sameTenants(page);
+
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  await sameTenants(shared);
+  // A state that is none, on the By State tab: nothing is chosen, and nothing fails.
+  await shared.goto('/send-letters?tab=state&state=ZZ');
+  await expect(shared.getByRole('tab', { name: 'By State' })).toHaveAttribute('aria-selected', 'true');
+  await expect(table(shared)).toContainText('Choose a state to list its tenants.');
+  await shared.close();
+});
+
 test('the letter pages are for staff: a manager is sent to /unauthorized', async ({ page }) => {
   await loginAs(page, DEMO.manager.username);
   for (const path of ['/send-letters', '/letter-batches']) {

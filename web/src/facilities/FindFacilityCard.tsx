@@ -30,14 +30,21 @@ interface Props {
   /** Narrows the search to facilities running this software. */
   software?: QueryOf<'GET /api/facilities/search'>['software'];
   header?: string;
+  /** A facility chosen before the card was shown (Send Letters' address): shown found and selected until the card searches. */
+  chosen?: FoundFacility | null;
 }
 
-export function FindFacilityCard({ onSelect, onError, software, header = 'Find a facility' }: Props) {
+export function FindFacilityCard({ onSelect, onError, software, header = 'Find a facility', chosen }: Props) {
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
   const [results, setResults] = useState<FoundFacility[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  if (chosen && results === null) {
+    setQuery(chosen.facility_number);
+    setResults([chosen]);
+    setSelectedId(chosen.id);
+  }
 
   const choose = (facility: FoundFacility | null) => {
     setSelectedId(facility?.id ?? null);

@@ -90,7 +90,7 @@ export function LetterScopeTabs({ tab, onTab, facility, onFacility, cycleId, onC
           contentRenderStrategy: 'lazy',
           content: (
             <ColumnLayout columns={2}>
-              <FindFacilityCard onSelect={onFacility} />
+              <FindFacilityCard onSelect={onFacility} chosen={facility} />
               <CycleCard facility={facility} cycleId={cycleId} onCycle={onCycle} />
             </ColumnLayout>
           ),

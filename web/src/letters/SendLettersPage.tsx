@@ -4,9 +4,11 @@
  * 100-row table (reloaded 400 ms after a change) with checkboxes (at most 300 checked); Remove
  * Ineligible Tenants and Sync Tenant Statuses; and the letter buttons with their sending flow. Tenants
  * tagged for removal block every letter until they are removed or untagged: the warning says how many
- * and links to them in the Master Tenants List.
+ * and links to them in the Master Tenants List. The tab, facility (by its number), cycle, state, filter and
+ * page live in the address (useListUrl), so Back, reload and a shared link come back to the same tenants.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -14,10 +16,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { TAGGED_FOR_REMOVAL_WARNING } from '../../../shared/contracts/letters';
+import { MAILING_FILTERS, TAGGED_FOR_REMOVAL_WARNING } from '../../../shared/contracts/letters';
 import type { MailingCountKey, MailingFilter } from '../../../shared/contracts/letters';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import { countOf } from '../../../shared/format';
+import { STATE_CODES } from '../../../shared/states';
 import type { StateCode } from '../../../shared/states';
 import type { FoundFacility } from '../facilities/FindFacilityCard';
 import { useFollow } from '../shell/follow';
@@ -26,10 +29,12 @@ import { tenantName } from '../tenants/tenant-format';
 import { SelectionLimitModal } from '../widgets/SelectionLimitModal';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { TableEmptyState } from '../widgets/TableEmptyState';
+import { choiceParam, textParam } from '../widgets/list-url';
 import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { useListUrl } from '../widgets/use-list-url';
 import { useServerTable } from '../widgets/use-server-table';
 import { LetterScopeTabs } from './LetterScopeTabs';
-import { fetchMailingPage, mailingListKey, useFacilityCycles, useMailingCounts, useReloadLetters } from './letters-api';
+import { facilityOfNumberKey, fetchMailingPage, mailingListKey, useFacilityCycles, useFacilityOfNumber, useMailingCounts, useReloadLetters } from './letters-api';
 import type { MailingQuery } from './letters-api';
 import { scopeOf, taggedTenantsHref } from './letter-scope';
 import type { LetterTab } from './letter-scope';
@@ -46,6 +51,14 @@ export const MAILING_DEBOUNCE_MS = 400;
 export const hiddenText = (n: number) =>
   (n === 1 ? '1 tenant is hidden because it has an incomplete address!' : `${countOf(n, 'tenant')} are hidden because they have an incomplete address!`);
 
+const PARAMS = {
+  tab: choiceParam<LetterTab>('tab', ['facility', 'state'], 'facility'),
+  facilityNumber: textParam('facility_number'),
+  cycleId: textParam('cycle_id'),
+  state: choiceParam<StateCode | ''>('state', STATE_CODES, ''),
+  filter: choiceParam<MailingFilter>('filter', MAILING_FILTERS, 'all'),
+};
+
 const LETTER_BUTTONS: { letter: LetterChoice; text: string }[] = [
   { letter: 'initial', text: 'Audit Letter' },
   { letter: 'reminder', text: 'Reminder Letter' },
@@ -57,11 +70,17 @@ export default function SendLettersPage() {
   const toast = useToast();
   const follow = useFollow();
   const reload = useReloadLetters();
-  const [tab, setTab] = useState<LetterTab>('facility');
-  const [facility, setFacility] = useState<FoundFacility | null>(null);
-  const [cycleId, setCycleId] = useState('');
-  const [state, setState] = useState<StateCode | null>(null);
-  const [filter, setFilter] = useState<MailingFilter>('all');
+  const queryClient = useQueryClient();
+  const url = useListUrl(PARAMS);
+  const { tab, cycleId, filter } = url.values;
+  const { setValues } = url;
+  const state = url.values.state || null;
+  const facility = useFacilityOfNumber(url.values.facilityNumber).data ?? null;
+  const chooseFacility = (found: FoundFacility | null) => {
+    // The facility the finder found is the one the address names: no second search for it.
+    if (found) queryClient.setQueryData(facilityOfNumberKey(found.facility_number), found);
+    setValues({ facilityNumber: found?.facility_number ?? '', cycleId: '' });
+  };
 
   // One debounced value for scope and filter, compared by content; the counts and letters follow what the table shows.
   const chosen: MailingQuery = { scope: scopeOf(tab, facility, cycleId, state), filter };
@@ -74,6 +93,7 @@ export default function SendLettersPage() {
     fetchPage: fetchMailingPage,
     enabled: scope !== null,
     selectionLimit: MAX_BULK_TENANTS,
+    place: url.place,
   });
   const counts = useMailingCounts(scope);
   const cycles = useFacilityCycles(scope?.kind === 'facility' ? scope.facility.id : undefined);
@@ -134,16 +154,13 @@ export default function SendLettersPage() {
       <SpaceBetween size="l">
         <LetterScopeTabs
           tab={tab}
-          onTab={setTab}
+          onTab={(next) => setValues({ tab: next })}
           facility={facility}
-          onFacility={(f) => {
-            setFacility(f);
-            setCycleId('');
-          }}
+          onFacility={chooseFacility}
           cycleId={cycleId}
-          onCycle={setCycleId}
+          onCycle={(next) => setValues({ cycleId: next })}
           state={state}
-          onState={setState}
+          onState={(next) => setValues({ state: next })}
         />
         <ServerTableFrame
           table={table}
@@ -157,7 +174,7 @@ export default function SendLettersPage() {
           refreshLabel="Refresh tenants"
           above={[
             <SpaceBetween key="tools" direction="horizontal" size="xs" alignItems="center">
-              <MailingFilterSelect value={filter} onChange={setFilter} counts={countByKey} loading={counts.isFetching && !counts.data} failed={counts.isError} />
+              <MailingFilterSelect value={filter} onChange={(next) => setValues({ filter: next })} counts={countByKey} loading={counts.isFetching && !counts.data} failed={counts.isError} />
               {ledger.buttons}
             </SpaceBetween>,
             ...alerts,

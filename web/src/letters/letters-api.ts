@@ -46,6 +46,21 @@ export function useMailingCounts(scope: LetterScope | null) {
   });
 }
 
+export const facilityOfNumberKey = (facilityNumber: string) => [LETTERS_KEY, 'facility-of-number', facilityNumber] as const;
+
+/**
+ * The facility Send Letters' address names by its number (a link, Back, reload), found as the finder
+ * finds facilities; null when no active facility has that number.
+ */
+export function useFacilityOfNumber(facilityNumber: string) {
+  return useQuery({
+    queryKey: facilityOfNumberKey(facilityNumber),
+    queryFn: async () => (await call('GET /api/facilities/search', { query: { facility_number: facilityNumber } })).find((f) => f.facility_number === facilityNumber) ?? null,
+    enabled: facilityNumber !== '',
+    staleTime: 60_000,
+  });
+}
+
 /** The facilities of a state (state mode). */
 export function useStateFacilities(state: StateCode | null) {
   return useQuery({
