@@ -8,7 +8,10 @@ module.exports = {
   forbidden: [
     { name: 'shared-is-pure', severity: 'error', comment: 'shared imports nothing but zod and itself',
       from: { path: '^shared/' }, to: { pathNot: ['^shared/', '^node_modules/zod/', '^node_modules/\\.pnpm/zod'], dependencyTypesNot: ['type-only'] } },
-    { name: 'nothing-imports-web', severity: 'error', from: { pathNot: ['^web/', '^tests/e2e/accessibility\\.spec\\.ts$'] }, to: { path: '^web/' } },
+    { name: 'nothing-imports-web', severity: 'error', from: { pathNot: ['^web/', '^tests/e2e/accessibility\\.spec\\.ts$', '^tests/unit/'] }, to: { path: '^web/' } },
+    { name: 'unit-tests-read-only-web-logic', severity: 'error',
+      comment: 'unit tests may test the web app\'s plain modules (history wording, list addresses), never its components',
+      from: { path: '^tests/unit/' }, to: { path: '^web/', pathNot: '\\.ts$' } },
     { name: 'accessibility-test-reads-only-the-route-table', severity: 'error',
       comment: 'the accessibility test walks the web route table so a page added to it is checked; nothing else of web',
       from: { path: '^tests/e2e/accessibility\\.spec\\.ts$' }, to: { path: '^web/', pathNot: '^web/src/routes/route-table\\.ts$' } },

@@ -42,10 +42,6 @@ export const TENANT_UPDATE_P95_LIMIT_MS = 100;
 export const TENANT_BULK_LIMIT_MS = 3000;
 export const TENANT_EXPORT_LIMIT_MS = 10_000;
 
-/** Issue 24: the program-wide name search typed in any order, p95 under 150 ms at 1.5 million tenants. */
-export const NAME_SEARCH_P95_LIMIT_MS = 150;
-/** Issue 24: a tenant page (GET /api/tenants/{id}/story) and the navigation bar's tenant search, p95 under 150 ms at 1.5 million tenants. */
-export const TENANT_PAGE_P95_LIMIT_MS = 150;
 /** A read call's p95 limit: the lists' unless the call names a stricter one. */
 export const tenantReadLimitMs = (s: TenantScenarioResult): number => s.limitMs ?? TENANT_LIST_P95_LIMIT_MS;
 export const tenantReadPasses = (s: TenantScenarioResult): boolean => s.error === null && s.ms !== null && s.ms.p95 < tenantReadLimitMs(s);

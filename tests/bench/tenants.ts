@@ -37,7 +37,12 @@ import { createClient, headersOf, login } from './http-client';
 import type { HttpCall, HttpReply, Send } from './http-client';
 import { summarize } from './stats';
 import type { Summary } from './stats';
-import { NAME_SEARCH_P95_LIMIT_MS, TENANT_PAGE_P95_LIMIT_MS } from './targets';
+
+// Here, not in targets.ts, which reads this phase's types: the bench's modules import one way (dependency rules).
+/** Issue 24: the program-wide name search typed in any order, p95 under 150 ms at 1.5 million tenants. */
+export const NAME_SEARCH_P95_LIMIT_MS = 150;
+/** Issue 24: a tenant page (GET /api/tenants/{id}/story) and the navigation bar's tenant search, p95 under 150 ms at 1.5 million tenants. */
+export const TENANT_PAGE_P95_LIMIT_MS = 150;
 
 export const TENANT_SCALE = { facilities: 3000, cycles: 10000 } as const;
 /** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */

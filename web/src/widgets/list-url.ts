@@ -8,7 +8,11 @@
  * the list, never an error. Defaults are left out of the address, so an unfiltered list is a bare path.
  * Several lists on one page (tabs) keep apart by a prefix: 'archives.facility_number'.
  */
-import type { SortState } from './use-server-table';
+/** A list's sort: a column's sorting field, descending or not (useServerTable's, kept in the address). */
+export interface SortState {
+  field: string;
+  descending: boolean;
+}
 
 export interface UrlParam<V> {
   /** The parameter's name in the query string (after the list's prefix). */

@@ -46,6 +46,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { PaginationProps } from '@cloudscape-design/components/pagination';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { allowedSort } from './list-url';
+import type { SortState } from './list-url';
 
 /** The pager every list answers; `exact` and `next_cursor` only where a list pages by cursor. */
 export interface ServerPager {
@@ -64,10 +65,8 @@ export interface ServerPage<T> {
   pagination: ServerPager;
 }
 
-export interface SortState {
-  field: string;
-  descending: boolean;
-}
+// Declared with the address's reading of it (list-url.ts), which this hook uses: one way between the two.
+export type { SortState } from './list-url';
 
 /** What `fetchPage` is asked for: the filters, the page, its cursor when one is known, the sort. */
 export interface PageRequest<Q> {
