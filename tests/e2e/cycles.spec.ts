@@ -230,3 +230,44 @@ test('the list is newest letter date first, sorts by a column header, and keeps 
   await expect(page.getByRole('button', { name: 'Edit Cycle' })).toBeVisible();
   await expect.poll(async () => (await low.boundingBox())!.y + (await low.boundingBox())!.height <= (await panel.boundingBox())!.y).toBe(true);
 });
+
+test('filters and sort live in the address: reload, Back and a shared link show the list as left (issue 24)', async ({ page, request }) => {
+  const facility = await makeFacility(request);
+  const early = await makeCycle(request, facility.facility_number, { label: 'Early cycle', letter_effective_date: '2027-01-10' });
+  await makeCycle(request, facility.facility_number, { label: 'Late cycle', letter_effective_date: '2027-06-10' });
+  const accountName = page.getByRole('searchbox', { name: 'Account Name' });
+  const labelHeader = () => table(page).getByRole('columnheader', { name: /^Label/ });
+  const asLeft = async () => {
+    await expect(accountName).toHaveValue(facility.account_name);
+    await expect(page.getByRole('button', { name: 'Hide date filters' })).toBeVisible();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, early.label)).toHaveCount(1);
+    await expect(labelHeader()).toHaveAttribute('aria-sort', 'ascending');
+  };
+
+  await openCycles(page);
+  await accountName.fill(facility.account_name);
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: /date filters/ }).click();
+  await textbox(page, 'Letter Effective Date to').fill('01 Mar 2027');
+  await expect(rows(page)).toHaveCount(1);
+  await labelHeader().getByRole('button').press('Enter');
+  await expect(page).toHaveURL((url) => url.searchParams.get('account_name') === facility.account_name && url.searchParams.get('letter_effective_date_end') === '2027-03-01' && url.searchParams.get('sort') === 'label');
+  const shared = page.url();
+
+  await page.reload();
+  await asLeft();
+  await page.getByRole('link', { name: 'Import History' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
+  await page.goBack();
+  await asLeft();
+  await page.goto('/');
+  await page.goto(shared);
+  await asLeft();
+
+  // What the list cannot show reads as its defaults: every cycle, newest letter first.
+  await page.goto('/manage-cycles?filter=everything&sort=password&letter_effective_date_end=soon');
+  await expect(page.getByRole('button', { name: /More Filters/ })).toContainText('Show All');
+  await expect(page.getByRole('button', { name: 'Show date filters' })).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: /Letter Effective Date/ })).toHaveAttribute('aria-sort', 'descending');
+});

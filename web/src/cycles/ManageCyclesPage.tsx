@@ -1,10 +1,10 @@
 /**
  * Manage cycles (/manage-cycles): text filters (400 ms), insurance program, hideable date ranges
  * (immediate), More Filters with the response's badge counts, New Cycle / Reset Filters / Refresh, and
- * the 100-row table whose clicked row shows its details and actions in the split panel.
+ * the 100-row table whose clicked row shows its details and actions in the split panel. Filters, sort
+ * and page live in the address (issue 24), so Back, reload and a dashboard link show the list as meant.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -17,15 +17,17 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { PAGE_SIZE } from '../../../shared/constants';
-import { DEFAULT_CYCLE_SORT } from '../../../shared/contracts/cycles';
+import { CYCLE_SORTS, DEFAULT_CYCLE_SORT } from '../../../shared/contracts/cycles';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import { FILTER_KEYS } from '../../../shared/program-filters';
-import type { FilterKey } from '../../../shared/program-filters';
 import { keepAbovePagePanel, usePageSplitPanel } from '../shell/split-panel';
 import { useToast } from '../shell/toasts';
 import { DateField } from '../widgets/DateField';
 import { MoreFiltersSelect } from '../widgets/MoreFiltersSelect';
-import { useDebouncedValue } from '../widgets/use-debounced-value';
+import { allowedSort, choiceParam, dayParam, readSort, textParam } from '../widgets/list-url';
+import type { UrlParam } from '../widgets/list-url';
+import { useListUrl, useSettledDraft } from '../widgets/use-list-url';
+import { sortParamOf } from '../widgets/use-server-table';
 import { ConfirmMoveOutsModal } from './ConfirmMoveOutsModal';
 import { cycleColumns } from './cycle-columns';
 import { CycleDetailPanel } from './CycleDetailPanel';
@@ -51,41 +53,41 @@ const DATE_RANGES = [
 ] as const;
 type DateRange = (typeof DATE_RANGES)[number][0];
 type DateKey = `${DateRange}_${'start' | 'end'}`;
-type DateFilters = Partial<Record<DateKey, string | null>>;
+const DATE_KEYS = DATE_RANGES.flatMap(([range]) => [`${range}_start`, `${range}_end`] as const);
 
+const PARAMS = {
+  facility_number: textParam('facility_number'),
+  account_name: textParam('account_name'),
+  corporate_group: textParam('corporate_group'),
+  programKey: textParam('insurance_program_key'),
+  filter: choiceParam('filter', FILTER_KEYS, 'total'),
+  ...(Object.fromEntries(DATE_KEYS.map((key) => [key, dayParam(key)])) as Record<DateKey, UrlParam<string | null>>),
+};
 interface TextFilters {
   facility_number: string;
   account_name: string;
   corporate_group: string;
 }
-const NO_TEXT: TextFilters = { facility_number: '', account_name: '', corporate_group: '' };
+// Newest letter first unless a column header says otherwise (issue 24: the list had no visible order).
+const DEFAULT_SORT = readSort(new URLSearchParams({ sort: DEFAULT_CYCLE_SORT }));
 
 /** Text filters go to the server only past 1 character (spec §5). */
 const sentText = (value: string) => (value.trim().length > 1 ? value.trim() : undefined);
-const isFilterKey = (value: string | null): value is FilterKey => !!value && (FILTER_KEYS as readonly string[]).includes(value);
 
 export default function ManageCyclesPage() {
-  // The query string only preselects; a new one (a dashboard link) starts the page afresh.
-  const { search } = useLocation();
-  return <CyclesList key={search} />;
-}
-
-function CyclesList() {
   const toast = useToast();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const [params] = useSearchParams();
-  const [text, setText] = useState<TextFilters>({ ...NO_TEXT, facility_number: params.get('facility_number') ?? '' });
-  const [programKey, setProgramKey] = useState('');
-  const [filter, setFilter] = useState<FilterKey>(() => {
-    const preset = params.get('filter');
-    return isFilterKey(preset) ? preset : 'total';
-  });
-  const [dates, setDates] = useState<DateFilters>({});
-  const [showDates, setShowDates] = useState(false);
-  const [page, setPage] = useState(1);
-  // Newest letter first unless a column header says otherwise (issue 24: the list had no visible order).
-  const [sort, setSort] = useState(DEFAULT_CYCLE_SORT);
+  const url = useListUrl(PARAMS);
+  const { values } = url;
+  const text = useMemo<TextFilters>(
+    () => ({ facility_number: values.facility_number, account_name: values.account_name, corporate_group: values.corporate_group }),
+    [values.facility_number, values.account_name, values.corporate_group],
+  );
+  // The boxes show what is typed; it reaches the address (and the list) once it settles.
+  const [typed, setTyped] = useSettledDraft(text, url.setValues, TEXT_DEBOUNCE_MS);
+  const dates = Object.fromEntries(DATE_KEYS.map((key) => [key, values[key]])) as Record<DateKey, string | null>;
+  const activeDates = DATE_KEYS.filter((key) => !!values[key]).length;
+  const [showDates, setShowDates] = useState(activeDates > 0);
+  const sort = allowedSort(url.place.sort, CYCLE_SORTS, DEFAULT_SORT)!;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -94,17 +96,15 @@ function CyclesList() {
   const [markingLetters, setMarkingLetters] = useState<CycleView | null>(null);
   const [importing, setImporting] = useState<string | null>(null);
 
-  // One debounced value for the three boxes, compared by content so re-renders do not restart it.
-  const settledText = JSON.parse(useDebouncedValue(JSON.stringify(text), TEXT_DEBOUNCE_MS)) as TextFilters;
   const query: CycleListQuery = {
-    filter: filter === 'total' ? undefined : filter,
-    facility_number: sentText(settledText.facility_number),
-    account_name: sentText(settledText.account_name),
-    corporate_group: sentText(settledText.corporate_group),
-    insurance_program_key: programKey || undefined,
+    filter: values.filter === 'total' ? undefined : values.filter,
+    facility_number: sentText(text.facility_number),
+    account_name: sentText(text.account_name),
+    corporate_group: sentText(text.corporate_group),
+    insurance_program_key: values.programKey || undefined,
     ...Object.fromEntries(Object.entries(dates).filter(([, v]) => !!v)),
-    sort,
-    page,
+    sort: sortParamOf(sort),
+    page: url.page,
     per_page: PAGE_SIZE.cycles,
   };
   const list = useCycleList(query);
@@ -126,24 +126,8 @@ function CyclesList() {
   // The chosen row stays in sight above its details (issue 24: it scrolled behind the panel).
   useEffect(() => (selectedId ? keepAbovePagePanel(() => document.querySelector('[data-selected-cycle="true"]')?.closest('tr')) : undefined), [selectedId]);
 
-  const changeText = (name: keyof TextFilters, value: string) => {
-    setText((t) => ({ ...t, [name]: value }));
-    setPage(1);
-  };
-  const changeDate = (key: DateKey, value: string | null) => {
-    setDates((d) => ({ ...d, [key]: value }));
-    setPage(1);
-  };
-  const activeDates = Object.values(dates).filter(Boolean).length;
-
-  const reset = () => {
-    setText(NO_TEXT);
-    setProgramKey('');
-    setFilter('total');
-    setDates({});
-    setPage(1);
-    if (search) void navigate(pathname, { replace: true });
-  };
+  const changeText = (name: keyof TextFilters, value: string) => setTyped((t) => ({ ...t, [name]: value }));
+  const reset = () => url.setValues(url.defaults);
 
   const columns = cycleColumns({ onConfirm: setConfirming, highlightId, selectedId });
 
@@ -176,38 +160,32 @@ function CyclesList() {
         }
         footer={
           <Box float="right">
-            <ServerPagination page={page} lastPage={pagination?.last_page} onChange={setPage} />
+            <ServerPagination page={url.page} lastPage={pagination?.last_page} onChange={url.setPage} />
           </Box>
         }
       >
         <SpaceBetween size="m">
           <Grid gridDefinition={[{ colspan: 2 }, { colspan: 2 }, { colspan: 2 }, { colspan: 2 }, { colspan: 4 }]}>
             <FormField label="Facility Number">
-              <Input type="search" value={text.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
+              <Input type="search" value={typed.facility_number} ariaLabel="Facility Number" onChange={({ detail }) => changeText('facility_number', detail.value)} />
             </FormField>
             <FormField label="Account Name">
-              <Input type="search" value={text.account_name} ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
+              <Input type="search" value={typed.account_name} ariaLabel="Account Name" onChange={({ detail }) => changeText('account_name', detail.value)} />
             </FormField>
             <FormField label="Corporate Group">
-              <Input type="search" value={text.corporate_group} ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
+              <Input type="search" value={typed.corporate_group} ariaLabel="Corporate Group" onChange={({ detail }) => changeText('corporate_group', detail.value)} />
             </FormField>
             <FormField label="Insurance Program">
               <ProgramFilterSelect
-                value={programKey}
-                onChange={(key) => {
-                  setProgramKey(key);
-                  setPage(1);
-                }}
+                value={values.programKey}
+                onChange={(programKey) => url.setValues({ programKey })}
               />
             </FormField>
             <FormField label="More Filters">
               <MoreFiltersSelect
-                value={filter}
+                value={values.filter}
                 stats={list.data?.stats}
-                onChange={(key) => {
-                  setFilter(key);
-                  setPage(1);
-                }}
+                onChange={(filter) => url.setValues({ filter })}
               />
             </FormField>
           </Grid>
@@ -216,8 +194,8 @@ function CyclesList() {
               {DATE_RANGES.map(([range, label]) => (
                 <FormField key={range} label={label}>
                   <SpaceBetween size="xxs">
-                    <DateField value={dates[`${range}_start`] ?? null} ariaLabel={`${label} from`} placeholder="From" onChange={(v) => changeDate(`${range}_start`, v)} />
-                    <DateField value={dates[`${range}_end`] ?? null} ariaLabel={`${label} to`} placeholder="To" onChange={(v) => changeDate(`${range}_end`, v)} />
+                    <DateField value={dates[`${range}_start`]} ariaLabel={`${label} from`} placeholder="From" onChange={(v) => url.setValues({ [`${range}_start`]: v })} />
+                    <DateField value={dates[`${range}_end`]} ariaLabel={`${label} to`} placeholder="To" onChange={(v) => url.setValues({ [`${range}_end`]: v })} />
                   </SpaceBetween>
                 </FormField>
               ))}
@@ -231,12 +209,9 @@ function CyclesList() {
               items={cycles}
               columnDefinitions={columns}
               wrapLines={false}
-              sortingColumn={{ sortingField: sort.replace(/^-/, '') }}
-              sortingDescending={sort.startsWith('-')}
-              onSortingChange={({ detail }) => {
-                setSort(`${detail.isDescending ? '-' : ''}${detail.sortingColumn.sortingField ?? ''}`);
-                setPage(1);
-              }}
+              sortingColumn={{ sortingField: sort.field }}
+              sortingDescending={sort.descending}
+              onSortingChange={({ detail }) => url.place.setSort({ field: detail.sortingColumn.sortingField ?? '', descending: !!detail.isDescending })}
               loading={list.isLoading}
               loadingText="Loading cycles"
               onRowClick={({ detail }) => setSelectedId(detail.item.id === selectedId ? null : detail.item.id)}
@@ -248,7 +223,7 @@ function CyclesList() {
       </Container>
       {creating && (
         <CycleFormModal
-          facilityNumber={sentText(text.facility_number)}
+          facilityNumber={sentText(values.facility_number)}
           onClose={() => setCreating(false)}
           onSaved={(cycleId) => {
             setCreating(false);
