@@ -9,8 +9,17 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { paths: [{
+        name: '@cloudscape-design/components/status-indicator',
+        importNames: ['default'],
+        message: "Use web/src/widgets/StatusIndicator: Cloudscape's breaks a sentence inside its words.",
+      }] }],
+    },
   },
+  { files: ['web/src/widgets/StatusIndicator.tsx'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   {

@@ -586,3 +586,12 @@ test('the letter pages are for staff: a manager is sent to /unauthorized', async
     await expect(page, path).toHaveURL(/\/unauthorized$/);
   }
 });
+
+test('a status message wraps between words, never inside one (issue 24: "ro ws")', async ({ page }) => {
+  await openPage(page);
+  await page.getByRole('button', { name: 'Remove Ineligible Tenants' }).click();
+  const message = dialog(page, 'Failed').getByText('You must select a facility first.');
+  await expect(message).toBeVisible();
+  // Cloudscape's status text has word-break: break-all, which splits a word wherever a line ends.
+  expect(await message.evaluate((el) => getComputedStyle(el).wordBreak)).toBe('normal');
+});

@@ -10,7 +10,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { QueuedArchive } from '../../../shared/contracts/archives';
 import { errorText } from '../api/api-error';
 import { ErrorModal } from '../facilities/dialogs';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { CYCLE_SORTS } from '../../../shared/contracts/cycles';
 import type { CycleView } from '../../../shared/contracts/cycles';

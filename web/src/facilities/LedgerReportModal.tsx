@@ -12,7 +12,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import { errorText } from '../api/api-error';
 import { useMounted } from '../jobs/wait-for-job';
 import { generateLedgerReport, hasLedgerReport, INVALID_SOFTWARE, LEDGER_REPORT_TITLES, openLedgerReport } from './ledger-report';

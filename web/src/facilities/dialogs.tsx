@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 
 /** Spec §8: load, delete, confirm and coverage-fetch failures open a modal headed 'Error'. */
 export function ErrorModal({ message, onClose }: { message: string | null; onClose: () => void }) {

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Icon from '@cloudscape-design/components/icon';
 import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { FacilityView } from '../../../shared/contracts/facilities';
 import { ProgramBadge } from '../widgets/ProgramBadge';

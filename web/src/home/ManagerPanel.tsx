@@ -13,7 +13,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { CycleView } from '../../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../../shared/contracts/dashboard';
 import { formatPhone } from '../../../shared/format';

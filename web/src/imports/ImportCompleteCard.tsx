@@ -11,7 +11,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { ImportResult } from '../../../shared/contracts/imports';
 import { IMPORT_REPORT_DAYS } from '../../../shared/resources';
 import { useFollow } from '../shell/follow';

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { IMPORT_REPORT_LABELS } from '../../../shared/contracts/import-history';
 import type { ImportRecordView, ImportReport } from '../../../shared/contracts/import-history';

@@ -9,7 +9,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { LetterJobResult } from '../../../shared/contracts/letters';
 import { POPUP_HINT } from '../facilities/popup-hint';
 import { todayWire } from '../widgets/date-format';

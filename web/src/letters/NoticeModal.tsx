@@ -2,7 +2,7 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 
 export interface Notice {
   good: boolean;

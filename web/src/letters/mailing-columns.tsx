@@ -4,7 +4,7 @@
  */
 import Badge from '@cloudscape-design/components/badge';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { TenantView } from '../../../shared/contracts/tenants';
 import { statusLabel, tenantName, unitsText, welcomeLetterText } from '../tenants/tenant-format';

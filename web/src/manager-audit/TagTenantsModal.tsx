@@ -11,7 +11,7 @@ import Button from '@cloudscape-design/components/button';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import Table from '@cloudscape-design/components/table';
 import { MAX_BULK_TENANTS } from '../../../shared/contracts/tenants';
 import type { TenantView } from '../../../shared/contracts/tenants';

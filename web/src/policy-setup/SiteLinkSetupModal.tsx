@@ -10,7 +10,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { SITELINK_SETUP_MAX_CONSECUTIVE_ERRORS } from '../../../shared/contracts/policy-setup';
 import type { PolicySetupTenant } from '../../../shared/contracts/policy-setup';

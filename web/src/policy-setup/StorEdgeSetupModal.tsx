@@ -9,7 +9,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { PolicySetupTenant, SetupBatch } from '../../../shared/contracts/policy-setup';
 import { CHECK_CHARGES_REMINDER, SETUP_COMPLETE } from './SiteLinkSetupModal';
 import { useStorEdgeSetup } from './use-storedge-setup';

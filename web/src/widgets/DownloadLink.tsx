@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import type { IconProps } from '@cloudscape-design/components/icon';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from './StatusIndicator';
 import { errorText } from '../api/api-error';
 
 interface Props {
