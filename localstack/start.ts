@@ -39,9 +39,9 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   // DynamoDB Local on disk: `npm run seed:scale` may grow the program past what a heap holds.
   const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true });
-  // A table kept from before the name search keys (issue 24): its tenants get them once (a table made since: one quick read).
+  // A table kept from before the search keys (issue 24: names, e-mail): its tenants get them once (a table made since: one quick read).
   if (!(await nameKeysMigrated())) {
-    console.log('Writing the name search keys of the tenants stored before them...');
+    console.log('Writing the search keys (names, e-mail) of the tenants stored before them...');
     const names = await migrateNameKeys();
     console.log(`  ${names.updated} of ${names.scanned} tenants given their keys.`);
   }

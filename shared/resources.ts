@@ -31,6 +31,8 @@ export const APP_TABLE = {
     { name: 'tname2', partitionKey: 'tname2pk', sortKey: 'tname2sk', projection: 'KEYS_ONLY' },
     { name: 'tunit', partitionKey: 'tunitpk', sortKey: 'tunitsk', projection: 'KEYS_ONLY' },
     { name: 'tldg', partitionKey: 'tldgpk', sortKey: 'tldgsk', projection: 'KEYS_ONLY' },
+    // Added with tname2 in one release: a stack deployed before it takes two deployments (README: Deploy).
+    { name: 'temail', partitionKey: 'temailpk', sortKey: 'temailsk', projection: 'KEYS_ONLY' },
   ],
 } as const;
 

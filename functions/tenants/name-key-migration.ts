@@ -1,8 +1,9 @@
 /**
- * The one-off migration to the name keys of issue 24 (docs/decisions.md "Name search in any order"): a
- * tenant stored before it carries the old `tname` key ('smith#ann#…', accents kept) and no `tname2` key,
- * so the program-wide search finds it by its last name only. Each such tenant gets the keys tenantItem
- * writes now (tenant-names.ts nameIndexKeys) with one UpdateItem of those attributes alone, on condition
+ * The one-off migration to the search keys of issue 24 (docs/decisions.md "Name search in any order",
+ * "One tenant's whole story"): a tenant stored before it carries the old `tname` key ('smith#ann#…',
+ * accents kept), no `tname2` key and no `temail` key, so the program-wide search finds it by its last name
+ * only and the staff search not by its e-mail. Each such tenant gets the keys tenantItem writes now
+ * (tenant-names.ts nameIndexKeys, tenant-record.ts emailIndexKeys) with one UpdateItem of those attributes alone, on condition
  * that the tenant is the version read: any save since wrote the whole item, keys included, so a refused
  * update is a tenant already right (or gone). Nothing else changes (no history, no `updated_at`: the keys
  * are not part of the record, and an editor's version stays good).
@@ -18,14 +19,18 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { nameIndexKeys } from './tenant-names';
+import { emailIndexKeys } from './tenant-record';
 import { scanTenantPages } from './tenant-scan';
 
 type Item = Record<string, NativeAttributeValue>;
 
-const NAME_KEYS = ['tnamepk', 'tnamesk', 'tname2pk', 'tname2sk'] as const;
+const SEARCH_KEYS = ['tnamepk', 'tnamesk', 'tname2pk', 'tname2sk', 'temailpk', 'temailsk'] as const;
 
-/** Written when a run has read the table to its end (npm start asks for it before running). */
-const DONE_KEY = { pk: 'MIGRATION#tenant-name-keys', sk: 'DONE' };
+/**
+ * Written when a run has read the table to its end (npm start asks for it before running). Named anew
+ * when the keys grew (the e-mail's), so a table migrated for the names alone is read once more.
+ */
+const DONE_KEY = { pk: 'MIGRATION#tenant-search-keys', sk: 'DONE' };
 
 /** UpdateItem calls in flight at once. */
 const UPDATES_IN_FLIGHT = 16;
@@ -43,9 +48,10 @@ export interface NameKeyMigration {
 
 /** The keys a stored tenant should carry and does not (null: it carries them). */
 function keyUpdateOf(item: Item): { set: Record<string, string>; remove: string[] } | null {
-  const want = nameIndexKeys({ id: item.id as string, first_name: (item.first_name as string | undefined) ?? '', last_name: (item.last_name as string | null | undefined) ?? null });
+  const tenant = { id: item.id as string, first_name: (item.first_name as string | undefined) ?? '', last_name: (item.last_name as string | null | undefined) ?? null, email: (item.email as string | undefined) ?? '' };
+  const want = { ...nameIndexKeys(tenant), ...emailIndexKeys(tenant) };
   const set = Object.fromEntries(Object.entries(want).filter(([k, v]) => item[k] !== v));
-  const remove = NAME_KEYS.filter((k) => !(k in want) && item[k] !== undefined);
+  const remove = SEARCH_KEYS.filter((k) => !(k in want) && item[k] !== undefined);
   return Object.keys(set).length || remove.length ? { set, remove } : null;
 }
 
@@ -89,12 +95,12 @@ async function migratePage(items: readonly Item[], totals: NameKeyMigration): Pr
 }
 
 /**
- * Reads every tenant (from `from`, a cursor of an earlier run) and writes the name keys of each one that
+ * Reads every tenant (from `from`, a cursor of an earlier run) and writes the search keys (name and e-mail) of each one that
  * lacks them. `onPage` hears the totals after each page (the script prints them and the cursor).
  */
 export async function migrateNameKeys(options: { from?: string | null; onPage?: (totals: Readonly<NameKeyMigration>) => void; scanPage?: number } = {}): Promise<NameKeyMigration> {
   const totals: NameKeyMigration = { scanned: 0, updated: 0, changedMeanwhile: 0, cursor: null };
-  const attributes = ['pk', 'sk', 'id', 'first_name', 'last_name', 'updated_at', ...NAME_KEYS];
+  const attributes = ['pk', 'sk', 'id', 'first_name', 'last_name', 'email', 'updated_at', ...SEARCH_KEYS];
   await scanTenantPages({ ...options, attributes }, async (items, cursor) => {
     await migratePage(items, totals);
     totals.cursor = cursor;

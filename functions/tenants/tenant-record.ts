@@ -14,6 +14,7 @@
  *   tname2 {first 2 letters}    / {first last}#{id}      the same, first name first (sparse, keys only; tenant-names.ts)
  *   tunit  {unit, lower case}   / {facilityNumber}#{sortName}#{id}  program-wide unit search (keys only)
  *   tldg   {insur_ledger_id}    / {id}                   Tenant Accounts ledger search (sparse, keys only)
+ *   temail {e-mail, lower case} / {sortName}#{id}        the staff search by e-mail address (sparse, keys only)
  */
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { TenantFilterKey } from '../../shared/contracts/tenants';
@@ -149,12 +150,22 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
   if (t.tagged_for_removal) Object.assign(item, { ttagpk: t.facility_id, ttagsk: sortName });
   if (requiresSetup(t)) Object.assign(item, { tsetpk: t.facility_id, tsetsk: sortName });
   if (t.insur_ledger_id.trim()) Object.assign(item, { tldgpk: t.insur_ledger_id.trim().toLowerCase(), tldgsk: t.id });
+  Object.assign(item, emailIndexKeys(t));
   return item;
+}
+
+/** An e-mail address as the temail index keys it (and a search looks it up): trimmed, lower case. */
+export const emailKeyOf = (email: string): string => email.trim().toLowerCase();
+
+/** The temail index keys of a tenant with an e-mail address (none without one: the index is sparse). */
+export function emailIndexKeys(t: Pick<TenantRecord, 'id' | 'email' | 'first_name' | 'last_name'>): Record<string, string> {
+  const email = emailKeyOf(t.email ?? '');
+  return email ? { temailpk: email, temailsk: `${sortNameOf(t)}#${t.id}` } : {};
 }
 
 /** Index attributes and the derived flag are not part of the record. */
 const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'mailing', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
-  'tname2pk', 'tname2sk', 'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'gsi1pk', 'gsi1sk']);
+  'tname2pk', 'tname2sk', 'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'temailpk', 'temailsk', 'gsi1pk', 'gsi1sk']);
 
 export function tenantFromItem(item: Record<string, NativeAttributeValue>): TenantRecord {
   const record: Record<string, unknown> = { ...TENANT_DEFAULTS };

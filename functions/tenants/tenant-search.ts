@@ -7,18 +7,23 @@
  *   insur ledger id  the program-wide list's tldg partition (listTenants)
  *   unit             the program-wide list's tunit partition (listTenants)
  *   name             the program-wide list's name search (listTenants: whatever index serves it)
+ *   e-mail address   Query temail {address, lower case} (keys only), then the tenants (when it has an '@')
  *
- * E-mail addresses and phone numbers are not searched: no index or key finds a tenant by e-mail, and a
- * tenant has no phone (docs/decisions.md "One tenant's whole story").
+ * Phone numbers are not searched: a tenant has no phone (no import format reads one; docs/decisions.md
+ * "One tenant's whole story").
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeAccessCode } from '../../shared/access-code';
 import { TENANT_SEARCH_LIMIT } from '../../shared/contracts/tenant-story';
 import type { TenantSearchHit } from '../../shared/contracts/tenant-story';
 import { batchGetItems } from '../aws/batch-get';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
 import { cycleKey } from '../cycles/cycle-store';
 import { findAccessCode } from './access-codes';
 import { listTenants } from './tenant-list';
 import type { TenantListRequest } from './tenant-list';
+import { emailKeyOf } from './tenant-record';
 import type { TenantRecord } from './tenant-record';
 import { getTenants } from './tenant-store';
 
@@ -39,6 +44,17 @@ async function byList(filter: Pick<TenantListRequest, 'name' | 'unit' | 'insurLe
   return { tenants: page.rows, more: page.rows.length > TENANT_SEARCH_LIMIT || page.pagination.next_cursor !== null };
 }
 
+/** Every tenant with this address (several tenants may share one), in name order; one more than shown. */
+async function byEmail(text: string): Promise<Found> {
+  if (!text.includes('@')) return NOTHING;
+  const page = await dynamo().send(new QueryCommand({
+    TableName: tableName(), IndexName: 'temail', KeyConditionExpression: 'temailpk = :email',
+    ExpressionAttributeValues: { ':email': emailKeyOf(text) }, Limit: TENANT_SEARCH_LIMIT + 1,
+  }));
+  const ids = (page.Items ?? []).map((key) => (key.temailsk as string).split('#').pop()!);
+  return { tenants: await getTenants(ids), more: ids.length > TENANT_SEARCH_LIMIT || page.LastEvaluatedKey !== undefined };
+}
+
 /** The program-wide name search needs two letters (tenant-list.ts); anything shorter is no name. */
 const couldBeName = (text: string) => text.replace(/[^\p{L}]/gu, '').length >= 2;
 
@@ -48,7 +64,8 @@ export async function searchTenants(q: string): Promise<{ data: TenantSearchHit[
     ['access_code', byAccessCode(text)],
     ['insur_ledger_id', byList({ insurLedgerId: text })],
     ['unit', byList({ unit: text })],
-    ['name', couldBeName(text) ? byList({ name: text }) : Promise.resolve(NOTHING)],
+    ['email', byEmail(text)],
+    ['name', couldBeName(text) && !text.includes('@') ? byList({ name: text }) : Promise.resolve(NOTHING)],
   ];
   const answers = await Promise.all(lookups.map(async ([matched, found]) => ({ matched, ...(await found) })));
   // The surest match first (a code names one tenant), each tenant once.

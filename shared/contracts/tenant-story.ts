@@ -59,8 +59,8 @@ export const tenantStory = z.object({
 });
 export type TenantStory = z.infer<typeof tenantStory>;
 
-/** What a search hit matched: a name (any part, program-wide), a unit, an insur ledger id or an access code. */
-export const TENANT_SEARCH_MATCHES = ['access_code', 'insur_ledger_id', 'unit', 'name'] as const;
+/** What a search hit matched: a name (any part, program-wide), a unit, an insur ledger id, an access code or an e-mail address. */
+export const TENANT_SEARCH_MATCHES = ['access_code', 'insur_ledger_id', 'unit', 'email', 'name'] as const;
 
 export const tenantSearchHit = z.object({
   id: z.string(),

@@ -39,6 +39,7 @@ let prover: StaffTenantView;
 let chooser: StaffTenantView;
 let insurer: string;
 let sharedUnit: string;
+let chooserEmail: string;
 
 /** The portal's sign-in, as the page makes it: answers the tenant session's headers. */
 async function portalSession(request: APIRequestContext, t: StaffTenantView): Promise<Record<string, string>> {
@@ -75,8 +76,11 @@ test.beforeAll(async ({ request }) => {
   expect(ready.length, 'imported tenants to write to').toBeGreaterThanOrEqual(2);
   // The two share a unit number no other tenant has (as tenants of two facilities may): the search offers both.
   sharedUnit = `Q-${randomBytes(3).toString('hex')}`;
-  for (const t of ready.slice(0, 2)) {
-    const edited = await request.post(`/api/tenants/${t.id}`, { headers: await adminHeaders(request), form: { updated_at: t.updated_at, unit: sharedUnit } });
+  // The second also gets an e-mail address of its own, for the search by e-mail.
+  chooserEmail = `chooser.${randomBytes(3).toString('hex')}@tenant.example`;
+  for (const [i, t] of ready.slice(0, 2).entries()) {
+    const form = { updated_at: t.updated_at, unit: sharedUnit, ...(i === 1 ? { email: chooserEmail } : {}) };
+    const edited = await request.post(`/api/tenants/${t.id}`, { headers: await adminHeaders(request), form });
     expect(edited.status(), await edited.text()).toBe(200);
   }
   [prover, chooser] = ready as [StaffTenantView, StaffTenantView];
@@ -204,7 +208,7 @@ test('a tenant page from Proof Review; a plan chosen on the portal reads by its 
   await expectLetter(page, chooser);
 });
 
-test('the navigation bar\'s search finds a tenant by unit (choosing between the two of that unit) and by access code (straight to it)', async ({ page }) => {
+test('the navigation bar\'s search finds a tenant by unit (choosing between the two of that unit), by access code and by e-mail (straight to it)', async ({ page }) => {
   await loginAs(page, DEMO.monitor.username);
   const search = page.getByRole('banner').getByRole('combobox', { name: /^Find a tenant/ });
 
@@ -224,6 +228,13 @@ test('the navigation bar\'s search finds a tenant by unit (choosing between the 
   await expect(page).toHaveURL(new RegExp(`/tenants/${prover.id}$`));
   await expect(heading(page, prover)).toBeVisible();
   await expect(search).toHaveValue('');
+
+  // An e-mail address as the tenant wrote it to staff (any case): straight to its tenant.
+  await search.fill(chooserEmail.toUpperCase());
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option')).toContainText('E-mail matches');
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tenants/${chooser.id}$`));
 });
 
 test('the navigation bar\'s search at phone size, and an unknown tenant\'s page', async ({ page }) => {

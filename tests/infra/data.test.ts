@@ -34,6 +34,13 @@ describe('app table', () => {
     expect(projected).toBeLessThanOrEqual(100);
   });
 
+  it('withholds the indexes -c withholdIndexes names (an upgrade adds one index per deployment), and refuses a name it does not have', () => {
+    const withheld = resourcesOf(synthApp({ context: { withholdIndexes: 'temail' } }).templates.data, 'AWS::DynamoDB::Table');
+    const names = (Object.values(withheld)[0]!.Properties.GlobalSecondaryIndexes as { IndexName: string }[]).map((i) => i.IndexName);
+    expect(names).toEqual(APP_TABLE.indexes.map((i) => i.name).filter((n) => n !== 'temail'));
+    expect(() => synthApp({ context: { withholdIndexes: 'temail,tnames' } })).toThrow(/withholdIndexes names no index of the table: tnames/);
+  });
+
   it('is on-demand with point-in-time recovery, TTL and protection against deletion', () => {
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
     expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });

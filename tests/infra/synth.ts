@@ -30,6 +30,8 @@ export interface SynthOptions {
   cloudFormationValidation?: boolean;
   /** The program's region (default TEST_REGION, which is not the WAF stack's us-east-1). */
   region?: string;
+  /** More CDK context, as `-c name=value` gives it. */
+  context?: Record<string, unknown>;
 }
 
 export const TEST_STAGE = 'test';
@@ -40,7 +42,7 @@ export const TEST_REGION = 'us-west-2';
 export function synthApp(options: SynthOptions = {}): Synthesized {
   const cdkJson = JSON.parse(readFileSync(join(process.cwd(), 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
     builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
     outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
   });

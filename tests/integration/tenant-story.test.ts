@@ -172,9 +172,26 @@ describe('GET /api/tenants/search', () => {
     expect(byName.more).toBe(false);
   });
 
-  it('finds nothing for an e-mail address (no index finds one) or an unknown code, and refuses an empty search', async () => {
+  it('finds every tenant with an e-mail address, typed in any case, and follows an edited address', async () => {
+    const { t, unique } = await storyFacility();
+    const found = await search(`  ${t.Bo.email.toUpperCase()} `);
+    expect(found.data.map((h) => [h.id, h.first_name, h.matched])).toEqual([[t.Bo.id, 'Bo', 'email']]);
+    // Ada takes Bo's address too (a family sharing one): both are found, by name.
+    const bo = (await call('GET', `/api/tenants/${t.Bo.id}/story`, { token: monitor })).body as { tenant: { updated_at: string } };
+    const ada = (await call('GET', `/api/tenants/${t.Ada.id}/story`, { token: monitor })).body as { tenant: { updated_at: string } };
+    const shared = await call('POST', `/api/tenants/${t.Ada.id}`, { token: monitor, form: { updated_at: ada.tenant.updated_at, email: t.Bo.email } });
+    expect(shared.status, shared.text).toBe(200);
+    expect((await search(t.Bo.email)).data.map((h) => h.first_name).sort()).toEqual(['Ada', 'Bo']);
+    // Bo's new address finds Bo; the old one no longer does.
+    const moved = await call('POST', `/api/tenants/${t.Bo.id}`, { token: monitor, form: { updated_at: bo.tenant.updated_at, email: `bo-new-${unique}@tenant.example` } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await search(`bo-new-${unique}@tenant.example`)).data.map((h) => h.id)).toEqual([t.Bo.id]);
+    expect((await search(t.Bo.email)).data.map((h) => h.id)).toEqual([t.Ada.id]);
+    expect((await search(`nobody-${unique}@tenant.example`)).data).toEqual([]);
+  });
+
+  it('finds nothing for an unknown code, and refuses an empty search', async () => {
     const { t } = await storyFacility();
-    expect((await search(t.Bo.email)).data).toEqual([]);
     expect((await search('ZZZZ-ZZZZ')).data).toEqual([]);
     const empty = await call('GET', '/api/tenants/search', { token: monitor, query: { q: '  ' } });
     expect(empty.status).toBe(422);

@@ -162,23 +162,28 @@ describe('the other lists with a name filter', () => {
 });
 
 describe('npm run tenant-names:migrate', () => {
-  it('gives a tenant stored before the name keys its keys, so either order finds it; a second run writes nothing', async () => {
+  it('gives a tenant stored before the search keys its keys, so either order and its e-mail find it; a second run writes nothing', async () => {
     const s = stem();
     const facility = await facilityWith(stem());
     const { tenants: [omar] } = await cycleWithTenants(facility, [person(1, `Omar${s}`, `García${s}`)]);
-    // As the release found it: the old key ('garcía…#omar…#id', accents kept) and no first-name-first key.
+    // As the release found it: the old key ('garcía…#omar…#id', accents kept), no first-name-first key, and
+    // an e-mail address with no e-mail key.
+    const email = `Omar.${s}@Tenant.example`;
     await dynamo().send(new UpdateCommand({
       TableName: tableName(), Key: tenantKey(omar!.id),
-      UpdateExpression: 'SET tnamepk = :pk, tnamesk = :sk REMOVE tname2pk, tname2sk',
-      ExpressionAttributeValues: { ':pk': 'ga', ':sk': `garcía${s.toLowerCase()}#omar${s.toLowerCase()}#${omar!.id}` },
+      UpdateExpression: 'SET tnamepk = :pk, tnamesk = :sk, email = :email REMOVE tname2pk, tname2sk, temailpk, temailsk',
+      ExpressionAttributeValues: { ':pk': 'ga', ':sk': `garcía${s.toLowerCase()}#omar${s.toLowerCase()}#${omar!.id}`, ':email': email },
     }));
+    const byEmail = async () => (await call('GET', '/api/tenants/search', { token: monitor, query: { q: email } })).body as { data: { id: string }[] };
     expect(idsOf(await list({ name: `omar${s} garcia${s}` }))).toEqual([]);
     expect(idsOf(await list({ name: `garcia${s}` }))).toEqual([]);
+    expect((await byEmail()).data).toEqual([]);
 
     const first = await migrateNameKeys();
     expect(first.updated).toBeGreaterThanOrEqual(1);
     expect(first.cursor).toBeNull();
     for (const name of [`omar${s} garcia${s}`, `garcia${s} om`, `GARCÍA${s}, omar${s}`, `omar${s} garc`]) expect(idsOf(await list({ name })), name).toEqual([omar!.id]);
+    expect((await byEmail()).data.map((h) => h.id)).toEqual([omar!.id]);
     const again = await migrateNameKeys();
     expect(again.updated).toBe(0);
   });

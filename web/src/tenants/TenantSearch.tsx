@@ -1,9 +1,9 @@
 /**
  * The staff app's tenant search, in the navigation bar of every page (issue 24, "One tenant's whole
- * story"): a name in any part, a unit, an insur ledger id or an access code (as printed or typed). The
- * hits show as it is typed; choosing one, or Enter when exactly one tenant matches, opens its tenant
- * page. The server tries every kind at once (GET /api/tenants/search); e-mail and phone find nothing
- * (docs/decisions.md "One tenant's whole story").
+ * story"): a name in any part, a unit, an insur ledger id, an access code (as printed or typed) or an
+ * e-mail address. The hits show as it is typed; choosing one, or Enter when exactly one tenant matches,
+ * opens its tenant page. The server tries every kind at once (GET /api/tenants/search); a phone number
+ * finds nothing, as tenants have none (docs/decisions.md "One tenant's whole story").
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,7 @@ import { searchTenants, tenantPagePath } from './tenant-story-api';
 import { TENANTS_KEY } from './tenants-api';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const MATCHED: Record<TenantSearchHit['matched'], string> = { access_code: 'Access code', insur_ledger_id: 'Insur ledger ID', unit: 'Unit', name: 'Name' };
+const MATCHED: Record<TenantSearchHit['matched'], string> = { access_code: 'Access code', insur_ledger_id: 'Insur ledger ID', unit: 'Unit', email: 'E-mail', name: 'Name' };
 
 const searchKey = (q: string) => [TENANTS_KEY, 'search', q];
 
@@ -68,7 +68,7 @@ export default function TenantSearch() {
       finishedText={current?.data?.more ? 'More tenants match than these: narrow it on the Master Tenants List (facility, cycle, name, unit).' : undefined}
       hideEnteredTextOption
       placeholder="Find a tenant"
-      ariaLabel="Find a tenant by name, unit, insur ledger ID or access code"
+      ariaLabel="Find a tenant by name, unit, insur ledger ID, access code or e-mail"
       clearAriaLabel="Clear the tenant search"
       data-testid="tenant-search"
     />
