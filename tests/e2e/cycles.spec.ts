@@ -271,3 +271,14 @@ test('filters and sort live in the address: reload, Back and a shared link show 
   await expect(page.getByRole('button', { name: 'Show date filters' })).toBeVisible();
   await expect(table(page).getByRole('columnheader', { name: /Letter Effective Date/ })).toHaveAttribute('aria-sort', 'descending');
 });
+
+test('a filter typed just before leaving the page does not bring the user back to it (issue 24)', async ({ page }) => {
+  await openCycles(page);
+  await page.getByRole('searchbox', { name: 'Account Name' }).fill('Leaving now');
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Import History', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
+  // Past the 400 ms the box waits before it writes the address.
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL((url) => url.pathname === '/import-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible();
+});

@@ -52,6 +52,9 @@ function useAddressWriter(): (change: Change) => void {
   }, [location]);
   return useCallback(
     (change: Change) => {
+      // The user has left for another page (a link followed while a text box was settling; the page
+      // stays mounted until the next one has loaded): the write would bring them back, so it is dropped.
+      if (window.location.pathname !== location.pathname) return;
       const base = pending.current ?? { search: location.search, state: location.state };
       const query = new URLSearchParams(base.search);
       const trails = { ...trailsOf(base.state) };
