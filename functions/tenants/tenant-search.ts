@@ -23,7 +23,7 @@ import { cycleKey } from '../cycles/cycle-store';
 import { findAccessCode } from './access-codes';
 import { listTenants } from './tenant-list';
 import type { TenantListRequest } from './tenant-list';
-import { emailKeyOf } from './tenant-record';
+import { emailKeyOf, tenantIdOfKey } from './tenant-record';
 import type { TenantRecord } from './tenant-record';
 import { getTenants } from './tenant-store';
 
@@ -51,7 +51,7 @@ async function byEmail(text: string): Promise<Found> {
     TableName: tableName(), IndexName: 'temail', KeyConditionExpression: 'temailpk = :email',
     ExpressionAttributeValues: { ':email': emailKeyOf(text) }, Limit: TENANT_SEARCH_LIMIT + 1,
   }));
-  const ids = (page.Items ?? []).map((key) => (key.temailsk as string).split('#').pop()!);
+  const ids = (page.Items ?? []).map((key) => tenantIdOfKey(key.pk as string));
   return { tenants: await getTenants(ids), more: ids.length > TENANT_SEARCH_LIMIT || page.LastEvaluatedKey !== undefined };
 }
 
