@@ -18,6 +18,7 @@
  */
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { TenantFilterKey } from '../../shared/contracts/tenants';
+import { APP_TABLE } from '../../shared/resources';
 import type { CountedTenant } from '../program/counters';
 import { isCoverageChoice } from '../program/counters';
 import { mailingKeysOf } from '../letters/mailing-rules';
@@ -163,9 +164,8 @@ export function emailIndexKeys(t: Pick<TenantRecord, 'id' | 'email' | 'first_nam
   return email ? { temailpk: email, temailsk: `${sortNameOf(t)}#${t.id}` } : {};
 }
 
-/** Index attributes and the derived flag are not part of the record. */
-const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'mailing', 'tcycpk', 'tcycsk', 'tfacpk', 'tfacsk', 'tgrppk', 'tgrpsk', 'tnamepk', 'tnamesk',
-  'tname2pk', 'tname2sk', 'tunitpk', 'tunitsk', 'ttagpk', 'ttagsk', 'tsetpk', 'tsetsk', 'tldgpk', 'tldgsk', 'temailpk', 'temailsk', 'gsi1pk', 'gsi1sk']);
+/** Keys, index attributes (of every index of the table, so a new one needs no entry here) and the derived flags are not part of the record. */
+const NOT_RECORD = new Set(['pk', 'sk', 'type', 'incomplete_address', 'mailing', ...APP_TABLE.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
 
 export function tenantFromItem(item: Record<string, NativeAttributeValue>): TenantRecord {
   const record: Record<string, unknown> = { ...TENANT_DEFAULTS };
