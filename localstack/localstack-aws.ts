@@ -139,7 +139,7 @@ export async function ensureLocalStackInstalled(log: (line: string) => void = co
     const failedOn = [...tail].reverse().find((l) => l.startsWith('Collecting '))?.slice('Collecting '.length);
     throw new LocalStackError(
       `pip could not install the pinned LocalStack packages${failedOn ? ` (it stopped at ${failedOn})` : ''}. `
-      + 'It needs PyPI (or a mirror in PIP_INDEX_URL). Run `npm start` again once PyPI answers; the install starts over. '
+      + 'It needs PyPI (or a mirror in PIP_INDEX_URL). Run `npm start`, `npm test` or .ci/run again once PyPI answers; the install starts over. '
       + `Or set AWS_ENDPOINT_URL to a LocalStack you run yourself. pip said:\n${tail.join('\n')}`,
     );
   }

@@ -5,23 +5,14 @@
  * AWS_ENDPOINT_URL is set to nothing, with the deployment's names in the environment (README:
  * Operations). Answers whether it is the local stack.
  */
-import { APP_TABLE, BUCKETS, ENV, localName } from '../shared/resources';
 import { dataStackName, resourceEnv } from './data-stack';
-import { endpointsFromEnv, localAws, useEndpoints } from './emulator';
+import { endpointsFromEnv, useEndpoints } from './emulator';
 
 export const LOCAL_PREFIX = 'alp-local';
 
-/**
- * The resource names of a local stack: on LocalStack those CloudFormation gave the data stack
- * `<prefix>-data` (localstack/data-stack.ts), on moto the bootstrap's fixed names.
- */
+/** The resource names of a local stack: those CloudFormation gave the data stack `<prefix>-data` (localstack/data-stack.ts). */
 export async function localResourceEnv(prefix = LOCAL_PREFIX): Promise<Record<string, string>> {
-  if (localAws() === 'localstack') return resourceEnv(dataStackName(prefix));
-  return {
-    [ENV.table]: localName(prefix, APP_TABLE.logicalName),
-    [ENV.uploadsBucket]: localName(prefix, BUCKETS.uploads.logicalName),
-    [ENV.exportsBucket]: localName(prefix, BUCKETS.exports.logicalName),
-  };
+  return resourceEnv(dataStackName(prefix));
 }
 
 export async function useOpsTarget(): Promise<boolean> {

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole program on this machine with demo data, at http://127.0.0.1:3000 (PORT overrides).
- * Run it again at any time: it reuses the running emulators and resets the demo logins. The emulators
- * listen on 4566 (moto) and 4567 (DynamoDB Local); EMULATOR_PORT and DYNAMODB_LOCAL_PORT change them.
+ * Run it again at any time: it reuses the running LocalStack and resets the demo logins. LocalStack
+ * listens on 4566 and its DynamoDB Local on 4567; EMULATOR_PORT and DYNAMODB_LOCAL_PORT change them.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -153,8 +153,6 @@ export const ENV = {
 /** The sender of welcome certificates on the local stack (bootstrap verifies it in the emulator's SES). */
 export const LOCAL_CERTIFICATE_SENDER = 'certificates@auditletter.example';
 
-export const localName = (prefix: string, logical: string): string => `${prefix}-${logical}`;
-
 /**
  * The outside systems the program calls over HTTP (functions/external), with the environment variables
  * that configure each: base URL first, then credentials. Deployed, CDK sets the URL from context and

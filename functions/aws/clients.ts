@@ -1,7 +1,7 @@
 /**
  * AWS SDK v3 clients, created once per process (Lambda container or local runtime). The SDK reads
  * AWS_ENDPOINT_URL itself, and AWS_ENDPOINT_URL_DYNAMODB before it for DynamoDB (checked with this SDK
- * version), so the same code talks to AWS, LocalStack, or moto and DynamoDB Local (localstack/emulator.ts).
+ * version), so the same code talks to AWS or LocalStack (localstack/emulator.ts).
  *
  * DynamoDB is used by nearly every request and is loaded at init. The S3 and SQS clients are loaded on
  * first use (`await import`): most requests of the Lambdas that carry them (auth, validation, lookups)

@@ -2,7 +2,7 @@
  * DynamoDB Local in memory against on disk (docs/decisions.md, "DynamoDB Local for DynamoDB"): loads N
  * tenant-shaped items (default 50,000; 100 per cycle) with BatchWriteItem, four requests in flight as the
  * scale seed writes, then times a gsi1 Query of one cycle's 100 tenants and a GetItem, and reads the JVM's
- * resident memory and the size of the SQLite files. Each mode gets private emulators of its own.
+ * resident memory and the size of the SQLite files. Each mode gets a private LocalStack of its own.
  * Also prints the ConsumedCapacity DynamoDB Local answers with ReturnConsumedCapacity TOTAL.
  *   npx tsx tests/bench/dynamodb-local-storage.ts [items]
  */
@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REPO_ROOT, startEmulator, useEndpoints } from '../../localstack/emulator';
+import { descendantsOf } from '../../localstack/localstack-aws';
 import { bootstrapResources } from '../../localstack/bootstrap';
 import { ENV } from '../../shared/resources';
-import { childPids } from './processes';
 import { summarize } from './stats';
 
 const ITEMS = Number(process.argv[2] ?? 50_000);
@@ -38,14 +38,16 @@ function dirBytes(dir: string): number {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    total += entry.isDirectory() ? dirBytes(path) : statSync(path).size;
+    // Files and folders only: the run's folder links to LocalStack's shared lib/ (DynamoDB Local's jars).
+    if (entry.isDirectory()) total += dirBytes(path);
+    else if (entry.isFile()) total += statSync(path).size;
   }
   return total;
 }
 
-/** Resident memory of the DynamoDB Local JVM this process started. */
+/** Resident memory of the DynamoDB Local JVM this process's LocalStack started. */
 function jvmRssMiB(): number {
-  for (const pid of childPids()) {
+  for (const pid of descendantsOf(process.pid)) {
     if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('LoopbackServerRunner')) continue;
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
   }
@@ -99,8 +101,9 @@ async function measure(onDisk: boolean): Promise<void> {
     }
     const q = summarize(queryMs);
     const g = summarize(getMs);
-    const port = new URL(emulator.endpoints.dynamodb).port;
-    const disk = onDisk ? `, SQLite files ${(dirBytes(join(REPO_ROOT, '.local', `dynamodb-local-${port}`)) / 2 ** 20).toFixed(0)} MiB` : '';
+    // The run's LocalStack folder (FILESYSTEM_ROOT, named by its gateway's port), DynamoDB Local's SQLite files below it.
+    const port = new URL(emulator.endpoints.aws).port;
+    const disk = onDisk ? `, SQLite files ${(dirBytes(join(REPO_ROOT, '.local', `localstack-${port}`)) / 2 ** 20).toFixed(0)} MiB` : '';
     console.log(`${onDisk ? 'on disk  ' : 'in memory'}: ${ITEMS} items in ${loadSeconds.toFixed(1)} s (${(ITEMS / loadSeconds).toFixed(0)} items/s, `
       + `${writeUnits} WCU reported); gsi1 Query of ${PER_CYCLE} items p50 ${q.p50.toFixed(1)} ms, p95 ${q.p95.toFixed(1)} ms (${readUnits} RCU reported); `
       + `GetItem p50 ${g.p50.toFixed(1)} ms; JVM resident ${jvmRssMiB().toFixed(0)} MiB${disk}`);

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, release, totalmem, type } from 'node:os';
 import { version as esbuildVersion } from 'esbuild';
-import { DYNAMODB_LOCAL_VERSION, LOCALSTACK_VERSION, MOTO_VERSION, localAws } from '../../localstack/emulator';
+import { DYNAMODB_LOCAL_VERSION, LOCALSTACK_VERSION } from '../../localstack/emulator';
 import { REPO_ROOT } from './bundles';
 
 export interface Machine {
@@ -36,9 +36,9 @@ export function describeMachine(): Machine {
     os: `${type()} ${release()}`,
     node: process.version,
     esbuild: esbuildVersion,
-    emulator: localAws() === 'localstack'
-      ? `LocalStack ${LOCALSTACK_VERSION} (its DynamoDB: DynamoDB Local ${DYNAMODB_LOCAL_VERSION}; private instances on 127.0.0.1)`
-      : `DynamoDB Local ${DYNAMODB_LOCAL_VERSION} for DynamoDB, moto_server ${MOTO_VERSION} for the rest (private instances on 127.0.0.1)`,
+    emulator: process.env.AWS_ENDPOINT_URL
+      ? `the emulator at ${process.env.AWS_ENDPOINT_URL} (AWS_ENDPOINT_URL)`
+      : `LocalStack ${LOCALSTACK_VERSION} (its DynamoDB: DynamoDB Local ${DYNAMODB_LOCAL_VERSION}; private instances on 127.0.0.1)`,
     commit: `${head}${dirty ? ' + uncommitted changes in functions/, shared/, infra/ or localstack/' : ''}`,
   };
 }

@@ -339,7 +339,7 @@ function methodSection(d: BenchData): string[] {
     '  the difference. The child gets only a Lambda-like environment with dummy values: `AWS_REGION`, dummy credentials, `AWS_LAMBDA_FUNCTION_NAME`,',
     '  every name in `ENV` (shared/resources.ts) and every `queueEnvName(queue)` (shared/jobs.ts). One child at a time; rounds go over all bundles',
     `  before repeating (${d.coldRepeats} rounds). Note: Node here is ${d.machine.node}; Lambda would run node22.`,
-    '- **Latency**: `startProgram({ port: 0, emulatorPorts: \'free\', prefix: \'bench-<random>\', seed: true })` (private moto and DynamoDB Local in',
+    '- **Latency**: `startProgram({ port: 0, emulatorPorts: \'free\', prefix: \'bench-<random>\', seed: true })` (a private LocalStack, its DynamoDB Local in',
     '  memory, resources, demo data, HTTP runtime and job pollers, all in the bench process except the emulators). Each round makes the',
     '  call once over HTTP (node:http, one keep-alive connection), once in-process (the event built by the runtime\'s own `toProxyEvent`,',
     '  then only the `handler(event, lambdaContext())` call is timed), once as the bare DynamoDB operations (DynamoDB document client with the handler\'s settings, same emulator, same order) and,',

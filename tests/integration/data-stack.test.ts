@@ -2,7 +2,6 @@
  * The CDK data stack deployed into LocalStack through CloudFormation (localstack/data-stack.ts): what the
  * program runs on is what the template says, a template LocalStack refuses fails with its reasons, and a
  * stack deployed from an older template gains what the current one adds (npm start on a kept stack).
- * LocalStack only: moto's bootstrap creates the resources one by one (localstack/bootstrap.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +13,12 @@ import { dynamo } from '../../functions/aws/clients';
 import { JOB_QUEUES, queueEnvName } from '../../shared/jobs';
 import { APP_TABLE, BUCKET_EXPIRATIONS, ENV, UPLOAD_CORS } from '../../shared/resources';
 import { StackRefused, dataStackName, dataTemplate, deployDataStack, deployTemplate, resourceEnv } from '../../localstack/data-stack';
-import { localAws } from '../../localstack/emulator';
 import { deadLetterQueueUrl } from './helpers';
 
 const region = () => process.env.AWS_REGION ?? 'us-east-1';
 const prefix = () => `ds-${randomBytes(3).toString('hex')}`;
 
-describe.skipIf(localAws() !== 'localstack')('the data stack in LocalStack', () => {
+describe('the data stack in LocalStack', () => {
   it('deploys the table with every index and TTL, the buckets with CORS and expirations, the queues with their redrive', async () => {
     const env = await deployDataStack(prefix());
     const table = (await new DynamoDBClient({ region: region() }).send(new DescribeTableCommand({ TableName: env[ENV.table] }))).Table!;

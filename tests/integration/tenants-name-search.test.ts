@@ -6,8 +6,7 @@
  * the new keys get them from the one-off migration (functions/tenants/name-key-migration.ts).
  * Every name carries a stem no other test uses, so rows are found by filter, never by position.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import type { ApiResponse } from './helpers';
@@ -18,10 +17,7 @@ import { tableName } from '../../functions/aws/config';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { migrateNameKeys } from '../../functions/tenants/name-key-migration';
 import { NAME_PAGES_BY_NUMBER } from '../../functions/tenants/tenant-list';
-import { TENANT_DEFAULTS, tenantItem, tenantKey } from '../../functions/tenants/tenant-record';
-import { bootstrapResources } from '../../localstack/bootstrap';
-import { localAws } from '../../localstack/emulator';
-import { APP_TABLE, localName, projectionOf } from '../../shared/resources';
+import { tenantKey } from '../../functions/tenants/tenant-record';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 
 let monitor: string;
@@ -186,39 +182,5 @@ describe('npm run tenant-names:migrate', () => {
     expect((await byEmail()).data.map((h) => h.id)).toEqual([omar!.id]);
     const again = await migrateNameKeys();
     expect(again.updated).toBe(0);
-  });
-});
-
-// On LocalStack the table is the CDK data stack's, and a kept stack gains the index through CloudFormation
-// (tests/integration/data-stack.test.ts); this is moto's bootstrap.
-describe.skipIf(localAws() === 'localstack')('npm start on a table kept from before the name index', () => {
-  it('adds the index the table lacks, and the emulator fills it from the items that carry its keys', async () => {
-    const prefix = `names-${stem().toLowerCase()}`;
-    const name = localName(prefix, APP_TABLE.logicalName);
-    const ddb = new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
-    const before = APP_TABLE.indexes.filter((index) => index.name !== 'tname2');
-    await ddb.send(new CreateTableCommand({
-      TableName: name, BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ['pk', 'sk', ...before.flatMap((i) => [i.partitionKey, i.sortKey])].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: before.map((i) => ({
-        IndexName: i.name, Projection: projectionOf(i.projection),
-        KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }],
-      })),
-    }));
-    const item = tenantItem({
-      ...TENANT_DEFAULTS, id: 'kept-1', facility_id: 'f', facility_number: '1', cycle_id: 'c', first_name: 'Omar', last_name: 'García', unit: 'A',
-      ledger_id: 'L', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-    });
-    await dynamo().send(new PutCommand({ TableName: name, Item: item }));
-
-    await bootstrapResources(prefix);
-    const table = await ddb.send(new DescribeTableCommand({ TableName: name }));
-    expect(table.Table?.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.IndexStatus]).sort()).toEqual(APP_TABLE.indexes.map((i) => [i.name, 'ACTIVE']).sort());
-    const found = await dynamo().send(new QueryCommand({
-      TableName: name, IndexName: 'tname2', KeyConditionExpression: 'tname2pk = :pk AND begins_with(tname2sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'om', ':prefix': 'omar garc' },
-    }));
-    expect(found.Items?.map((i) => i.pk)).toEqual(['TENANT#kept-1']);
   });
 });
