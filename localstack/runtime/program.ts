@@ -37,6 +37,8 @@ export interface ProgramOptions {
 export interface RunningProgram {
   url: string;
   endpoints: Endpoints;
+  /** DynamoDB Local's own address behind LocalStack's gateway, when this run started LocalStack (the bench compares both). */
+  dynamodbLocal?: string;
   /** Resource names, settings and both endpoint variables: what a child process needs to reach the same data. */
   env: Record<string, string>;
   stop: () => Promise<void>;
@@ -66,7 +68,7 @@ export async function startProgram(options: ProgramOptions): Promise<RunningProg
     await simulators.stop();
   };
   try {
-    return await startOnEmulator(options, emulator.endpoints, stopOutside, simulators.env);
+    return { ...(await startOnEmulator(options, emulator.endpoints, stopOutside, simulators.env)), dynamodbLocal: emulator.dynamodbLocal };
   } catch (err) {
     await stopOutside();
     throw err;

@@ -8,6 +8,7 @@ import type { Machine } from './machine';
 import type { ScaleBenchOptions, ScaleBenchResult, ScaleScenarioResult } from './scale';
 import { SCALE } from './scale';
 import type { TenantBenchResult, TenantScenarioResult, TenantStep, TenantWriteResult } from './tenants';
+import { STRAIGHT_SUFFIX } from './tenants';
 import { ms } from './stats';
 import type { Summary } from './stats';
 import { BUSY_OTHER_CORES } from './contention';
@@ -535,6 +536,32 @@ function tenantWriteRow(w: TenantWriteResult): string {
   return row([w.name, `\`${w.path}\``, w.who, String(w.ms.n), ...stat(w.ms).map((x) => x.replace(/\.\d+$/, '')), w.operations, `${verdict(tenantWritePasses(w))} (${limit})`]);
 }
 
+/** Issue 25: each call measured twice in a row, through LocalStack's gateway and straight to its DynamoDB Local. */
+function gatewaySection(t: TenantBenchResult): string[] {
+  const pairs = t.steps.flatMap((step) => step.scenarios.filter((s) => s.name.endsWith(STRAIGHT_SUFFIX)).map((straight) => ({
+    step, straight, gateway: byName(step, straight.name.slice(0, -STRAIGHT_SUFFIX.length)),
+  })));
+  if (pairs.length === 0) return [];
+  const p95 = (s: TenantScenarioResult | undefined) => (s?.ms ? ms(s.ms.p95, 1) : `— (${s?.error ?? 'not measured'})`);
+  return [
+    '### LocalStack\'s gateway: the same call through it and straight to its DynamoDB Local',
+    '',
+    'The program talks to DynamoDB through LocalStack\'s gateway, which hands each request to the DynamoDB Local it runs. Right after',
+    'a call was measured, the same requests run again with this process\'s DynamoDB client (the handlers\') sending them to DynamoDB',
+    'Local\'s own port instead (tenants.ts `straightToDynamoDbLocal`): the difference is what the gateway adds. Every other call',
+    'of the phase goes through the gateway; the loads, setup rather than a measured call, go straight.',
+    '',
+    row(['Step', 'Call', 'p95 through the gateway (ms)', 'p95 straight (ms)', 'Gateway\'s share of p95 (ms)', 'p50 through / straight (ms)']),
+    row(['---', '---', '---:', '---:', '---:', '---:']),
+    ...pairs.map(({ step, straight, gateway }) => row([
+      stepName(step), straight.name.slice(0, -STRAIGHT_SUFFIX.length), p95(gateway), p95(straight),
+      gateway?.ms && straight.ms ? ms(gateway.ms.p95 - straight.ms.p95, 1) : '—',
+      gateway?.ms && straight.ms ? `${ms(gateway.ms.p50, 1)} / ${ms(straight.ms.p50, 1)}` : '—',
+    ])),
+    '',
+  ];
+}
+
 export function tenantSection(t: TenantBenchResult, meta: { command: string; date: string; commit: string; partial: boolean }): string[] {
   const f = t.fixture;
   const o = t.options;
@@ -575,6 +602,7 @@ export function tenantSection(t: TenantBenchResult, meta: { command: string; dat
       '',
     );
   }
+  out.push(...gatewaySection(t));
   out.push(
     '### Items read per call at each step',
     '',
