@@ -3,7 +3,7 @@
  * integration to its group's function; every JOB_QUEUES entry gets a worker fed by its queue. Access
  * comes only from shared/grants.ts (grant-access.ts).
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import {
   AccessLogFormat, EndpointType, LambdaIntegration, LogGroupLogDestination, MethodLoggingLevel, ResponseType, RestApi,
@@ -17,9 +17,11 @@ import type { JobQueueName } from '../shared/jobs';
 import { ENV } from '../shared/resources';
 import { API_GROUPS, ROUTES } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
+import { alarmEverything, emailReputationAlarms } from './alarms';
 import { AppFunction } from './app-function';
 import { apiEntry, workerEntry } from './bundling';
 import type { DataStack } from './data-stack';
+import { programDashboard } from './dashboard';
 import { grantAccess } from './grant-access';
 
 /** CloudFront prefixes this to the /api/... path it forwards (see web-stack.ts). */
@@ -52,6 +54,8 @@ export class ApiStack extends Stack {
   readonly api: RestApi;
   readonly apiFunctions: Record<ApiGroup, AppFunction>;
   readonly workers: Record<JobQueueName, AppFunction>;
+  /** Alarms and dashboard (alarms.ts, dashboard.ts). */
+  readonly monitoring: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -86,6 +90,14 @@ export class ApiStack extends Stack {
     }
 
     this.api = this.restApi(props.stage);
+
+    // The alarms (one topic for the program's: the data stack's) and the dashboard, in a nested stack: about 40
+    // resources that would take this stack, its routes and functions, near CloudFormation's 500.
+    this.monitoring = new NestedStack(this, 'monitoring', { description: 'Audit Letter Program: alarms of the API and its workers, and the dashboard' });
+    alarmEverything(this, data.alarmTopic, this.monitoring);
+    // The e-mail (welcome certificates, portal confirmations, proof rejections) is sent from this stack's functions.
+    emailReputationAlarms(this.monitoring, data.alarmTopic);
+    programDashboard(this.monitoring, { stage: props.stage, api: this.api, apiFunctions: this.apiFunctions, workers: this.workers, data });
   }
 
   private restApi(stage: string): RestApi {

@@ -10,6 +10,7 @@ import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/a
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -19,6 +20,7 @@ import {
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
 import { JOB_QUEUES, dlqName } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
+import { alarmEverything, alarmTopic } from './alarms';
 import { secureBucket } from './secure-bucket';
 
 /** Defined in shared/resources.ts (the export and import-report writers use them too); re-exported for the infra tests. */
@@ -41,6 +43,8 @@ export class DataStack extends Stack {
   readonly appSecret: Secret;
   /** Credentials of each outside system (functions/external/secret-settings.ts), filled in by ops. */
   readonly externalSecrets: Record<ExternalSystem, Secret>;
+  /** The program's alarm topic (alarms.ts): ops subscribe with -c alarmEmail; the API stack's alarms use it too. */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, props);
@@ -119,6 +123,9 @@ export class DataStack extends Stack {
       new CfnOutput(this, `${system[0]!.toUpperCase()}${system.slice(1)}CredentialsSecret`, { value: secret.secretName, description: `Put the ${label} credentials here (JSON: ${credentials.join(', ')})` });
       this.externalSecrets[system] = secret;
     }
+
+    this.alarmTopic = alarmTopic(this);
+    alarmEverything(this, this.alarmTopic);
   }
 
   private appTable(): Table {

@@ -7,18 +7,24 @@
  * rate limit, the common rule set (its two size rules only counting), known bad inputs, and the size
  * limits put back on every path anyone can call without a staff login.
  */
-import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
+import { ComparisonOperator, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../shared/routes';
+import { alarmTopic, pagingAlarm } from './alarms';
 
 /** CloudFront takes only web ACLs of scope CLOUDFRONT, which AWS keeps in us-east-1. */
 export const WAF_REGION = 'us-east-1';
 
 /** Rate-based rules count requests per client IP over this window (the longest WAF offers). */
 export const RATE_WINDOW_SECONDS = 300;
+/** The web ACL's name, and its CloudWatch metric name. */
+const siteMetricName = (stage: string) => `audit-letter-${stage}-site`;
+/** Blocked portal sign-ins in 5 minutes that page ops: far past one family's mistyped codes. */
+export const PORTAL_SIGN_IN_BLOCKED_ALARM = 100;
 
 /**
  * Requests per client IP per 5 minutes. A household behind one address signs in a handful of times and
@@ -115,11 +121,11 @@ export class WafStack extends Stack {
     });
 
     this.webAcl = new CfnWebACL(this, 'web-acl', {
-      name: `audit-letter-${props.stage}-site`,
+      name: siteMetricName(props.stage),
       description: 'Audit Letter Program site: managed rule sets and per-IP rate limits on the sign-ins and the portal',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility(`audit-letter-${props.stage}-site`),
+      visibilityConfig: visibility(siteMetricName(props.stage)),
       customResponseBodies: {
         'too-many-requests': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: TOO_MANY_REQUESTS }) },
       },
@@ -144,6 +150,8 @@ export class WafStack extends Stack {
       ],
     });
 
+    this.signInBlockedAlarm(props.stage);
+
     // Blocked and counted requests only: CloudFront's own logs already record every request. Tokens
     // never reach the log (Authorization and the X-Authorization fallback are redacted).
     const logs = new LogGroup(this, 'waf-logs', {
@@ -165,6 +173,21 @@ export class WafStack extends Stack {
           Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: action } }],
         })),
       },
+    });
+  }
+
+  /** Issue 26: many portal sign-ins blocked at once is someone guessing access codes (its own topic: WAF's metrics are in us-east-1). */
+  private signInBlockedAlarm(stage: string): void {
+    const rule = 'respond-sign-in-rate';
+    pagingAlarm(this, 'portal-sign-in-blocked', alarmTopic(this), {
+      name: 'portal sign-ins blocked', runbook: 'portalSignInBlocked',
+      what: `The WAF blocked over ${PORTAL_SIGN_IN_BLOCKED_ALARM} tenant portal sign-ins in 5 minutes (its per-address limit is ${RATE_LIMITS.respondSignIn} in ${RATE_WINDOW_SECONDS / 60} minutes): someone is likely guessing access codes.`,
+      metric: new Metric({
+        namespace: 'AWS/WAFV2', metricName: 'BlockedRequests', period: Duration.minutes(5), statistic: 'Sum',
+        // A CloudFront web ACL's metrics have no Region dimension; WebACL and Rule are their metric names.
+        dimensionsMap: { WebACL: siteMetricName(stage), Rule: rule },
+      }),
+      threshold: PORTAL_SIGN_IN_BLOCKED_ALARM, comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
   }
 }

@@ -25,6 +25,7 @@ import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { BUCKETS, ENV } from '../shared/resources';
 import type { BucketName } from '../shared/resources';
 import { JOB_QUEUES, queueEnvName } from '../shared/jobs';
+import { markNameKeysMigrated } from '../functions/tenants/name-key-migration';
 
 const REPO_ROOT = join(import.meta.dirname, '..');
 const CACHE = join(REPO_ROOT, '.local', 'data-stack-template.json');
@@ -139,16 +140,18 @@ async function failures(cfn: CloudFormationClient, stackName: string): Promise<s
  * Deploys a template as stack `stackName` (created, or updated when its template changed) and waits
  * for it. Throws StackRefused, with each refused resource and its reason, when the emulator refuses it.
  */
-export async function deployTemplate(stackName: string, template: Record<string, unknown>, log: (line: string) => void = () => undefined): Promise<void> {
+/** Deploys a template as the stack `stackName`; answers whether it made the stack (rather than updating or keeping one). */
+export async function deployTemplate(stackName: string, template: Record<string, unknown>, log: (line: string) => void = () => undefined): Promise<boolean> {
   const cfn = cloudFormation();
   const body = JSON.stringify(template);
   const existing = await describe(cfn, stackName);
-  if (!existing || existing.StackStatus === 'ROLLBACK_COMPLETE') {
+  const create = !existing || existing.StackStatus === 'ROLLBACK_COMPLETE';
+  if (create) {
     log(`Deploying the CDK data stack's template as ${stackName}...`);
     await cfn.send(new CreateStackCommand({ StackName: stackName, TemplateBody: body, OnFailure: 'DO_NOTHING' }));
   } else {
     const deployed = (await cfn.send(new GetTemplateCommand({ StackName: stackName }))).TemplateBody;
-    if (deployed !== undefined && JSON.stringify(JSON.parse(deployed)) === body) return;
+    if (deployed !== undefined && JSON.stringify(JSON.parse(deployed)) === body) return false;
     log(`Updating ${stackName} to the CDK data stack's current template...`);
     await cfn.send(new UpdateStackCommand({ StackName: stackName, TemplateBody: body }));
   }
@@ -156,7 +159,7 @@ export async function deployTemplate(stackName: string, template: Record<string,
   for (;;) {
     const stack = await describe(cfn, stackName);
     const status = stack?.StackStatus ?? 'MISSING';
-    if (status === 'CREATE_COMPLETE' || status === 'UPDATE_COMPLETE') return;
+    if (status === 'CREATE_COMPLETE' || status === 'UPDATE_COMPLETE') return create;
     if (!status.endsWith('_IN_PROGRESS') || Date.now() > deadline) {
       throw new StackRefused(`The emulator did not deploy the template of stack ${stackName} (${status}${stack?.StackStatusReason ? `, ${stack.StackStatusReason}` : ''}):\n${await failures(cfn, stackName)}`);
     }
@@ -170,9 +173,10 @@ export async function deployTemplate(stackName: string, template: Record<string,
  */
 export async function deployDataStack(prefix: string, log: (line: string) => void = () => undefined): Promise<Record<string, string>> {
   const { template, logicalIds } = await dataTemplate();
-  await deployTemplate(dataStackName(prefix), template, log);
+  const created = await deployTemplate(dataStackName(prefix), template, log);
   const env = await resourceEnv(dataStackName(prefix), logicalIds);
   await applyWhatCloudFormationLeftOut(template, logicalIds, env);
+  if (created) await markNameKeysMigrated(env[ENV.table]!);
   return env;
 }
 

@@ -44,10 +44,10 @@ const PYTHON_MIN: [number, number] = [3, 12];
 
 /**
  * The services the program uses: S3, SQS, DynamoDB, SES (v1), Secrets Manager, STS, and CloudFormation to
- * deploy the data stack. Lambda, API Gateway, CloudFront and WAF are not here: LocalStack community runs
+ * deploy the data stack, with the SNS topic and CloudWatch alarms that stack holds (infra/alarms.ts). Lambda, API Gateway, CloudFront and WAF are not here: LocalStack community runs
  * Lambda only in Docker, so the local runtime runs the handlers in-process (DESIGN.md, Local runtime).
  */
-export const LOCALSTACK_SERVICES = ['s3', 'sqs', 'dynamodb', 'ses', 'secretsmanager', 'sts', 'cloudformation'] as const;
+export const LOCALSTACK_SERVICES = ['s3', 'sqs', 'dynamodb', 'ses', 'secretsmanager', 'sts', 'cloudformation', 'sns', 'cloudwatch'] as const;
 
 export class LocalStackError extends Error {}
 

@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   // DynamoDB Local on disk: `npm run seed:scale` may grow the program past what a heap holds.
   const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true });
-  // A table kept from before the search keys (issue 24: names, e-mail): its tenants get them once (a table made since: one quick read).
+  // A table kept from before the search keys (issue 24: names, e-mail): its tenants get them once (a table the
+  // local deploy just made is marked as needing none: localstack/data-stack.ts).
   if (!(await nameKeysMigrated())) {
     console.log('Writing the search keys (names, e-mail) of the tenants stored before them...');
     const names = await migrateNameKeys();
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nAudit Letter Program is running at ${program.url}`);
   if (program.endpoints.aws === program.endpoints.dynamodb) {
-    console.log(`AWS: ${program.endpoints.aws} (S3, SQS, DynamoDB, SES, Secrets Manager, CloudFormation; the data stack is alp-local-data)`);
+    console.log(`AWS: ${program.endpoints.aws} (S3, SQS, DynamoDB, SES, Secrets Manager, SNS, CloudWatch, CloudFormation; the data stack is alp-local-data)`);
   } else {
     console.log(`AWS emulators: ${program.endpoints.aws} (S3, SQS, SES, Secrets Manager), ${program.endpoints.dynamodb} (DynamoDB)`);
   }

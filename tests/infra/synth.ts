@@ -56,7 +56,7 @@ export function synthApp(options: SynthOptions = {}): Synthesized {
   };
 }
 
-function fakeWebDist(): string {
+export function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');

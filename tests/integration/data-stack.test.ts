@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetBucketCorsCommand, GetBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CloudFormationClient, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/aws/clients';
+import { nameKeysMigrated } from '../../functions/tenants/name-key-migration';
 import { JOB_QUEUES, queueEnvName } from '../../shared/jobs';
 import { APP_TABLE, BUCKET_EXPIRATIONS, ENV, UPLOAD_CORS } from '../../shared/resources';
 import { StackRefused, dataStackName, dataTemplate, deployDataStack, deployTemplate, resourceEnv } from '../../localstack/data-stack';
@@ -20,7 +22,8 @@ const prefix = () => `ds-${randomBytes(3).toString('hex')}`;
 
 describe('the data stack in LocalStack', () => {
   it('deploys the table with every index and TTL, the buckets with CORS and expirations, the queues with their redrive', async () => {
-    const env = await deployDataStack(prefix());
+    const name = prefix();
+    const env = await deployDataStack(name);
     const table = (await new DynamoDBClient({ region: region() }).send(new DescribeTableCommand({ TableName: env[ENV.table] }))).Table!;
     expect(table.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.IndexStatus]).sort()).toEqual(APP_TABLE.indexes.map((i) => [i.name, 'ACTIVE']).sort());
     const ttl = await new DynamoDBClient({ region: region() }).send(new DescribeTimeToLiveCommand({ TableName: env[ENV.table] }));
@@ -45,6 +48,18 @@ describe('the data stack in LocalStack', () => {
       expect(await deadLetterQueueUrl(url)).not.toBe(url);
     }
     expect(env[ENV.appSecretArn]).toMatch(/^arn:aws:secretsmanager:/);
+    // Issue 26: the alarm topic and every alarm of the template were created.
+    const resources = (await new CloudFormationClient({ region: region() }).send(new DescribeStackResourcesCommand({ StackName: dataStackName(name) }))).StackResources ?? [];
+    const { template } = await dataTemplate();
+    const wanted = (type: string) => Object.values((template as { Resources: Record<string, { Type: string }> }).Resources).filter((r) => r.Type === type).length;
+    for (const type of ['AWS::SNS::Topic', 'AWS::CloudWatch::Alarm']) {
+      const made = resources.filter((r) => r.ResourceType === type);
+      expect(made.length, type).toBe(wanted(type));
+      expect(made.length, type).toBeGreaterThan(0);
+      expect(made.every((r) => r.ResourceStatus === 'CREATE_COMPLETE'), type).toBe(true);
+    }
+    // A table just made holds no tenant from before the search keys: npm start has nothing to migrate.
+    expect(await nameKeysMigrated(env[ENV.table])).toBe(true);
   });
 
   it('fails with the resource LocalStack refused and its reason', async () => {
@@ -74,6 +89,8 @@ describe('the data stack in LocalStack', () => {
 
     const env = await deployDataStack(p);
     expect(env[ENV.table]).toBe(name);
+    // Kept from before: its tenants still need their search keys written (npm start runs the migration).
+    expect(await nameKeysMigrated(name)).toBe(false);
     const table = (await new DynamoDBClient({ region: region() }).send(new DescribeTableCommand({ TableName: name }))).Table!;
     expect(table.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.IndexStatus]).sort()).toEqual(APP_TABLE.indexes.map((i) => [i.name, 'ACTIVE']).sort());
     const found = await dynamo().send(new QueryCommand({

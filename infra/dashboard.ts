@@ -1,0 +1,97 @@
+/**
+ * The program's CloudWatch dashboard (issue 26; docs/operations.md "Reading the dashboard"): the API as a
+ * whole and by route group (one Lambda per group), each job queue and its dead letters with its worker,
+ * the table, and the e-mail SES sends. Built from the same records as the stacks (API_GROUPS, JOB_QUEUES),
+ * so a new group or queue appears on it by itself.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Dashboard, GraphWidget, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Construct } from 'constructs';
+import { JOB_QUEUES } from '../shared/jobs';
+import type { JobQueueName } from '../shared/jobs';
+import { API_GROUPS } from '../shared/routes';
+import type { ApiGroup } from '../shared/routes';
+import { TABLE_OPERATIONS } from './alarms';
+import type { AppFunction } from './app-function';
+import type { DataStack } from './data-stack';
+
+const PERIOD = Duration.minutes(5);
+const WIDE = 12;
+const HEIGHT = 6;
+
+export interface DashboardParts {
+  stage: string;
+  api: RestApi;
+  apiFunctions: Record<ApiGroup, AppFunction>;
+  workers: Record<JobQueueName, AppFunction>;
+  data: DataStack;
+}
+
+const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
+  new GraphWidget({ title, left, right, width: WIDE, height: HEIGHT, period: PERIOD });
+
+const heading = (markdown: string) => new TextWidget({ markdown, width: 24, height: 1 });
+
+export function programDashboard(scope: Construct, p: DashboardParts): Dashboard {
+  const dashboard = new Dashboard(scope, 'dashboard', { dashboardName: `audit-letter-${p.stage}`, defaultInterval: Duration.hours(24) });
+  const sum = { period: PERIOD, statistic: 'Sum' } as const;
+  const groups = API_GROUPS.map((group) => ({ group, fn: p.apiFunctions[group].fn }));
+  const ses = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, ...sum, label: metricName });
+  const sesRate = (metricName: string, label: string) => new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum', label });
+
+  dashboard.addWidgets(heading('## API (all of it, then by route group: one function per group)'));
+  dashboard.addWidgets(
+    graph('API requests and errors', [p.api.metricCount({ ...sum, label: 'requests' })], [
+      p.api.metricClientError({ ...sum, label: '4xx' }), p.api.metricServerError({ ...sum, label: '5xx' }),
+    ]),
+    graph('API latency (ms)', [
+      p.api.metricLatency({ period: PERIOD, statistic: 'p50', label: 'p50' }), p.api.metricLatency({ period: PERIOD, statistic: 'p99', label: 'p99' }),
+    ]),
+  );
+  dashboard.addWidgets(
+    graph('Requests by group', groups.map(({ group, fn }) => fn.metricInvocations({ ...sum, label: group }))),
+    graph('Errors by group (uncaught: a crash, a timeout)', groups.map(({ group, fn }) => fn.metricErrors({ ...sum, label: group }))),
+  );
+  dashboard.addWidgets(
+    graph('Duration by group, p95 (ms)', groups.map(({ group, fn }) => fn.metricDuration({ period: PERIOD, statistic: 'p95', label: group }))),
+    graph('Throttled by group', groups.map(({ group, fn }) => fn.metricThrottles({ ...sum, label: group }))),
+  );
+
+  dashboard.addWidgets(heading('## Jobs (a queue and its dead-letter queue per kind of work, and its worker)'));
+  dashboard.addWidgets(
+    graph('Jobs waiting', JOB_QUEUES.map((q) => p.data.queues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Oldest job waiting (s)', JOB_QUEUES.map((q) => p.data.queues[q.name].metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+  );
+  dashboard.addWidgets(
+    graph('Failed jobs in dead-letter queues', JOB_QUEUES.map((q) => p.data.deadLetterQueues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Worker runs and errors', JOB_QUEUES.map((q) => p.workers[q.name].fn.metricInvocations({ ...sum, label: `${q.name} runs` })),
+      JOB_QUEUES.map((q) => p.workers[q.name].fn.metricErrors({ ...sum, label: `${q.name} errors` }))),
+  );
+  dashboard.addWidgets(
+    graph('Worker duration, max (ms)', JOB_QUEUES.map((q) => p.workers[q.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+  );
+
+  dashboard.addWidgets(heading('## Table'));
+  const table = p.data.table;
+  dashboard.addWidgets(
+    graph('Capacity used (units)', [
+      table.metricConsumedReadCapacityUnits({ ...sum, label: 'read' }), table.metricConsumedWriteCapacityUnits({ ...sum, label: 'write' }),
+    ]),
+    // Apart: both sums name their inputs after the operations, and one graph cannot hold the same id twice.
+    graph('Throttled requests', [table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD, label: 'throttled' })]),
+  );
+  dashboard.addWidgets(
+    graph('System errors', [table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD, label: 'system errors' })]),
+  );
+
+  dashboard.addWidgets(heading('## E-mail (SES, the whole account)'));
+  dashboard.addWidgets(
+    graph('E-mail sent, delivered, bounced, complained', [ses('Send'), ses('Delivery')], [ses('Bounce'), ses('Complaint')]),
+    graph('Reputation (AWS reviews the account at 5% bounces, 0.1% complaints)', [
+      sesRate('Reputation.BounceRate', 'bounce rate'), sesRate('Reputation.ComplaintRate', 'complaint rate'),
+    ]),
+  );
+  return dashboard;
+}
