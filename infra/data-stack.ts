@@ -14,7 +14,7 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
-  APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS,
+  APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS,
   projectionOf,
 } from '../shared/resources';
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
@@ -67,9 +67,16 @@ export class DataStack extends Stack {
           allowedHeaders: [...UPLOAD_CORS.allowedHeaders], maxAge: UPLOAD_CORS.maxAgeSeconds,
         }],
       }),
+      // Records of what was mailed (issue 26): versioned, a replaced or deleted version kept for EXPORTS_RECORD_VERSION_DAYS;
+      // what expires (temporary files, import reports) loses its old versions after a day (S3 applies the shorter rule).
       exports: secureBucket(this, BUCKETS.exports.logicalName, {
         accessLogs,
-        lifecycleRules: [abortUploads, ...expirations('exports')],
+        versioned: true,
+        lifecycleRules: [
+          abortUploads,
+          { id: 'keep-replaced-records', noncurrentVersionExpiration: Duration.days(EXPORTS_RECORD_VERSION_DAYS) },
+          ...expirations('exports').map((rule) => ({ ...rule, noncurrentVersionExpiration: Duration.days(EXPORTS_SCRATCH_VERSION_DAYS) })),
+        ],
       }),
     };
     this.bucketArnExports = mapKeys(BUCKETS, (key) => {

@@ -207,6 +207,7 @@ async function applyWhatCloudFormationLeftOut(template: Record<string, unknown>,
           Status: rule.Status,
           Filter: { Prefix: rule.Prefix ?? '' },
           ...(rule.ExpirationInDays ? { Expiration: { Days: rule.ExpirationInDays } } : {}),
+          ...(rule.NoncurrentVersionExpiration ? { NoncurrentVersionExpiration: rule.NoncurrentVersionExpiration } : {}),
           ...(rule.AbortIncompleteMultipartUpload ? { AbortIncompleteMultipartUpload: rule.AbortIncompleteMultipartUpload } : {}),
         })),
       },
@@ -241,6 +242,7 @@ interface CfnLifecycleRule {
   Status: 'Enabled' | 'Disabled';
   Prefix?: string;
   ExpirationInDays?: number;
+  NoncurrentVersionExpiration?: { NoncurrentDays: number };
   AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number };
 }
 

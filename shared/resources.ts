@@ -103,6 +103,14 @@ export const ARCHIVES_PREFIX = 'archives/';
  */
 export const IMPORT_REPORTS_PREFIX = 'import-reports/';
 export const IMPORT_REPORT_DAYS = 90;
+/**
+ * Issue 26: the exports bucket's letters, mail-merge files and archive exports are records of what was
+ * mailed, so the bucket keeps versions: one overwritten or deleted stays this long (three years) before
+ * S3 removes it (docs/operations.md, "Keeping data"). Temporary files and import reports are not records:
+ * their replaced versions go after a day.
+ */
+export const EXPORTS_RECORD_VERSION_DAYS = 1095;
+export const EXPORTS_SCRATCH_VERSION_DAYS = 1;
 
 /**
  * What each bucket deletes by itself, by key prefix. CDK (infra/data-stack.ts) and the local bootstrap

@@ -5,6 +5,7 @@ import { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TE
 import { JOB_QUEUES } from '../../shared/jobs';
 import {
   APP_TABLE, BUCKETS, CHECKED_PROOFS_PREFIX, IMPORT_UPLOAD_DAYS, IMPORT_UPLOADS_PREFIX, PROOF_UPLOAD_DAYS, PROOF_UPLOADS_PREFIX, UPLOAD_CORS, projectionOf,
+  EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS,
 } from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
@@ -88,6 +89,20 @@ describe('buckets', () => {
     expect(IMPORT_REPORT_DAYS).toBe(90);
     // S3 applies the shortest expiration of overlapping rules: the reports must not sit under the temporary prefix.
     expect(IMPORT_REPORTS_PREFIX.startsWith(EXPORTS_TEMPORARY_PREFIX)).toBe(false);
+  });
+
+  it('keeps versions of the exports bucket (records of what was mailed): a replaced one three years, a temporary file\'s or report\'s a day; uploads unversioned', () => {
+    const resources = data.toJSON().Resources;
+    const exportsBucket = resources[logicalId(stacks.data.buckets.exports)].Properties;
+    expect(exportsBucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = exportsBucket.LifecycleConfiguration.Rules as { Prefix?: string; NoncurrentVersionExpiration?: { NoncurrentDays: number } }[];
+    // The record rule covers every key (no prefix); each expiring prefix drops its old versions sooner.
+    expect(rules.filter((r) => !r.Prefix && r.NoncurrentVersionExpiration).map((r) => r.NoncurrentVersionExpiration)).toEqual([{ NoncurrentDays: EXPORTS_RECORD_VERSION_DAYS }]);
+    expect(EXPORTS_RECORD_VERSION_DAYS).toBe(1095);
+    for (const prefix of [EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORTS_PREFIX]) {
+      expect(rules.find((r) => r.Prefix === prefix)?.NoncurrentVersionExpiration, prefix).toEqual({ NoncurrentDays: EXPORTS_SCRATCH_VERSION_DAYS });
+    }
+    expect(resources[logicalId(stacks.data.buckets.uploads)].Properties.VersioningConfiguration).toBeUndefined();
   });
 
   it('expires an import\'s files after a week and proof uploads never submitted after a day, and keeps checked proofs with the tenant\'s record', () => {

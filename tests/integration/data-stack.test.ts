@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetBucketCorsCommand, GetBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetBucketCorsCommand, GetBucketLifecycleConfigurationCommand, GetBucketVersioningCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CloudFormationClient, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/aws/clients';
 import { nameKeysMigrated } from '../../functions/tenants/name-key-migration';
 import { JOB_QUEUES, queueEnvName } from '../../shared/jobs';
-import { APP_TABLE, BUCKET_EXPIRATIONS, ENV, UPLOAD_CORS } from '../../shared/resources';
+import { APP_TABLE, BUCKET_EXPIRATIONS, ENV, EXPORTS_RECORD_VERSION_DAYS, UPLOAD_CORS } from '../../shared/resources';
 import { StackRefused, dataStackName, dataTemplate, deployDataStack, deployTemplate, resourceEnv } from '../../localstack/data-stack';
 import { deadLetterQueueUrl } from './helpers';
 
@@ -38,6 +38,11 @@ describe('the data stack in LocalStack', () => {
         expect(rules, `${bucket}: ${rule.id}`).toContainEqual(expect.objectContaining({ Expiration: { Days: rule.days } }));
       }
     }
+    // Issue 26: the exports bucket keeps versions (records of what was mailed), a replaced one for three years.
+    expect((await s3.send(new GetBucketVersioningCommand({ Bucket: env[ENV.exportsBucket] }))).Status).toBe('Enabled');
+    expect((await s3.send(new GetBucketVersioningCommand({ Bucket: env[ENV.uploadsBucket] }))).Status).toBeUndefined();
+    const exportRules = (await s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: env[ENV.exportsBucket] }))).Rules ?? [];
+    expect(exportRules).toContainEqual(expect.objectContaining({ NoncurrentVersionExpiration: expect.objectContaining({ NoncurrentDays: EXPORTS_RECORD_VERSION_DAYS }) }));
 
     const sqs = new SQSClient({ region: region() });
     for (const q of JOB_QUEUES) {
