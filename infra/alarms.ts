@@ -1,8 +1,8 @@
 /**
- * Paging ops (issue 26). Each stack that holds something that can break gets an SNS topic of its region
- * (CloudWatch alarms notify only a topic of their own region: the WAF's metrics are in us-east-1) that ops
- * subscribe with `-c alarmEmail=...` (README, Deploy), and every function, queue, table and REST API in it
- * gets its alarms by construction: `alarmEverything` adds an aspect that visits each one, so a new
+ * Paging ops (issue 26). The program's alarms go to one SNS topic in the data stack; the WAF stack has a
+ * second in us-east-1 (CloudWatch alarms notify only a topic of their own region, and the WAF's metrics
+ * are there). Ops subscribe to both with `-c alarmEmail=...` (README, Deploy). Every function, queue,
+ * table and REST API of the data and API stacks gets its alarms by construction: `alarmEverything` adds an aspect that visits each one, so a new
  * function or queue is covered without anyone listing it. Every alarm also tells the topic when it
  * recovers, and its description says what broke and which section of the runbook (docs/operations.md)
  * says what to do.
