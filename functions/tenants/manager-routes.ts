@@ -157,23 +157,27 @@ export const managerTenantRoutes = {
 export const facilityTenantRoutes = {
   'GET /api/facilities/{id}/tenants': implement(MANAGER_TENANT_CONTRACTS['GET /api/facilities/{id}/tenants'], async (input) => {
     const { params, query } = input;
-    const facility = await requireFacility(params.id);
-    let counters;
-    if (query.cycle_id) {
-      const cycle = await requireCycle(query.cycle_id);
-      if (cycle.facility_id !== facility.id) {
-        // The route table checked the facility in the path; a manager naming another facility's cycle beside it is refused like any other.
-        if (!isStaff(requireCaller(input))) throw forbidden('This record belongs to another facility.');
-        throw notFound('Cycle not found.');
-      }
-      counters = await getCycleCounters(cycle.id);
-    } else counters = await getFacilityCounters(facility.id);
-    const page = await listTenants({
-      scope: query.cycle_id ? { kind: 'cycle', cycleId: query.cycle_id } : { kind: 'facility', facilityId: facility.id },
-      filter: query.filter, name: query.full_name, sort: query.sort, page: query.page ?? 1, perPage: query.per_page ?? PAGE_SIZE.tenants,
-      // Pages by number; a cursor sent anyway is refused by the list (none was ever answered here).
-      cursor: query.cursor,
-    });
+    // The facility and the cycle read at once; a missing facility is answered before a missing cycle, as one after the other would.
+    const [facilityRead, cycleRead] = await Promise.allSettled([requireFacility(params.id), query.cycle_id ? requireCycle(query.cycle_id) : Promise.resolve(null)]);
+    if (facilityRead.status === 'rejected') throw facilityRead.reason;
+    if (cycleRead.status === 'rejected') throw cycleRead.reason;
+    const facility = facilityRead.value;
+    const cycle = cycleRead.value;
+    if (cycle && cycle.facility_id !== facility.id) {
+      // The route table checked the facility in the path; a manager naming another facility's cycle beside it is refused like any other.
+      if (!isStaff(requireCaller(input))) throw forbidden('This record belongs to another facility.');
+      throw notFound('Cycle not found.');
+    }
+    // The counters and the page read at once: neither needs the other.
+    const [counters, page] = await Promise.all([
+      cycle ? getCycleCounters(cycle.id) : getFacilityCounters(facility.id),
+      listTenants({
+        scope: cycle ? { kind: 'cycle', cycleId: cycle.id } : { kind: 'facility', facilityId: facility.id },
+        filter: query.filter, name: query.full_name, sort: query.sort, page: query.page ?? 1, perPage: query.per_page ?? PAGE_SIZE.tenants,
+        // Pages by number; a cursor sent anyway is refused by the list (none was ever answered here).
+        cursor: query.cursor,
+      }),
+    ]);
     return { body: { data: await viewsOf(page.rows, readerOf(requireCaller(input))), pagination: page.pagination, info: { incomplete_address: counters.incomplete_address } } };
   }),
 };
