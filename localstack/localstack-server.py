@@ -11,6 +11,13 @@ manifest missing"), and LocalStack restarts it in a loop; so the argument is lef
 is placed under that name. Everything else is LocalStack's own code, as pinned in
 localstack/localstack-requirements.txt.
 
+A second change: LocalStack keeps a table's description (DescribeTable) for 20 s only, and asks DynamoDB Local
+again at the next Query on an index after that (to check its projection). DynamoDB Local's DescribeTable
+counts the table's items and bytes, which at the bench's 1.5 million tenants took longer than a request
+may (a list answered 500 after the handler's 30 s, 2026-11-27): every 20 s one index read stalled. Here the
+description is kept until the table changes (LocalStack drops it itself on UpdateTable), which is what the
+check needs: the indexes' projections.
+
 And it ends when the process that started it ends, even one killed without the chance to stop it (a test
 run stopped by a signal), instead of staying behind on its port.
 """
@@ -24,6 +31,14 @@ def _without_agent(self):
 
 
 _dynamodb_server.DynamodbServer._create_shell_command = _without_agent
+
+
+def _keep_table_descriptions():
+    from cachetools import TTLCache
+    from localstack.services.dynamodb import utils as _dynamodb_utils
+
+    # A day rather than LocalStack's 20 s; UpdateTable still drops an entry at once (invalidate_table_schema).
+    _dynamodb_utils.SCHEMA_CACHE = TTLCache(maxsize=50, ttl=24 * 3600)
 
 
 def _end_with_parent():
@@ -51,4 +66,5 @@ if __name__ == "__main__":
     from localstack.runtime.main import main
 
     _end_with_parent()
+    _keep_table_descriptions()
     main()

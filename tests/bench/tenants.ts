@@ -22,11 +22,15 @@
  * (straightToDynamoDbLocal); the loads, setup rather than a measured call, go straight too.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statfsSync } from 'node:fs';
+import { existsSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../localstack/emulator';
 import { startProgram } from '../../localstack/runtime/program';
 import { loadScaleData, scaleFacilityId, verifyScaleData } from '../../localstack/scale-data';
 import { coverageIdOf } from '../../shared/coverage-ids';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../functions/aws/clients';
+import { tableName } from '../../functions/aws/config';
 import { getCycle, getCycleCounters } from '../../functions/cycles/cycle-store';
 import { facilityCycleIds, getFacility, getFacilityCounters } from '../../functions/facilities/facility-store';
 import { programToday } from '../../functions/program/program-settings';
@@ -112,6 +116,11 @@ export interface TenantLoadStep {
   otherWriteSeconds: number;
   catalogSeconds: number;
   verifySeconds: number;
+  /**
+   * Issue 25: one DescribeTable of the program's table straight to DynamoDB Local (it counts the items), which
+   * LocalStack asked for every 20 s before localstack-server.py kept its answer; null when it cannot be reached straight.
+   */
+  describeTableSeconds?: number | null;
 }
 
 export interface TenantStep {
@@ -675,13 +684,18 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       const loadSeed = () => loadScaleData({ ...TENANT_SCALE, tenants: cap ?? undefined, tenantsLoaded: loaded, rewriteTenantsOf: archived, log: (line) => log(`bench:   ${line.trim()}`) });
       const result = straight.available ? (await straight.during(loadSeed)).result : await loadSeed();
       const seconds = (performance.now() - loadStarted) / 1000;
+      const describeTableSeconds = straight.available ? await straight.during(async () => {
+        const describeStarted = performance.now();
+        await dynamo().send(new DescribeTableCommand({ TableName: tableName() }));
+        return (performance.now() - describeStarted) / 1000;
+      }).then((d) => d.result) : null;
       const verifyStarted = performance.now();
       await verifyScaleData(TENANT_SCALE.facilities);
       for (const id of archived) await checkTenantsBack(id);
       const load: TenantLoadStep = {
         cap, tenants: result.tenants, written: result.tenantsWritten, seconds, tenantSeconds: result.tenantSeconds,
         otherItems: result.items, otherWriteSeconds: result.writeSeconds, catalogSeconds: result.catalogSeconds,
-        verifySeconds: (performance.now() - verifyStarted) / 1000,
+        verifySeconds: (performance.now() - verifyStarted) / 1000, describeTableSeconds,
       };
       log(`bench:   ${result.tenants.toLocaleString('en-US')} tenants held, ${result.tenantsWritten.toLocaleString('en-US')} written in ${seconds.toFixed(0)} s (${(result.tenantsWritten / seconds).toFixed(0)}/s over the whole load)`);
       loaded = cap ?? undefined;
@@ -721,6 +735,8 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       log(`bench:   ${archiveSummary(archive)}`);
       archived.push(largest.id);
       steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu });
+      // Kept as each step ends, so a later step that fails (a 1.5 million load takes most of an hour) leaves this one readable.
+      try { writeFileSync(join(REPO_ROOT, '.local', 'bench-tenants-steps.json'), JSON.stringify(steps)); } catch { /* no .local: fine */ }
     }
 
     log('bench: tenants: writes at the last step...');
