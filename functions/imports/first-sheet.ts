@@ -46,9 +46,20 @@ interface StreamedWorkbook {
 interface StreamedSheet {
   id: number | string;
   /** The sheet's XML: a file stream when exceljs copied it to a temporary file. */
-  iterator?: { destroy?: () => void };
+  iterator?: { destroy?: () => void; on?: (event: 'error', listener: (err: Error) => void) => unknown };
   /** The sheet's rows (and other events) a batch at a time, as exceljs parses each piece of XML. */
   parse(): AsyncIterator<{ eventType: string; value: { number: number; values: unknown } }[]>;
+}
+
+/**
+ * Closes a sheet unread. exceljs deletes a temporary copy as soon as it is asked for the next sheet, which
+ * can be before the file stream it made has opened the file: that late open then fails (ENOENT) on a
+ * stream nobody reads, an 'error' event with no listener, which ends the process (seen once in CI,
+ * 2026-11-27). The copy is meant to go, so that error is expected and dropped.
+ */
+function closeUnread(sheet: StreamedSheet | null | undefined): void {
+  sheet?.iterator?.on?.('error', () => undefined);
+  sheet?.iterator?.destroy?.();
 }
 
 const READER_OPTIONS = {
@@ -108,7 +119,7 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
         const first = workbook.model?.sheets?.[0];
         if (read || (first && String(first.id) !== String(current.id))) {
           // Not parsed; a sheet exceljs copied to a temporary file is closed unread (it deletes the file next).
-          current.iterator?.destroy?.();
+          closeUnread(current);
           continue;
         }
         read = true;
@@ -142,9 +153,9 @@ export class FirstSheet implements AsyncIterable<SheetRow> {
    * past it, so it is moved past them all, unread. A file that failed answers at once and is left alone.
    */
   private async release(bytes: WorkbookBytes, sheets: AsyncIterator<StreamedSheet>, current: StreamedSheet | null): Promise<void> {
-    current?.iterator?.destroy?.();
+    closeUnread(current);
     try {
-      for (let next = await bytes.guard(sheets.next()); !next.done; next = await bytes.guard(sheets.next())) next.value.iterator?.destroy?.();
+      for (let next = await bytes.guard(sheets.next()); !next.done; next = await bytes.guard(sheets.next())) closeUnread(next.value);
     } catch {
       // Already failed: nothing more to release.
     }
