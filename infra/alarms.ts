@@ -217,17 +217,20 @@ class EveryResourceAlarmed implements IAspect {
   }
 }
 
+/** An account-wide SES reputation rate, its highest in each hour (the alarms below and the dashboard). */
+export const sesReputation = (metricName: 'Reputation.BounceRate' | 'Reputation.ComplaintRate', label?: string) =>
+  new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum', ...(label ? { label } : {}) });
+
 /** SES's reputation of the account, near the levels at which AWS reviews it. */
 export function emailReputationAlarms(scope: Construct, topic: ITopic): void {
-  const rate = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum' });
   pagingAlarm(scope, 'email-bounce-rate', topic, {
     name: 'e-mail bounce rate', runbook: 'emailBounces',
     what: `The account's SES bounce rate reached ${SES_ALARM_LEVELS.bounceRate * 100}%; AWS reviews the account at ${SES_REVIEW_LEVELS.bounceRate * 100}% and may pause its sending.`,
-    metric: rate('Reputation.BounceRate'), threshold: SES_ALARM_LEVELS.bounceRate,
+    metric: sesReputation('Reputation.BounceRate'), threshold: SES_ALARM_LEVELS.bounceRate,
   });
   pagingAlarm(scope, 'email-complaint-rate', topic, {
     name: 'e-mail complaint rate', runbook: 'emailComplaints',
     what: `The account's SES complaint rate reached ${SES_ALARM_LEVELS.complaintRate * 100}%; AWS reviews the account at ${SES_REVIEW_LEVELS.complaintRate * 100}% and may pause its sending.`,
-    metric: rate('Reputation.ComplaintRate'), threshold: SES_ALARM_LEVELS.complaintRate,
+    metric: sesReputation('Reputation.ComplaintRate'), threshold: SES_ALARM_LEVELS.complaintRate,
   });
 }

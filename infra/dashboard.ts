@@ -13,7 +13,7 @@ import { JOB_QUEUES } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
 import { API_GROUPS } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
-import { TABLE_OPERATIONS } from './alarms';
+import { TABLE_OPERATIONS, sesReputation } from './alarms';
 import type { AppFunction } from './app-function';
 import type { DataStack } from './data-stack';
 
@@ -39,7 +39,6 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
   const sum = { period: PERIOD, statistic: 'Sum' } as const;
   const groups = API_GROUPS.map((group) => ({ group, fn: p.apiFunctions[group].fn }));
   const ses = (metricName: string) => new Metric({ namespace: 'AWS/SES', metricName, ...sum, label: metricName });
-  const sesRate = (metricName: string, label: string) => new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum', label });
 
   dashboard.addWidgets(heading('## API (all of it, then by route group: one function per group)'));
   dashboard.addWidgets(
@@ -90,7 +89,7 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
   dashboard.addWidgets(
     graph('E-mail sent, delivered, bounced, complained', [ses('Send'), ses('Delivery')], [ses('Bounce'), ses('Complaint')]),
     graph('Reputation (AWS reviews the account at 5% bounces, 0.1% complaints)', [
-      sesRate('Reputation.BounceRate', 'bounce rate'), sesRate('Reputation.ComplaintRate', 'complaint rate'),
+      sesReputation('Reputation.BounceRate', 'bounce rate'), sesReputation('Reputation.ComplaintRate', 'complaint rate'),
     ]),
   );
   return dashboard;
