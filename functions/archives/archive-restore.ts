@@ -72,8 +72,15 @@ async function putHistory(tenants: readonly ArchivedTenant[]): Promise<void> {
   }
 }
 
-/** Rebuilds the archive's tenants; `onPage` hears how many are restored so far (the ops script prints it). */
-export async function restoreArchive({ archive, cycleIds }: RestorableArchive, actor: Actor, onPage?: (restored: number, read: number) => void): Promise<RestoreResult> {
+/**
+ * Rebuilds the archive's tenants; `onPage` hears how many are restored so far (the ops script prints it).
+ * With `only.tenantId`, that one tenant alone comes back, into its own cycle, which leaves the archive (a
+ * live tenant in an archived cycle would be hidden from every list); the archive's other cycles and
+ * tenants stay archived. A tenant id the export does not hold is a 404.
+ */
+export async function restoreArchive(
+  { archive, cycleIds }: RestorableArchive, actor: Actor, onPage?: (restored: number, read: number) => void, only?: { tenantId: string },
+): Promise<RestoreResult> {
   const cycles = new Set<string>();
   let restored = 0;
   let read = 0;
@@ -88,8 +95,8 @@ export async function restoreArchive({ archive, cycleIds }: RestorableArchive, a
     cycles.add(cycleId);
   };
 
-  // Every cycle the archive archived comes back, those without tenants too.
-  for (const id of cycleIds) await reopen(id);
+  // Every cycle the archive archived comes back, those without tenants too (one tenant's restore: its cycle alone).
+  if (!only) for (const id of cycleIds) await reopen(id);
 
   const restorePage = async (page: ArchivedTenant[]) => {
     const existing = new Set((await getTenants(page.map((t) => t.record.id))).map((t) => t.id));
@@ -108,7 +115,11 @@ export async function restoreArchive({ archive, cycleIds }: RestorableArchive, a
   };
 
   let page: ArchivedTenant[] = [];
+  let found = false;
+  // The whole export is read even for one tenant: it is one facility's, and the workbook reader is left to end its stream itself.
   for await (const tenant of readArchiveTenants(archive.file_key)) {
+    if (only && tenant.record.id !== only.tenantId) continue;
+    found = true;
     page.push(tenant);
     if (page.length === RESTORE_PAGE) {
       await restorePage(page);
@@ -116,5 +127,6 @@ export async function restoreArchive({ archive, cycleIds }: RestorableArchive, a
     }
   }
   if (page.length) await restorePage(page);
+  if (only && !found) throw notFound(`Tenant ${only.tenantId} is not in the archive ${archive.export_filename}.`);
   return { archive_id: archive.id, cycle_ids: [...cycles], restored };
 }

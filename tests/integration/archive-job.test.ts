@@ -19,6 +19,7 @@ import { createJobRecordOnly } from './job-fixture';
 import { TEST_WRITE } from './test-write';
 import { claimCheckpoint, getCheckpoint } from '../../functions/archives/archive-checkpoint';
 import { runArchiveJob } from '../../functions/archives/archive-job';
+import { restorableArchive, restoreArchive } from '../../functions/archives/archive-restore';
 import { ARCHIVE_JOB_TYPE, ARCHIVE_QUEUE, archiveFileKey } from '../../functions/archives/archive-job-input';
 import type { ArchiveJobInput } from '../../functions/archives/archive-job-input';
 import { archivingOf, lockForArchive } from '../../functions/archives/archive-lock';
@@ -227,6 +228,28 @@ describe('a facility archive, then its restore', () => {
     const twice = await call('POST', '/api/facility-archives/restore', { token: admin, json: { archive_id: archive.id } });
     expect(twice.body.restored).toBe(0);
     expect(await getFacilityCounters(s.facility.id)).toEqual(s.facilityCounters);
+  });
+
+  it('ops restore one tenant alone (npm run archive:restore -- <id> --tenant <id>): it comes back into its cycle, the others stay archived', async () => {
+    const { facility, cycle, tenants } = await plainFacility(4);
+    const job = await archiveJobWithoutMessage(facility);
+    await runArchiveJob(contextOf(job));
+    const archiveId = (job.input as ArchiveJobInput).archive_id;
+    expect(await getTenants(tenants.map((t) => t.id))).toEqual([]);
+    const [lost] = tenants;
+    const restorable = await restorableArchive(archiveId);
+    const ops = { user_id: 'ops', username: 'ops' };
+
+    const result = await restoreArchive(restorable, ops, undefined, { tenantId: lost!.id });
+    expect(result).toEqual({ archive_id: archiveId, cycle_ids: [cycle.id], restored: 1 });
+    expect(await getTenants(tenants.map((t) => t.id))).toEqual([lost]);
+    expect((await tenantHistory(lost!.id, 10))[0]).toMatchObject({ action: 'archive_restore', by: { username: 'ops' } });
+    expect((await getCycle(cycle.id))!.archived_at).toBeNull();
+    expect(nonZero(await getFacilityCounters(facility.id))).toMatchObject({ total: 1 });
+    // Again: nothing more; a tenant the export does not hold: 404, nothing restored.
+    expect((await restoreArchive(restorable, ops, undefined, { tenantId: lost!.id })).restored).toBe(0);
+    await expect(restoreArchive(restorable, ops, undefined, { tenantId: randomUUID() })).rejects.toMatchObject({ status: 404 });
+    expect(await getTenants(tenants.map((t) => t.id))).toEqual([lost]);
   });
 
   it('the restore refuses an archive whose job is not done (409) and bad input (422), changing nothing', async () => {
