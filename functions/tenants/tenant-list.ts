@@ -68,7 +68,7 @@ export interface TenantPage {
 }
 
 /** What the slim indexes project (shared/resources.ts SLIM_TENANT_ATTRIBUTES). */
-interface SlimTenant {
+export interface SlimTenant {
   id: string; facility_number: string; cycle_id: string; first_name: string; last_name: string | null; unit: string; status: string | null;
   tagged_for_removal: boolean; incomplete_address: boolean; setup_insurance_date: string | null; policy_number: string; insur_ledger_id: string; ledger_id: string;
   move_in_date: string | null; billing_date: string | null; charge_apply_date: string | null;
@@ -137,6 +137,39 @@ function sorter(sort: string | undefined): (a: SlimTenant, b: SlimTenant) => num
   };
 }
 
+/** The slim tenants a request lists, in its order. */
+export function inListOrder(req: TenantListRequest, slim: SlimTenant[]): SlimTenant[] {
+  return slim.filter(matcher(req)).sort(sorter(req.sort));
+}
+
+/** What each sort column reads, beyond the name and id every order ends on. */
+const SORT_FIELDS: Record<TenantSort, (keyof SlimTenant)[]> = {
+  name: [], unit: ['unit'], facility_number: ['facility_number'], status: ['status'], move_in_date: ['move_in_date'],
+  billing_date: ['billing_date'], charge_apply_date: ['charge_apply_date'],
+};
+
+/**
+ * The slim fields `matcher` and `sorter` read for this request, and no others: what a list Queries its
+ * partition for. tests/unit/tenant-list-fields.test.ts checks every filter and order gives the same list
+ * from these fields as from the whole slim item.
+ */
+export function slimFieldsFor(req: TenantListRequest): (keyof SlimTenant)[] {
+  const fields = new Set<keyof SlimTenant>(['id', 'first_name', 'last_name']);
+  const add = (...more: (keyof SlimTenant)[]) => more.forEach((f) => fields.add(f));
+  if (req.mailing) add('incomplete_address');
+  if (req.mailing && req.mailing !== 'all') add('mailing');
+  if (req.tagged === true || req.filter === 'tagged_for_removal') add('tagged_for_removal');
+  if (req.filter === 'requires_setup') add('status', 'setup_insurance_date');
+  if (req.setUp !== undefined) add('setup_insurance_date');
+  if (groupNamed(req.filter) || groupNamed(req.status)) add('status');
+  if (req.unit) add('unit');
+  if (req.policyNumber) add('policy_number');
+  if (req.insurLedgerId) add('insur_ledger_id');
+  const column = (req.sort?.replace(/^-/, '') || 'name') as TenantSort;
+  add(...(SORT_FIELDS[column] ?? []));
+  return [...fields];
+}
+
 /**
  * A slim partition is read in these sort-key ranges at once. Its sort keys start with the lower-case sort
  * name ('smith#jo#…'), spread over the alphabet, so a 2,000-tenant cycle is four reads of ≈500 in
@@ -149,8 +182,13 @@ const NAME_RANGES: readonly { condition: string; values: Record<string, string> 
   { condition: '#sk > :from', values: { ':from': 's' } },
 ];
 
-/** Every item of one index partition, in sort-key order (all pages of every range). */
-async function queryAll(index: string, pk: string): Promise<Item[]> {
+/**
+ * Every item of one index partition, in sort-key order (all pages of every range), with only `fields`:
+ * a 2,000-tenant partition is most of a list's bytes, and each of them is paid in transit and in parsing
+ * (on LocalStack twice: its gateway parses DynamoDB Local's answer again, docs/decisions.md).
+ */
+async function queryAll(index: string, pk: string, fields: readonly (keyof SlimTenant)[]): Promise<Item[]> {
+  const projected = Object.fromEntries(fields.map((field, i) => [`#f${i}`, field]));
   const ranges = await Promise.all(NAME_RANGES.map(async (range) => {
     const items: Item[] = [];
     let startKey: Item | undefined;
@@ -158,7 +196,8 @@ async function queryAll(index: string, pk: string): Promise<Item[]> {
       const out = await dynamo().send(new QueryCommand({
         TableName: tableName(), IndexName: index,
         KeyConditionExpression: `#pk = :pk AND ${range.condition}`,
-        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+        ProjectionExpression: Object.keys(projected).join(', '),
+        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...projected },
         ExpressionAttributeValues: { ':pk': pk, ...range.values },
         ExclusiveStartKey: startKey,
       }));
@@ -172,7 +211,7 @@ async function queryAll(index: string, pk: string): Promise<Item[]> {
 
 /** A facility's tenants as its slim index holds them: which ledger, in which cycle (a rent-roll import matches on these). */
 export async function ledgersOfFacility(facilityId: string): Promise<{ id: string; cycle_id: string; ledger_id: string; status: string | null }[]> {
-  return (await queryAll('tfac', facilityId)).map((t) => ({
+  return (await queryAll('tfac', facilityId, ['id', 'cycle_id', 'ledger_id', 'status'])).map((t) => ({
     id: t.id as string, cycle_id: t.cycle_id as string, ledger_id: (t.ledger_id as string | undefined) ?? '', status: (t.status as string | null | undefined) ?? null,
   }));
 }
@@ -186,8 +225,7 @@ export async function tenantsInOrder(ids: readonly string[]): Promise<TenantReco
 
 /** Inside a cycle or a facility: the whole (slim) partition, filtered, sorted and paged in memory. */
 async function scopeList(req: TenantListRequest, index: 'tcyc' | 'tfac', pk: string): Promise<TenantPage> {
-  const slim = (await queryAll(index, pk)) as unknown as SlimTenant[];
-  const matches = slim.filter(matcher(req)).sort(sorter(req.sort));
+  const matches = inListOrder(req, (await queryAll(index, pk, slimFieldsFor(req))) as unknown as SlimTenant[]);
   const total = matches.length;
   const lastPage = Math.max(1, Math.ceil(total / req.perPage));
   const start = (req.page - 1) * req.perPage;
@@ -483,8 +521,8 @@ export async function listTenants(req: TenantListRequest): Promise<TenantPage> {
 /** The ids of a cycle's or facility's tenants matching the filters, in list order (slim index only). */
 export async function matchingTenantIds(req: Omit<TenantListRequest, 'page' | 'perPage' | 'cursor'> & { scope: Exclude<ListScope, { kind: 'program' }> }): Promise<string[]> {
   const [index, pk] = req.scope.kind === 'cycle' ? ['tcyc', req.scope.cycleId] as const : ['tfac', req.scope.facilityId] as const;
-  const slim = (await queryAll(index, pk)) as unknown as SlimTenant[];
-  return slim.filter(matcher({ ...req, page: 1, perPage: 1 })).sort(sorter(req.sort)).map((t) => t.id);
+  const listed = { ...req, page: 1, perPage: 1 };
+  return inListOrder(listed, (await queryAll(index, pk, slimFieldsFor(listed))) as unknown as SlimTenant[]).map((t) => t.id);
 }
 
 /** Every tenant of a cycle or facility matching the filters, in list order (exports). */
