@@ -11,12 +11,11 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { PROGRAM_SERVICE } from '../shared/metrics';
 import { BUNDLE, nodeModulesFor } from './bundling';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Must match the Logger's serviceName in functions/runtime/logger.ts so local and deployed logs agree. */
-export const SERVICE_NAME = 'audit-letter-program';
 const LOG_LEVEL = 'INFO';
 
 export interface AppFunctionProps {
@@ -60,7 +59,8 @@ export class AppFunction extends Construct {
       systemLogLevelV2: SystemLogLevel.WARN,
       environment: {
         ...props.environment,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        // The Logger's and the metrics' service name (functions/runtime/logger.ts), so local and deployed logs agree.
+        POWERTOOLS_SERVICE_NAME: PROGRAM_SERVICE,
         POWERTOOLS_LOG_LEVEL: LOG_LEVEL,
       },
       projectRoot: REPO_ROOT,
