@@ -11,10 +11,12 @@
  * tracer that cannot load or a segment that cannot be made leaves the call untraced.
  */
 import type { Tracer } from '@aws-lambda-powertools/tracer';
-import { EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { ExternalSystem } from '../../shared/resources';
 import { PROGRAM_SERVICE } from '../../shared/metrics';
 import { logger } from '../runtime/logger';
+
+/** What X-Ray names each system's calls (its trace map shows them as nodes). */
+const SUBSEGMENT_NAMES: Record<ExternalSystem, string> = { sitelink: 'SiteLink', storedge: 'StorEdge', crm: 'CRM' };
 
 /** Lambda sets it when the function is traced actively. */
 const DAEMON_ADDRESS = 'AWS_XRAY_DAEMON_ADDRESS';
@@ -43,7 +45,7 @@ async function openSubsegment(system: ExternalSystem, method: string, url: URL):
   const t = await tracer();
   if (!t?.isTracingEnabled()) return null;
   try {
-    const sub: Subsegment | null = t.getSegment()?.addNewSubsegment(EXTERNAL_SYSTEMS[system].label) ?? null;
+    const sub: Subsegment | null = t.getSegment()?.addNewSubsegment(SUBSEGMENT_NAMES[system]) ?? null;
     if (sub) {
       sub.namespace = 'remote';
       sub.addAnnotation('external_system', system);

@@ -112,13 +112,16 @@ describe('portal sign-ins through the respond group\'s handler', () => {
   /** A loopback address of this test's own, so its failures count against no other test's address. */
   const newAddress = () => `127.${200 + (++addressCount % 50)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-  async function signIn(accessCode: string, zip: string, address: string): Promise<APIGatewayProxyResult> {
-    const match = matchRoute('POST', '/api/respond/sign-in');
-    if (!('route' in match)) throw new Error('no sign-in route');
-    const request = { url: '/api/respond/sign-in', method: 'POST', headers: { host: 'local', 'content-type': 'application/json' }, socket: { remoteAddress: address } } as unknown as IncomingMessage;
-    const event = toProxyEvent(request, Buffer.from(JSON.stringify({ access_code: accessCode, zip_code: zip })), match.route.path, match.pathParameters);
+  /** One POST through the respond group's Lambda handler, with the event the local runtime builds. */
+  async function post(path: string, body: unknown, address: string, token?: string): Promise<APIGatewayProxyResult> {
+    const match = matchRoute('POST', path);
+    if (!('route' in match)) throw new Error(`no route ${path}`);
+    const headers = { host: 'local', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const request = { url: path, method: 'POST', headers, socket: { remoteAddress: address } } as unknown as IncomingMessage;
+    const event = toProxyEvent(request, Buffer.from(JSON.stringify(body)), match.route.path, match.pathParameters);
     return respondHandler(event as never, lambdaContext('api-respond') as never) as Promise<APIGatewayProxyResult>;
   }
+  const signIn = (accessCode: string, zip: string, address: string) => post('/api/respond/sign-in', { access_code: accessCode, zip_code: zip }, address);
 
   it('counts a sign-in, a refused one and one refused by the lock, each on its own line at the end of its invocation', async () => {
     const facility = await makeProgramFacility({ coverages: [{ coverage: 2000, premium: 12 }] });
@@ -147,5 +150,25 @@ describe('portal sign-ins through the respond group\'s handler', () => {
     expect(answer?.statusCode).toBe(401);
     expect(recorded(locked, 'PortalLockouts')).toEqual([line]);
     expect(locked).toHaveLength(1);
+  });
+
+  it('counts an answer by its kind and its confirmation e-mail by its kind, each on the line of its own dimensions', async () => {
+    const facility = await makeProgramFacility({ coverages: [{ coverage: 2000, premium: 12 }] });
+    const [made] = await createTenants(await makeCycle(facility), [tenant(null, { zip_code: '75001', email: '' })], TEST_WRITE);
+    const address = newAddress();
+    let token = '';
+    // Its sign-in's line is the test above's; read here so that it is not printed.
+    await metricLinesOf(async () => { token = (JSON.parse((await signIn(made!.access_code, '75001', address)).body) as { token: string }).token; });
+
+    let answer: APIGatewayProxyResult | undefined;
+    const lines = await metricLinesOf(async () => {
+      answer = await post('/api/respond/coverage', { coverage_id: 'cov-2000-12', email: `metrics-${stem().toLowerCase()}@example.com` }, address, token);
+    });
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    expect(JSON.parse(answer!.body)).toMatchObject({ confirmation_email: 'sent' });
+    const base = { namespace: METRICS_NAMESPACE, unit: 'Count', value: 1 };
+    expect(recorded(lines, 'PortalAnswers')).toEqual([{ ...base, dimensions: { service: PROGRAM_SERVICE, answer: 'coverage' } }]);
+    expect(recorded(lines, 'EmailsSent')).toEqual([{ ...base, dimensions: { service: PROGRAM_SERVICE, email: 'portal_confirmation' } }]);
+    expect(lines).toHaveLength(2);
   });
 });
