@@ -33,10 +33,15 @@ function metricsWith(dimension: { name: string; value: string } | null): Metrics
 
 /**
  * Records `count` of a metric (with its dimension's value, for a metric that has one). Recording never
- * fails the work it counts: a value Powertools refuses is logged and dropped.
+ * fails the work it counts: a count that is no count (negative, not finite: Powertools would write NaN as
+ * null) or a value Powertools refuses is logged and dropped.
  */
 export function recordMetric<N extends MetricName>(name: N, count: number, ...dimension: [DimensionValueOf<N>] extends [never] ? [] : [DimensionValueOf<N>]): void {
   const own = BUSINESS_METRICS[name].dimension;
+  if (!Number.isFinite(count) || count < 0) {
+    logger.error('metric not recorded', { metric: name, count: String(count), error: 'not a count' });
+    return;
+  }
   try {
     metricsWith(own ? { name: own.name, value: String(dimension[0]) } : null).addMetric(name, MetricUnit.Count, count);
   } catch (error) {
