@@ -26,8 +26,8 @@ export const BUNDLE = {
 /**
  * Powertools Tracer and the X-Ray SDK it carries (125 kB, 80-150 ms to load) are in no bundle (external
  * above): the functions that call SiteLink, StorEdge or the CRM have them installed beside, and load them
- * with their first traced call (functions/external/tracing.ts; docs/decisions.md "Tracing"). A function
- * that calls out without them here runs its calls untraced.
+ * with their first traced call (functions/external/tracing.ts; docs/decisions.md "Tracing"). The list is
+ * exactly the functions whose code reaches functions/external/http.ts (tests/unit/traced-bundles.test.ts).
  */
 const TRACER = '@aws-lambda-powertools/tracer';
 const CALLS_OUTSIDE_SYSTEMS: readonly string[] = [
