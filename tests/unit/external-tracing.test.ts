@@ -72,5 +72,12 @@ describe('calls to outside systems', () => {
     expect(Number(siteLink!.end_time)).toBeGreaterThanOrEqual(Number(siteLink!.start_time));
     const [storEdge] = await subsegmentsNamed('StorEdge', 1);
     expect(storEdge).toMatchObject({ trace_id: traceId, fault: true, http: { response: { status: 503 } } });
+
+    // The container's next invocation, with its own trace: the call joins that one.
+    const nextTrace = '1-67891234-0123456789abcdef01234567';
+    process.env._X_AMZN_TRACE_ID = `Root=${nextTrace};Parent=a1b2c3d4e5f60718;Sampled=1`;
+    await callExternal('crm', new URL(`${siteUrl}/accounts`), { method: 'GET' }, 2000);
+    const [crm] = await subsegmentsNamed('CRM', 1);
+    expect(crm).toMatchObject({ trace_id: nextTrace, parent_id: 'a1b2c3d4e5f60718', http: { response: { status: 200 } } });
   });
 });
