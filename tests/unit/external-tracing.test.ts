@@ -31,7 +31,15 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 
+/** What the traced test sets as Lambda would; put back after it. */
+const LAMBDA_ENV = ['AWS_EXECUTION_ENV', 'LAMBDA_TASK_ROOT', 'AWS_LAMBDA_FUNCTION_NAME', 'AWS_XRAY_DAEMON_ADDRESS', '_X_AMZN_TRACE_ID'] as const;
+const saved = Object.fromEntries(LAMBDA_ENV.map((name) => [name, process.env[name]]));
+
 afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   daemon.close();
   await new Promise((resolve) => site.close(resolve));
 });
