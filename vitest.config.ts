@@ -17,8 +17,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One emulator and one runtime for the suite; files run one after another against them.
           fileParallelism: false,
-          // Expected failures in tests would otherwise fill the output with error logs.
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // Expected failures in tests would otherwise fill the output with error logs; metric lines are
+          // off as well (tests/integration/metrics.test.ts turns them on for itself).
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
         },
       },
       { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },

@@ -1,22 +1,22 @@
 /**
  * The one way a handler file becomes a Lambda: bundled with the shared esbuild options, current Node on
- * ARM, JSON logs into its own log group with a retention, and an own role that starts with nothing but
- * writing to that log group (grant-access.ts adds what shared/grants.ts lists).
+ * ARM, JSON logs into its own log group with a retention, X-Ray active tracing, and an own role that
+ * starts with nothing but writing to that log group and its traces (grant-access.ts adds what
+ * shared/grants.ts lists).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { PROGRAM_SERVICE } from '../shared/metrics';
 import { BUNDLE, nodeModulesFor } from './bundling';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Must match the Logger's serviceName in functions/runtime/logger.ts so local and deployed logs agree. */
-export const SERVICE_NAME = 'audit-letter-program';
 const LOG_LEVEL = 'INFO';
 
 export interface AppFunctionProps {
@@ -55,12 +55,15 @@ export class AppFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup,
+      // X-Ray traces every invocation (issue 26); the calls to outside systems add their subsegments (functions/external/tracing.ts).
+      tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       systemLogLevelV2: SystemLogLevel.WARN,
       environment: {
         ...props.environment,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        // The Logger's and the metrics' service name (functions/runtime/logger.ts), so local and deployed logs agree.
+        POWERTOOLS_SERVICE_NAME: PROGRAM_SERVICE,
         POWERTOOLS_LOG_LEVEL: LOG_LEVEL,
       },
       projectRoot: REPO_ROOT,
@@ -75,6 +78,11 @@ export class AppFunction extends Construct {
         // Only when there is something to install: any nodeModules list, even empty, makes CDK run `npm ci`.
         ...(nodeModules.length > 0 ? { nodeModules } : {}),
       },
+    });
+    // Active tracing gives the role X-Ray's two write actions, which take no resource but '*'.
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) support no resource-level permissions; they write traces only.',
     });
   }
 }

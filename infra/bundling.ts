@@ -17,10 +17,22 @@ export const BUNDLE = {
   /**
    * Everything is bundled, the AWS SDK included, so deployed code runs the versions the tests ran;
    * except bowser (34 kB in every bundle): the SDK's browser user-agent parser loads it with a dynamic
-   * `import("bowser")` that only a browser client runs, so in Node the import is never executed.
+   * `import("bowser")` that only a browser client runs, so in Node the import is never executed; and
+   * Powertools Tracer (TRACER below).
    */
-  externalModules: ['bowser'] as string[],
+  externalModules: ['bowser', '@aws-lambda-powertools/tracer'] as string[],
 };
+
+/**
+ * Powertools Tracer and the X-Ray SDK it carries (125 kB, 80-150 ms to load) are in no bundle (external
+ * above): the functions that call SiteLink, StorEdge or the CRM have them installed beside, and load them
+ * with their first traced call (functions/external/tracing.ts; docs/decisions.md "Tracing"). The list is
+ * exactly the functions whose code reaches functions/external/http.ts (tests/unit/traced-bundles.test.ts).
+ */
+const TRACER = '@aws-lambda-powertools/tracer';
+const CALLS_OUTSIDE_SYSTEMS: readonly string[] = [
+  apiEntry('facilities'), apiEntry('coverages'), apiEntry('policy-setup'), workerEntry('setup-batches'), workerEntry('ledger-checks'),
+];
 
 /**
  * Packages left out of one bundle and installed beside it in the function's node_modules
@@ -53,4 +65,4 @@ const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** What `entry`'s function installs beside its bundle (empty for almost every function). */
-export const nodeModulesFor = (entry: string): string[] => [...(INSTALLED_BESIDE[entry] ?? [])];
+export const nodeModulesFor = (entry: string): string[] => [...(INSTALLED_BESIDE[entry] ?? []), ...(CALLS_OUTSIDE_SYSTEMS.includes(entry) ? [TRACER] : [])];

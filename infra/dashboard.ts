@@ -1,8 +1,9 @@
 /**
  * The program's CloudWatch dashboard (issue 26; docs/operations.md "Reading the dashboard"): the API as a
  * whole and by route group (one Lambda per group), each job queue and its dead letters with its worker,
- * the table, and the e-mail SES sends. Built from the same records as the stacks (API_GROUPS, JOB_QUEUES),
- * so a new group or queue appears on it by itself.
+ * the jobs' own metrics, the tenant portal's, the table, and the e-mail SES sends. Built from the same
+ * records as the stacks and the code (API_GROUPS, JOB_QUEUES, BUSINESS_METRICS), so a new group, queue or
+ * dimension value appears on it by itself.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -11,6 +12,8 @@ import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import { JOB_QUEUES } from '../shared/jobs';
 import type { JobQueueName } from '../shared/jobs';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../shared/metrics';
+import type { MetricName } from '../shared/metrics';
 import { API_GROUPS } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
 import { TABLE_OPERATIONS, sesReputation } from './alarms';
@@ -33,6 +36,20 @@ const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
   new GraphWidget({ title, left, right, width: WIDE, height: HEIGHT, period: PERIOD });
 
 const heading = (markdown: string) => new TextWidget({ markdown, width: 24, height: 1 });
+
+/**
+ * A metric the program records (functions/runtime/metrics.ts), summed per period: one line, or one line
+ * per value of its own dimension. The dimensions are the ones its embedded-metric lines carry (service,
+ * then its own), or CloudWatch would show another metric.
+ */
+function programMetric(name: MetricName, label: string = name): Metric[] {
+  const own = BUSINESS_METRICS[name].dimension;
+  const metric = (dimensions: Record<string, string>, lineLabel: string) => new Metric({
+    namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { service: PROGRAM_SERVICE, ...dimensions },
+    period: PERIOD, statistic: 'Sum', label: lineLabel,
+  });
+  return own ? own.values.map((value) => metric({ [own.name]: value }, `${label} ${value}`)) : [metric({}, label)];
+}
 
 export function programDashboard(scope: Construct, p: DashboardParts): Dashboard {
   const dashboard = new Dashboard(scope, 'dashboard', { dashboardName: `audit-letter-${p.stage}`, defaultInterval: Duration.hours(24) });
@@ -70,6 +87,26 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
   );
   dashboard.addWidgets(
     graph('Worker duration, max (ms)', JOB_QUEUES.map((q) => p.workers[q.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+  );
+
+  dashboard.addWidgets(heading(`## The jobs' own work (the program's metrics, namespace ${METRICS_NAMESPACE})`));
+  dashboard.addWidgets(
+    graph('Rent-roll imports: tenants imported and rows refused', programMetric('TenantsImported', 'imported'), programMetric('TenantsRefused', 'refused')),
+    graph('Letters generated and e-mails sent', programMetric('LettersGenerated', 'letters'), programMetric('EmailsSent', 'e-mails')),
+  );
+  dashboard.addWidgets(
+    graph('Policy setups by software: succeeded and failed', programMetric('PolicySetupsSucceeded', 'set up'), programMetric('PolicySetupsFailed', 'failed')),
+    graph('Charges confirmed by Check Charges, proofs decided', programMetric('ChargeChecksConfirmed', 'charges confirmed'), programMetric('ProofsDecided', 'proofs')),
+  );
+  // Apart: an archive writes tens of thousands of rows, which would flatten the counts above.
+  dashboard.addWidgets(graph('Archive rows written (tenants into archive exports)', programMetric('ArchiveRowsWritten', 'archive rows')));
+
+  dashboard.addWidgets(heading('## Tenant portal'));
+  dashboard.addWidgets(
+    graph('Portal sign-ins, refusals and lockouts', programMetric('PortalSignIns', 'signed in'), [
+      ...programMetric('PortalSignInsRefused', 'wrong code or ZIP'), ...programMetric('PortalLockouts', 'locked out'),
+    ]),
+    graph('Portal answers by kind', programMetric('PortalAnswers', 'answers')),
   );
 
   dashboard.addWidgets(heading('## Table'));

@@ -37,6 +37,7 @@ import type { JobRecord } from '../jobs/job-store';
 import type { Counters } from '../program/counters';
 import { facilityStatsOf, LETTER_COUNTERS } from '../program/counters';
 import { HttpError } from '../runtime/http-error';
+import { recordMetric } from '../runtime/metrics';
 import type { JobRunContext } from '../runtime/worker';
 import { deleteTenants, getTenants } from '../tenants/tenant-store';
 import type { TenantRecord, TenantWrite } from '../tenants/tenant-store';
@@ -213,6 +214,7 @@ async function writeExport(run: Run): Promise<void> {
     summary: (count) => summaryRows(facility, cp.current, input, count),
     onProgress: (w) => report('write', w.tenants / total, { written: w.tenants, verified: 0, deleted: 0 }),
   });
+  recordMetric('ArchiveRowsWritten', written.tenants);
   await cp.save({ phase: 'written', tenant_count: written.tenants });
 }
 

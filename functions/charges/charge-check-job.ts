@@ -18,6 +18,7 @@ import { isCoverageChoice } from '../program/counters';
 import { programToday } from '../program/program-settings';
 import { HttpError } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
+import { recordMetric } from '../runtime/metrics';
 import type { JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
@@ -87,5 +88,6 @@ export const chargeCheckRunner: JobRunner = async (ctx) => {
     await ctx.progress(50 + (45 * Math.min(list.length, i + CONFIRMATIONS_PER_WRITE)) / list.length, { tenants: tenants.length, confirmed: confirmed.length });
   }
   logger.info('charges checked', { facility_number: facility.facility_number, checked: tenants.length, confirmed: confirmed.length });
+  recordMetric('ChargeChecksConfirmed', confirmed.length);
   return resultOf(confirmed);
 };

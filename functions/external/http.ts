@@ -1,10 +1,12 @@
 /**
  * The one way the program calls an outside system: Node's fetch with a timeout, no redirects followed
- * (credentials travel in headers), and every transport failure turned into an ExternalSystemError.
+ * (credentials travel in headers), every transport failure turned into an ExternalSystemError, and each
+ * call an X-Ray subsegment where the function is traced (tracing.ts).
  */
 import { ENV, EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { ExternalSystem } from '../../shared/resources';
 import { ExternalSystemError } from './errors';
+import { traced } from './tracing';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Answers larger than this are not coverage tables or account records. */
@@ -77,6 +79,10 @@ function transportDetail(err: unknown, url: URL, timeoutMs: number): { failure: 
 export async function callExternal(
   system: ExternalSystem, url: URL, init: RequestInit, timeoutMs: number, maxBytes = MAX_ANSWER_BYTES,
 ): Promise<ExternalAnswer> {
+  return traced(system, init.method ?? 'GET', url, () => exchange(system, url, init, timeoutMs, maxBytes));
+}
+
+async function exchange(system: ExternalSystem, url: URL, init: RequestInit, timeoutMs: number, maxBytes: number): Promise<ExternalAnswer> {
   // One signal for the whole exchange: a system that sends headers and then stalls times out too.
   const signal = AbortSignal.timeout(timeoutMs);
   try {

@@ -19,6 +19,7 @@ import type { CycleRecord } from '../cycles/cycle-store';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { whileRegistered } from '../archives/archive-lock';
 import { JobRefused } from '../jobs/job-refused';
+import { recordMetric } from '../runtime/metrics';
 import type { JobRunner, JobRunContext } from '../runtime/worker';
 import { createTenants, getTenants, refreshCatalogOf, tenantsPerTransaction } from '../tenants/tenant-store';
 import type { NewTenant, TenantWrite } from '../tenants/tenant-store';
@@ -240,6 +241,8 @@ export function importRunner(open: (key: string) => Promise<Readable> = openImpo
     const cycle = await targetCycle(facility, input.cycle_id, given);
     // Registered while it writes the facility's tenants: no archive starts meanwhile, and none may be running now.
     const result = await whileRegistered(ctx.job.id, [{ facility, cycleIds: [cycle.id] }], 'import', () => importRows(ctx, input, open, given, found, { facility, site, cycle }));
+    recordMetric('TenantsImported', result.insert_count);
+    recordMetric('TenantsRefused', result.error_count);
     return result as unknown as Record<string, unknown>;
   });
 }

@@ -23,6 +23,7 @@ import { JobRefused } from '../jobs/job-refused';
 import { identityProblem, readProgramSettings } from '../program/program-settings';
 import { calendarDateIn } from '../../shared/format';
 import { HttpError } from '../runtime/http-error';
+import { recordMetric } from '../runtime/metrics';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
@@ -171,6 +172,7 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   await progress(90);
 
   for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program);
+  recordMetric('LettersGenerated', mailed.length);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
     letter_count: mailed.length, certificates_emailed: emailed.length, tenants_skipped: chosen.length - tenants.length,

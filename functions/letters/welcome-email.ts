@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sesClient, sesCommands } from '../aws/clients';
 import { headerText, senderAddress } from '../aws/email';
+import { recordMetric } from '../runtime/metrics';
 import type { LetterPortal } from './letter-copy';
 
 export interface CertificateEmail {
@@ -68,5 +69,6 @@ export async function sendCertificateEmail(mail: CertificateEmail): Promise<stri
   const out = await (await sesClient()).send(new SendRawEmailCommand({
     Source: from, Destinations: [mail.to], RawMessage: { Data: Buffer.from(certificateMessage(mail, from), 'utf8') },
   }));
+  recordMetric('EmailsSent', 1, 'welcome_certificate');
   return out.MessageId ?? '';
 }

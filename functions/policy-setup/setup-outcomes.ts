@@ -3,7 +3,9 @@
  * actor, counters: a tenant set up leaves requires_setup), and on the idempotency records: a success is
  * `done`, a failure releases its claim.
  */
+import type { POLICY_SOFTWARE } from '../../shared/metrics';
 import { HttpError } from '../runtime/http-error';
+import { recordMetric } from '../runtime/metrics';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
 import { markDone, releaseSetup } from './setup-claims';
@@ -20,6 +22,9 @@ export interface TenantOutcome {
   outcome: SetupOutcome;
 }
 
+/** The software a setup writes to, as the metrics name it. */
+export type PolicySoftware = (typeof POLICY_SOFTWARE)[number];
+
 /** History actions: a setup, and a failed try (its message on the tenant). */
 export const SETUP_ACTIONS = { setUp: 'policy_setup', failed: 'policy_setup_failed' } as const;
 
@@ -32,7 +37,9 @@ function changesOf(o: TenantOutcome, today: string): TenantChanges {
  * meanwhile is read again and written once more on what is stored now), then settles the claims.
  * Answers the saved tenants by id.
  */
-export async function recordOutcomes(outcomes: readonly TenantOutcome[], by: TenantWrite['actor'], today: string): Promise<Map<string, TenantRecord>> {
+export async function recordOutcomes(
+  software: PolicySoftware, outcomes: readonly TenantOutcome[], by: TenantWrite['actor'], today: string,
+): Promise<Map<string, TenantRecord>> {
   const mine = outcomes.filter((o) => o.owner !== null);
   if (mine.length === 0) return new Map();
   const successes = mine.filter((o) => o.outcome.ok);
@@ -58,7 +65,9 @@ export async function recordOutcomes(outcomes: readonly TenantOutcome[], by: Ten
     }
   };
   await save(successes, SETUP_ACTIONS.setUp);
+  recordMetric('PolicySetupsSucceeded', successes.length, software);
   await save(failures, SETUP_ACTIONS.failed);
+  recordMetric('PolicySetupsFailed', failures.length, software);
   await Promise.all(mine.map((o) => (o.outcome.ok ? markDone(o.tenant, o.owner!) : releaseSetup(o.tenant, o.owner!))));
   return saved;
 }

@@ -109,6 +109,6 @@ export async function setupSiteLinkTenant(r: SiteLinkSetupRequest): Promise<Setu
       outcome = { ok: false, message: failureMessage(err, r.facility.facility_number) };
     }
   }
-  await recordOutcomes([{ tenant: r.tenant, owner: claim.owner, outcome }], r.by, r.today);
+  await recordOutcomes('sitelink', [{ tenant: r.tenant, owner: claim.owner, outcome }], r.by, r.today);
   return outcome;
 }

@@ -143,7 +143,7 @@ async function workBatch(tenants: readonly TenantRecord[], c: BatchContext): Pro
 
 /** Writes a worked batch's tenants (history, counters, claims settled) and answers the batch's state. */
 async function settleBatch({ outcomes, batchError }: WorkedBatch, c: BatchContext): Promise<{ batch: Omit<SetupBatch, 'ledger_ids'>; setUp: number; failed: number }> {
-  await recordOutcomes(outcomes, c.by, c.today);
+  await recordOutcomes('storedge', outcomes, c.by, c.today);
   const failures = outcomes.filter((o) => !o.outcome.ok);
   const setUp = outcomes.length - failures.length;
   if (batchError) return { batch: { state: 'error', error: batchError }, setUp, failed: failures.length };

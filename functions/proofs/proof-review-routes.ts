@@ -13,6 +13,7 @@ import { getFacility, getFacilityByNumber } from '../facilities/facility-store';
 import { programTimeZone, programToday, requireProgramIdentity } from '../program/program-settings';
 import { HttpError, conflict, notFound, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
+import { recordMetric } from '../runtime/metrics';
 import { implement, requireCaller } from '../runtime/route';
 import type { Caller, RouteImpl } from '../runtime/route';
 import { statusChanges, writeBy } from '../tenants/tenant-changes';
@@ -77,6 +78,7 @@ async function decide(
   const alongside = decisionActions(proof, { review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor, reason: reason?.note ?? null, reasonCode: reason?.code ?? null });
   try {
     await saveTenant(tenant, { ...changes, waiting_proof_id: null }, how, { alongside });
+    recordMetric('ProofsDecided', 1, action === 'proof_accepted' ? 'accepted' : 'rejected');
   } catch (err) {
     if (err instanceof HttpError && err.status === 409) {
       const now = await getProof(proof.id);

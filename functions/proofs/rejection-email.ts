@@ -6,6 +6,7 @@
 import { portalUrl } from '../../shared/access-code';
 import { sendTextEmail } from '../aws/email';
 import type { TextEmail } from '../aws/email';
+import { recordMetric } from '../runtime/metrics';
 import { facilityName, greeting, phoneNumber } from '../letters/letter-text';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import type { TenantRecord } from '../tenants/tenant-record';
@@ -44,4 +45,8 @@ export function rejectionEmail(facts: RejectionFacts): TextEmail {
   };
 }
 
-export const sendRejectionEmail = (facts: RejectionFacts): Promise<string> => sendTextEmail(rejectionEmail(facts));
+export async function sendRejectionEmail(facts: RejectionFacts): Promise<string> {
+  const messageId = await sendTextEmail(rejectionEmail(facts));
+  recordMetric('EmailsSent', 1, 'proof_rejection');
+  return messageId;
+}

@@ -18,6 +18,7 @@ import { tableName } from '../aws/config';
 import { presignUpload } from '../aws/uploads';
 import type { PresignedUpload } from '../aws/uploads';
 import { logger } from '../runtime/logger';
+import { recordMetric } from '../runtime/metrics';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
 import { checkedProofKey, proofItem, proofLeavesWaiting, proofUploadFileKey, proofUploadKey, waitingCountBy } from '../proofs/proof-record';
 import type { ProofRecord } from '../proofs/proof-record';
@@ -97,6 +98,7 @@ async function answer(
   ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[], mail: ConfirmationRequest, proofAfter: ProofRecord | null,
 ): Promise<RespondAnswered> {
   const tenant = await saveTenant(ctx.tenant, changes, { ...how, sign_in: ctx.respondent.signIn }, { alongside });
+  recordMetric('PortalAnswers', 1, mail.answer.kind);
   const view = buildView({ ...ctx, tenant, proof: proofAfter });
   return { ...view, sign_in: ctx.respondent.signIn, confirmation_email: await confirm({ ...ctx, tenant }, view, mail) };
 }

@@ -11,6 +11,7 @@ import type { RespondLanguage } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import { formatPhone } from '../../shared/format';
 import { sendTextEmail } from '../aws/email';
+import { recordMetric } from '../runtime/metrics';
 
 export type ConfirmedAnswer =
   | { kind: 'coverage'; coverage: number; premium: number; effective_date: string }
@@ -91,5 +92,7 @@ export function confirmationLines(c: Confirmation): { subject: string; lines: st
 
 export async function sendConfirmation(c: Confirmation): Promise<string> {
   const { subject, lines } = confirmationLines(c);
-  return sendTextEmail({ to: c.to, fromName: c.program.program_name, replyTo: c.program.email, subject, lines });
+  const messageId = await sendTextEmail({ to: c.to, fromName: c.program.program_name, replyTo: c.program.email, subject, lines });
+  recordMetric('EmailsSent', 1, 'portal_confirmation');
+  return messageId;
 }

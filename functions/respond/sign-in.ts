@@ -14,6 +14,7 @@ import { SIGN_IN_REFUSED } from '../../shared/contracts/respond';
 import { findAccessCode } from '../tenants/access-codes';
 import { getTenant } from '../tenants/tenant-store';
 import { HttpError } from '../runtime/http-error';
+import { recordMetric } from '../runtime/metrics';
 import { createRespondentSession } from './respondent-sessions';
 import { clearCodeFailures, countAddressAttempt, countCodeAttempt, uncountAddressAttempt } from './sign-in-limits';
 
@@ -49,11 +50,13 @@ export async function signIn(typedCode: string, typedZip: string, address: strin
 
   if (matches && !locked) {
     const [{ token, respondent }] = await Promise.all([createRespondentSession(tenant, address), clearCodeFailures(code), uncountAddressAttempt(address, started)]);
+    recordMetric('PortalSignIns', 1);
     return { token, expires_at: new Date(respondent.expires_at).toISOString() };
   }
 
   // A failure leaves the counts it took as they are: a locked code is not counted again (its lock stands
   // as set, and the address pays); a refused address does not keep an open code from counting.
+  recordMetric(locked ? 'PortalLockouts' : 'PortalSignInsRefused', 1);
   const wait = FAILURE_FLOOR_MS - (Date.now() - started);
   if (wait > 0) await sleep(wait);
   throw new HttpError(401, SIGN_IN_REFUSED);

@@ -17,6 +17,7 @@ import { authenticate, authenticateRespondent } from './authenticate';
 import { clientAddress } from './client-address';
 import { HttpError, notFound } from './http-error';
 import { logger } from './logger';
+import { flushMetrics } from './metric-flush';
 import { checkOwnership, hasOwnershipResolver } from './ownership';
 import type { Respondent } from '../respond/respondent-sessions';
 import type { Caller, Reply, RouteImpl } from './route';
@@ -143,7 +144,11 @@ export function createHandler(group: ApiGroup, impls: Partial<Record<string, Rou
     return json(reply.status ?? 200, reply.body, reply.headers);
   };
 
+  /** The invocation's metrics leave when it ends, answered or failed: first in the chain, so last after it and on error. */
+  const metrics: ApiMiddleware = { after: async () => flushMetrics(), onError: async () => flushMetrics() };
+
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>()
+    .use(metrics)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errors)
     .use(httpHeaderNormalizer())

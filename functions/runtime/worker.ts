@@ -17,6 +17,7 @@ import { queueUrl } from '../aws/config';
 import { getJob, updateJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
 import { logger } from './logger';
+import { flushMetrics } from './metric-flush';
 
 export interface JobRunContext {
   job: JobRecord;
@@ -117,8 +118,13 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
   return async (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     const timeLeftMs = () => (context ? context.getRemainingTimeInMillis() : Infinity);
-    for (const record of event.Records) {
-      if (!(await processRecord(record, timeLeftMs))) batchItemFailures.push({ itemIdentifier: record.messageId });
+    try {
+      for (const record of event.Records) {
+        if (!(await processRecord(record, timeLeftMs))) batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    } finally {
+      // Once per invocation, what its jobs recorded (functions/runtime/metrics.ts), even when one threw.
+      flushMetrics();
     }
     return { batchItemFailures };
   };

@@ -24,8 +24,10 @@ export default async function globalSetup(): Promise<void> {
     rmSync(webRoot, { recursive: true, force: true });
     throw e;
   }
-  // The handlers run in this process; the tests' expected failures must not fill the output with logs.
+  // The handlers run in this process; the tests' expected failures must not fill the output with logs
+  // (nor the metric lines, functions/runtime/metrics.ts).
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const program = await startProgram({
     port: 0,
     emulatorPorts: 'free',

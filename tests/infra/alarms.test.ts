@@ -18,6 +18,7 @@ import { apiEntry } from '../../infra/bundling';
 import { PORTAL_SIGN_IN_BLOCKED_ALARM } from '../../infra/waf-stack';
 import { API_GROUPS } from '../../shared/routes';
 import { JOB_QUEUES } from '../../shared/jobs';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../../shared/metrics';
 import { TEST_REGION, TEST_STAGE, fakeWebDist, logicalId, mentions, resourcesOf, synthApp } from './synth';
 import type { Resource } from './synth';
 
@@ -188,5 +189,36 @@ describe('the dashboard', () => {
       expect(body, q.name).toContain(`\\"label\\":\\"${q.name}\\"`);
     }
     for (const metric of ['5XXError', 'Latency', 'ApproximateAgeOfOldestMessage', 'ThrottledRequests', 'Reputation.BounceRate', 'Complaint']) expect(body, metric).toContain(metric);
+  });
+
+  it('shows every metric the program records, in its namespace with the dimensions its lines carry (a line per dimension value)', () => {
+    const [dashboard] = Object.values(resourcesOf(templates.monitoring, 'AWS::CloudWatch::Dashboard'));
+    // The body is a Fn::Join of text and references (each inside a JSON string); the program's metrics are all text.
+    const text = (dashboard!.Properties.DashboardBody['Fn::Join'][1] as unknown[]).map((part) => (typeof part === 'string' ? part : 'ref')).join('');
+    const widgets = (JSON.parse(text) as { widgets: { properties: { metrics?: unknown[][] } }[] }).widgets;
+    const ours = widgets.flatMap((w) => w.properties.metrics ?? []).filter((m) => m[0] === METRICS_NAMESPACE);
+    const shown = ours.map((m) => {
+      const fields = m.slice(2, -1) as string[];
+      return [m[1], Object.fromEntries(Array.from({ length: fields.length / 2 }, (_, i) => [fields[2 * i], fields[2 * i + 1]]))];
+    });
+    const expected = Object.entries(BUSINESS_METRICS).flatMap(([name, def]) => (def.dimension
+      ? def.dimension.values.map((value) => [name, { service: PROGRAM_SERVICE, [def.dimension.name]: value }])
+      : [[name, { service: PROGRAM_SERVICE }]]));
+    expect(shown.sort()).toEqual(expected.sort());
+    for (const m of ours) expect(m.at(-1), String(m[1])).toMatchObject({ stat: 'Sum' });
+  });
+});
+
+describe('tracing', () => {
+  it('traces every function of the program actively, with the role allowed to write its traces', () => {
+    const functions = resourcesOf(templates.api, 'AWS::Lambda::Function');
+    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + JOB_QUEUES.length);
+    const policies = Object.values(resourcesOf(templates.api, 'AWS::IAM::Policy'));
+    for (const [id, fn] of Object.entries(functions)) {
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+      const role = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const statements = policies.filter((p) => mentions(p.Properties.Roles, role)).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+      expect(statements.flatMap((s) => s.Action), id).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    }
   });
 });

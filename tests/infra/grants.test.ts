@@ -36,7 +36,9 @@ const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Delete
 const OBJECT_READ = ['s3:GetObject', 's3:ListBucket'];
 const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 const CONSUME = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
-const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager', 'ses'];
+const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager', 'ses', 'xray'];
+/** Active tracing (infra/app-function.ts): writing the function's traces, nothing read. */
+const TRACE_WRITE = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 
 interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?: ApiGroup; queue?: JobQueueName }
 const cases: Case[] = [
@@ -92,6 +94,7 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
       expect(action).not.toContain('*');
       expect(ALLOWED_SERVICES).toContain(action.split(':')[0]);
     }
+    expect(allows('xray:').flatMap(actionsOf).sort()).toEqual([...TRACE_WRITE].sort());
   });
 
   it(`${grant.table === 'read' ? 'only reads' : 'reads and writes'} the app table (never Scan)`, () => {

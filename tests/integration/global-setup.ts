@@ -13,6 +13,7 @@ export async function setup(project: TestProject): Promise<void> {
   // The runtime's handlers run in this process: the suite's expected failures (outside systems down,
   // refused requests) must not fill the output with their WARN/ERROR logs.
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   program = await startProgram({ port: 0, emulatorPorts: 'free', prefix: `it-${Date.now().toString(36)}`, seed: true, log: () => undefined });
   project.provide('baseUrl', program.url);
   // Resource names and both endpoints (AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_DYNAMODB).
