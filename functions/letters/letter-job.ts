@@ -26,6 +26,7 @@ import { HttpError } from '../runtime/http-error';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
+import type { Actor } from '../tenants/tenant-history';
 import {
   certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, releaseLetterBatch, startLetterBatch, takeOverLetterBatch,
 } from './letter-batch-store';
@@ -170,7 +171,7 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   }
   await progress(90);
 
-  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program);
+  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program, how.actor);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
     letter_count: mailed.length, certificates_emailed: emailed.length, tenants_skipped: chosen.length - tenants.length,
@@ -222,7 +223,7 @@ function coverageLineOf({ enrollment }: LetterPage): string {
 
 /** E-mails the certificates a batch still owes. */
 async function emailCertificates(
-  batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram,
+  batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram, actor: Actor,
 ): Promise<void> {
   let pending = [...batch.emails_pending];
   for (const id of batch.emails_pending) {
@@ -233,7 +234,8 @@ async function emailCertificates(
     await sendCertificateEmail({
       to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
       programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), portal: letterPortal(page, program), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
-    });
+    }, { tenants: [tenant], actor, what: 'Welcome certificate' });
+    // A certificate not sent to a suppressed address is struck off too: its history says so, and a retry would skip it again.
     pending = await certificateSent(batch.id, id, pending);
   }
 }
