@@ -5,9 +5,10 @@
  * - A permanent bounce or a complaint suppresses each address it names (email-suppression.ts), with the
  *   reason and date, and writes the history of every tenant with the address.
  * - A transient (or undetermined) bounce is counted on the address, nothing more.
- * - A delivery is logged.
- * - What is not an SES event (SNS's subscription notice, the emulator's test message, a Send event, a
- *   body that is not JSON) is dropped with a warning: redelivering it could never succeed.
+ * - A delivery is counted on the address (with its date) and logged.
+ * - SES's other events (Send: the emulator publishes one of each e-mail) are let go quietly; what is not
+ *   an SES event it can read (the emulator's test message, a body that is not JSON, a bounce without
+ *   recipients) is dropped with a warning: redelivering it could never succeed, so it never loops.
  *
  * SES writes both of its published shapes here: configuration-set event publishing says `eventType`,
  * identity notifications `notificationType`; the bodies (bounce, complaint, delivery, mail) are the same.
@@ -17,7 +18,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { logger } from '../runtime/logger';
-import { countTransientBounce, suppressAddress } from './email-suppression';
+import { countDelivery, countTransientBounce, suppressAddress } from './email-suppression';
 
 /** The SNS envelope SQS carries (no raw message delivery). */
 const snsEnvelope = z.object({ Type: z.literal('Notification'), MessageId: z.string().min(1), Message: z.string() });
@@ -49,21 +50,27 @@ const sesEvent = z.union([
 ]);
 type SesEvent = z.infer<typeof sesEvent>;
 
-/** The SES event in an SQS message's body, or why it is not one. */
-export function readSesEvent(body: string): { id: string; event: SesEvent } | { dropped: string } {
+const SES_TOPIC_CHECK = 'Successfully validated SNS topic for Amazon SES event publishing';
+
+/** SES's other event kinds: published by the emulator for every send (Send), or by a set configured for more; not acted on. */
+const OTHER_SES_EVENTS = new Set(['Send', 'Reject', 'Open', 'Click', 'Rendering Failure', 'DeliveryDelay', 'Subscription', 'AmazonSnsSubscriptionSucceeded']);
+
+/** The SES event in an SQS message's body, or why it is not one (`expected`: an SES event the program does not act on). */
+export function readSesEvent(body: string): { id: string; event: SesEvent } | { dropped: string; expected: boolean } {
   let envelope: z.infer<typeof snsEnvelope>;
   let message: Record<string, unknown>;
   try {
     envelope = snsEnvelope.parse(JSON.parse(body));
+    // SES's plain-text notice when an event destination is made (deployed and in the emulator alike).
+    if (envelope.Message.startsWith(SES_TOPIC_CHECK)) return { dropped: 'SES\'s check of the topic', expected: true };
     message = JSON.parse(envelope.Message) as Record<string, unknown>;
   } catch {
-    return { dropped: 'not an SNS notification carrying JSON' };
+    return { dropped: 'not an SNS notification carrying JSON', expected: false };
   }
   const kind = message.notificationType ?? message.eventType;
+  if (typeof kind === 'string' && OTHER_SES_EVENTS.has(kind)) return { dropped: `an SES ${kind} event, which the program does not act on`, expected: true };
   const parsed = sesEvent.safeParse({ ...message, kind });
-  if (!parsed.success) {
-    return { dropped: typeof kind === 'string' && !['Bounce', 'Complaint', 'Delivery'].includes(kind) ? `an SES ${kind} event, which the program does not act on` : `not an SES event it can read (${parsed.error.issues[0]?.message ?? 'unknown shape'})` };
-  }
+  if (!parsed.success) return { dropped: `not an SES event it can read (${parsed.error.issues[0]?.message ?? 'unknown shape'})`, expected: false };
   return { id: envelope.MessageId, event: parsed.data };
 }
 
@@ -74,6 +81,8 @@ const complaintReason = (c: z.infer<typeof complaint>) => `Complaint${c.complain
 
 async function apply(id: string, event: SesEvent): Promise<void> {
   if (event.kind === 'Delivery') {
+    const at = event.delivery.timestamp ?? new Date().toISOString();
+    for (const address of event.delivery.recipients) await countDelivery({ address, eventId: id, at });
     logger.info('e-mail delivered', { messageId: event.mail?.messageId, recipients: event.delivery.recipients.length });
     return;
   }
@@ -96,7 +105,8 @@ async function apply(id: string, event: SesEvent): Promise<void> {
 async function processRecord(record: SQSRecord): Promise<boolean> {
   const read = readSesEvent(record.body);
   if ('dropped' in read) {
-    logger.warn('e-mail event dropped', { messageId: record.messageId, why: read.dropped });
+    if (read.expected) logger.debug('e-mail event not acted on', { messageId: record.messageId, why: read.dropped });
+    else logger.warn('e-mail event dropped', { messageId: record.messageId, why: read.dropped });
     return true;
   }
   try {

@@ -5,7 +5,7 @@
  * found through the temail index (no Scan) to write their history, and the tenant page and every send
  * look the address up (docs/data-model.md "Returned e-mail").
  *
- *   EMAIL_SUPPRESSION#{address, lower case} / SUPPRESSION      the flag, its reason and date, transient bounces counted
+ *   EMAIL_SUPPRESSION#{address, lower case} / SUPPRESSION      the flag, its reason and date, transient bounces and deliveries counted
  *   EMAIL_SUPPRESSION#{address} / EVENT#{SNS message id}       an event already applied (TTL 30 days): a redelivery changes nothing
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -42,6 +42,8 @@ function suppressionOf(item: Item | undefined): EmailSuppression | null {
     suppressed_at: (item.suppressed_at as string | null | undefined) ?? null,
     transient_bounces: (item.transient_bounces as number | undefined) ?? 0,
     last_transient_bounce_at: (item.last_transient_bounce_at as string | null | undefined) ?? null,
+    deliveries: (item.deliveries as number | undefined) ?? 0,
+    last_delivered_at: (item.last_delivered_at as string | null | undefined) ?? null,
     cleared_at: (item.cleared_at as string | null | undefined) ?? null,
     cleared_by: (item.cleared_by as string | null | undefined) ?? null,
   };
@@ -142,6 +144,15 @@ export async function suppressAddress(mail: ReturnedMail): Promise<boolean> {
 export async function countTransientBounce(mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> {
   return applyOnce(mail.address, mail.eventId, {
     UpdateExpression: 'SET #type = :type, address = :address, last_transient_bounce_at = :at, suppressed = if_not_exists(suppressed, :false) ADD transient_bounces :one',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':type': 'email_suppression', ':address': emailKeyOf(mail.address), ':at': mail.at, ':false': false, ':one': 1 },
+  }, [], mail.at);
+}
+
+/** A delivery SES reported (the recipient's server accepted the mail): counted on the address, with its date. */
+export async function countDelivery(mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> {
+  return applyOnce(mail.address, mail.eventId, {
+    UpdateExpression: 'SET #type = :type, address = :address, last_delivered_at = :at, suppressed = if_not_exists(suppressed, :false) ADD deliveries :one',
     ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: { ':type': 'email_suppression', ':address': emailKeyOf(mail.address), ':at': mail.at, ':false': false, ':one': 1 },
   }, [], mail.at);

@@ -1,6 +1,6 @@
 /**
- * Returned e-mail (issue 26): what the program knows of an address SES bounced or a reader complained
- * about. Kept by address (functions/email/email-suppression.ts), shown on the page of each tenant with it.
+ * Returned e-mail (issue 26): what the program knows of an address SES bounced, a reader complained
+ * about, or SES delivered to. Kept by address (functions/email/email-suppression.ts), shown on the page of each tenant with it.
  */
 import * as z from 'zod';
 
@@ -16,6 +16,9 @@ export const emailSuppression = z.object({
   /** Transient bounces (mailbox full, server down) on record: counted, never suppressing the address. */
   transient_bounces: z.number(),
   last_transient_bounce_at: z.string().nullable(),
+  /** Deliveries SES reported (the recipient's server accepted the mail), and the last one. */
+  deliveries: z.number(),
+  last_delivered_at: z.string().nullable(),
   /** Staff clearing the flag: when and who. */
   cleared_at: z.string().nullable(),
   cleared_by: z.string().nullable(),

@@ -144,7 +144,7 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
     expect(reached.sort()).toEqual([...grant.sendTo].sort());
     expect(sendResources).toHaveLength(grant.sendTo.length);
     // A worker also knows its own queue's URL (to let a refused job's message go at once, functions/runtime/worker.ts).
-    for (const q of WORKER_QUEUE_NAMES) expect(env[queueEnvName(q)] !== undefined, q).toBe(grant.sendTo.includes(q) || q === queue);
+    for (const q of WORKER_QUEUE_NAMES) expect(env[queueEnvName(q)] !== undefined, q).toBe((grant.sendTo as readonly string[]).includes(q) || q === queue);
   });
 
   it(queue ? 'consumes its own queue only' : 'consumes no queue', () => {
