@@ -137,26 +137,23 @@ export async function suppressAddress(mail: ReturnedMail): Promise<boolean> {
   }, notes(tenants, 'email_returned', SES_ACTOR, before?.suppressed ? before.reason : null, `E-mail returned: ${mail.reason}`, mail.at), mail.at);
 }
 
-/**
- * A transient bounce (mailbox full, message too large, a server down past SES's own retries): counted on
- * the address, never suppressing it (docs/decisions.md "Returned e-mail: transient bounces are counted only").
- */
-export async function countTransientBounce(mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> {
+/** Adds one to a count of the address, with the date of the last one (never suppressing it). */
+function countOnce(mail: Omit<ReturnedMail, 'reason'>, count: 'transient_bounces' | 'deliveries', last: 'last_transient_bounce_at' | 'last_delivered_at'): Promise<boolean> {
   return applyOnce(mail.address, mail.eventId, {
-    UpdateExpression: 'SET #type = :type, address = :address, last_transient_bounce_at = :at, suppressed = if_not_exists(suppressed, :false) ADD transient_bounces :one',
-    ExpressionAttributeNames: { '#type': 'type' },
+    UpdateExpression: 'SET #type = :type, address = :address, #last = :at, suppressed = if_not_exists(suppressed, :false) ADD #count :one',
+    ExpressionAttributeNames: { '#type': 'type', '#last': last, '#count': count },
     ExpressionAttributeValues: { ':type': 'email_suppression', ':address': emailKeyOf(mail.address), ':at': mail.at, ':false': false, ':one': 1 },
   }, [], mail.at);
 }
 
+/**
+ * A transient bounce (mailbox full, message too large, a server down past SES's own retries): counted on
+ * the address, never suppressing it (docs/decisions.md "Returned e-mail: transient bounces are counted only").
+ */
+export const countTransientBounce = (mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> => countOnce(mail, 'transient_bounces', 'last_transient_bounce_at');
+
 /** A delivery SES reported (the recipient's server accepted the mail): counted on the address, with its date. */
-export async function countDelivery(mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> {
-  return applyOnce(mail.address, mail.eventId, {
-    UpdateExpression: 'SET #type = :type, address = :address, last_delivered_at = :at, suppressed = if_not_exists(suppressed, :false) ADD deliveries :one',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: { ':type': 'email_suppression', ':address': emailKeyOf(mail.address), ':at': mail.at, ':false': false, ':one': 1 },
-  }, [], mail.at);
-}
+export const countDelivery = (mail: Omit<ReturnedMail, 'reason'>): Promise<boolean> => countOnce(mail, 'deliveries', 'last_delivered_at');
 
 /**
  * Staff clear a suppressed address (after correcting it, or once the reader asks for mail again); every
