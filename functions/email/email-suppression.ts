@@ -62,6 +62,14 @@ export async function suppressedReason(address: string): Promise<EmailSuppressio
   return found?.suppressed ? found : null;
 }
 
+/** Which of these addresses are suppressed now (keyed as emailKeyOf keys them): one BatchGetItem. */
+export async function suppressedAddresses(addresses: readonly string[]): Promise<Set<string>> {
+  const keys = [...new Set(addresses.map(emailKeyOf).filter(Boolean))].map(suppressionKey);
+  if (keys.length === 0) return new Set();
+  const found = await batchGetItems(keys);
+  return new Set(found.filter((i) => i.suppressed === true).map((i) => i.address as string));
+}
+
 /** The tenants whose e-mail address is this one: the temail index (keys only), then their records. */
 export async function tenantsWithAddress(address: string): Promise<TenantRecord[]> {
   const ids: string[] = [];
