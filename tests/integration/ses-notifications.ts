@@ -4,6 +4,7 @@
  * the e-mail events topic. Locally SES never bounces, so the returned-e-mail tests put these on the queue.
  */
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 
 const mail = (to: string) => ({
   timestamp: new Date().toISOString(),
@@ -71,4 +72,14 @@ export function deliveryNotification(to: string) {
       smtpResponse: '250 ok: Message 64111812 accepted', reportingMTA: 'a8-70.smtp-out.amazonses.com', remoteMtaIp: '127.0.2.0',
     },
   };
+}
+
+/**
+ * An address SES bounced permanently, as the email-events worker hears it (its handler run on the SQS
+ * record, as the event source mapping runs it): the address is suppressed when this returns.
+ */
+export async function bouncePermanently(address: string): Promise<void> {
+  const { handleEmailEvents } = await import('../../functions/email/email-events');
+  const answer = await handleEmailEvents({ Records: [{ messageId: `bounce-${randomUUID()}`, body: snsEnvelope(bounceNotification(address, 'Permanent')) }] } as unknown as SQSEvent);
+  if (answer.batchItemFailures.length > 0) throw new Error(`the worker did not apply the bounce of ${address}`);
 }
