@@ -21,6 +21,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
+import { EVENT_QUEUE_NAMES, dlqName } from '../shared/jobs';
 
 /** The runbook's section for each alarm (docs/operations.md has a heading of each; a test checks it). */
 export const RUNBOOK = {
@@ -165,9 +166,13 @@ class EveryResourceAlarmed implements IAspect {
   private queueAlarms(queue: Queue): void {
     const name = nameOf(queue);
     if (isDeadLetterQueue(queue)) {
+      // The e-mail events' queue carries SES's events, not jobs (shared/jobs.ts EVENT_QUEUES).
+      const events = EVENT_QUEUE_NAMES.some((q) => dlqName(q) === name);
       this.alarm(queue, 'dead-letters', {
-        name: `${name} holds failed jobs`, runbook: 'deadLetters',
-        what: `A job failed every try and its message moved to the dead-letter queue ${name}; the job shows as failed and stays undone until it is retried.`,
+        name: `${name} holds failed ${events ? 'events' : 'jobs'}`, runbook: 'deadLetters',
+        what: events
+          ? `An SES bounce, complaint or delivery event failed every try and moved to the dead-letter queue ${name}: its address may not be suppressed until the event is redriven.`
+          : `A job failed every try and its message moved to the dead-letter queue ${name}; the job shows as failed and stays undone until it is retried.`,
         metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), threshold: 1,
       });
       return;

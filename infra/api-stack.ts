@@ -1,6 +1,6 @@
 /**
  * The REST API and the workers. Every ROUTES entry becomes a resource and method with a Lambda proxy
- * integration to its group's function; every JOB_QUEUES entry gets a worker fed by its queue. Access
+ * integration to its group's function; every WORKER_QUEUES entry (jobs and events) gets a worker fed by its queue. Access
  * comes only from shared/grants.ts (grant-access.ts).
  */
 import { Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -12,8 +12,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
-import { JOB_QUEUES, queueEnvName } from '../shared/jobs';
-import type { JobQueueName } from '../shared/jobs';
+import { WORKER_QUEUES, queueEnvName } from '../shared/jobs';
+import type { WorkerQueueName } from '../shared/jobs';
 import { ENV } from '../shared/resources';
 import { API_GROUPS, ROUTES } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
@@ -53,7 +53,7 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly api: RestApi;
   readonly apiFunctions: Record<ApiGroup, AppFunction>;
-  readonly workers: Record<JobQueueName, AppFunction>;
+  readonly workers: Record<WorkerQueueName, AppFunction>;
   /** Alarms and dashboard (alarms.ts, dashboard.ts). */
   readonly monitoring: NestedStack;
 
@@ -71,8 +71,8 @@ export class ApiStack extends Stack {
       this.apiFunctions[group] = fn;
     }
 
-    this.workers = {} as Record<JobQueueName, AppFunction>;
-    for (const def of JOB_QUEUES) {
+    this.workers = {} as Record<WorkerQueueName, AppFunction>;
+    for (const def of WORKER_QUEUES) {
       const worker = new AppFunction(this, `worker-${def.name}`, {
         entry: workerEntry(def.name),
         description: `Worker for queue ${def.name}`,

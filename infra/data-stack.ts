@@ -1,6 +1,7 @@
 /**
  * The program's state: the single table, the uploads and exports buckets, one queue and dead-letter
- * queue per job kind, the app secret and one credentials secret per outside system. Built from
+ * queue per job kind and per kind of event (SES's returned e-mail, with its configuration set and topic:
+ * email-events.ts), the app secret and one credentials secret per outside system. Built from
  * shared/resources.ts and shared/jobs.ts, the same definitions the local bootstrap creates, so local and
  * deployed never drift.
  */
@@ -18,9 +19,11 @@ import {
   projectionOf,
 } from '../shared/resources';
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
-import { JOB_QUEUES, dlqName } from '../shared/jobs';
-import type { JobQueueName } from '../shared/jobs';
+import { WORKER_QUEUES, dlqName } from '../shared/jobs';
+import type { WorkerQueueName } from '../shared/jobs';
 import { alarmEverything, alarmTopic } from './alarms';
+import { emailEvents } from './email-events';
+import type { EmailEvents } from './email-events';
 import { secureBucket } from './secure-bucket';
 
 /** Defined in shared/resources.ts (the export and import-report writers use them too); re-exported for the infra tests. */
@@ -38,8 +41,10 @@ export class DataStack extends Stack {
    * them, so the cdk-nag finding for `arn/*` names a stable export, not a generated one.
    */
   readonly bucketArnExports: Record<BucketName, { name: string; value: string }>;
-  readonly queues: Record<JobQueueName, Queue>;
-  readonly deadLetterQueues: Record<JobQueueName, Queue>;
+  readonly queues: Record<WorkerQueueName, Queue>;
+  readonly deadLetterQueues: Record<WorkerQueueName, Queue>;
+  /** The SES configuration set every e-mail names, and the topic its events reach the email-events queue by. */
+  readonly emailEvents: EmailEvents;
   readonly appSecret: Secret;
   /** Credentials of each outside system (functions/external/secret-settings.ts), filled in by ops. */
   readonly externalSecrets: Record<ExternalSystem, Secret>;
@@ -84,13 +89,13 @@ export class DataStack extends Stack {
       return { name, value: this.exportValue(this.buckets[key].bucketArn, { name }) };
     });
 
-    this.deadLetterQueues = {} as Record<JobQueueName, Queue>;
-    this.queues = {} as Record<JobQueueName, Queue>;
-    for (const def of JOB_QUEUES) {
+    this.deadLetterQueues = {} as Record<WorkerQueueName, Queue>;
+    this.queues = {} as Record<WorkerQueueName, Queue>;
+    for (const def of WORKER_QUEUES) {
       const dlq = new Queue(this, dlqName(def.name), {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        // The longest SQS allows, so a failed job's message can be inspected and redriven.
+        // The longest SQS allows, so a failed job's (or event's) message can be inspected and redriven.
         retentionPeriod: Duration.days(14),
       });
       this.deadLetterQueues[def.name] = dlq;
@@ -101,6 +106,8 @@ export class DataStack extends Stack {
         deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
       });
     }
+
+    this.emailEvents = emailEvents(this, this.queues['email-events']);
 
     this.appSecret = new Secret(this, 'app-secret', {
       description: 'Key material that seals generated first passwords until their users change them.',

@@ -94,17 +94,20 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
     env[secretArn] = secret.secretArn;
   }
   // The sender comes from CDK context (`-c CERTIFICATE_SENDER_EMAIL=certificates@example.com`); ops verify
-  // it (or its domain) in SES. The function may send only as that address.
+  // it (or its domain) in SES. The function may send only as that address. Plain-text mail goes by
+  // SendEmail, the certificate by SendRawEmail (functions/email/outgoing-email.ts), each naming the
+  // configuration set whose events tell the program of returned mail.
   if (grant.sendsEmail) {
     const sender = String(target.fn.node.tryGetContext(ENV.certificateSender) ?? 'certificates@auditletter.example');
     role.addToPolicy(new PolicyStatement({
-      actions: ['ses:SendRawEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': sender } },
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': sender } },
     }));
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'SES identities are verified by ops outside this stack; the statement is limited to the one sender address by ses:FromAddress.',
     });
     env[ENV.certificateSender] = sender;
+    env[ENV.emailConfigurationSet] = data.emailEvents.configurationSet.configurationSetName;
   }
   for (const [name, value] of Object.entries(env)) target.fn.addEnvironment(name, value);
 }

@@ -22,9 +22,9 @@ import {
 import type { Stack } from '@aws-sdk/client-cloudformation';
 import type { CfnElement } from 'aws-cdk-lib';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { BUCKETS, ENV } from '../shared/resources';
+import { BUCKETS, ENV, emailConfigurationSetName } from '../shared/resources';
 import type { BucketName } from '../shared/resources';
-import { JOB_QUEUES, queueEnvName } from '../shared/jobs';
+import { WORKER_QUEUES, queueEnvName } from '../shared/jobs';
 import { markNameKeysMigrated } from '../functions/tenants/name-key-migration';
 
 const REPO_ROOT = join(import.meta.dirname, '..');
@@ -39,8 +39,13 @@ export interface DataTemplate {
     queues: Record<string, string>;
     deadLetterQueues: Record<string, string>;
     appSecret: string;
+    /** The topic SES's returned-mail events go to (infra/email-events.ts). */
+    emailEventsTopic: string;
   };
 }
+
+/** The topic of the stack's SES events, for the local bootstrap only (no function needs it). */
+export const EMAIL_EVENTS_TOPIC_ARN = 'LOCAL_EMAIL_EVENTS_TOPIC_ARN';
 
 /** The environment variable each of the program's resources is handed over in. */
 const BUCKET_ENV: Record<BucketName, string> = { uploads: ENV.uploadsBucket, exports: ENV.exportsBucket };
@@ -91,6 +96,7 @@ export async function synthDataTemplate(region = 'us-east-1'): Promise<DataTempl
       queues: byQueue(stack.queues),
       deadLetterQueues: byQueue(stack.deadLetterQueues),
       appSecret: idOf(stack.appSecret),
+      emailEventsTopic: idOf(stack.emailEvents.topic),
     },
   };
 }
@@ -260,9 +266,13 @@ export async function resourceEnv(stackName: string, logicalIds?: DataTemplate['
   const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
   // A queue's physical id is its URL on AWS; an emulator may give its name.
   const queueUrl = async (id: string) => (/^https?:\/\//.test(id) ? id : (await sqs.send(new GetQueueUrlCommand({ QueueName: id }))).QueueUrl!);
-  for (const q of JOB_QUEUES) {
+  for (const q of WORKER_QUEUES) {
     env[queueEnvName(q.name)] = await queueUrl(physical(ids.queues[q.name]!));
   }
   env[ENV.appSecretArn] = physical(ids.appSecret);
+  // The emulator's CloudFormation has no SES configuration sets: bootstrap makes the stack's one through
+  // the SES API under the name the deployed stack gives it, publishing to the stack's topic.
+  env[ENV.emailConfigurationSet] = emailConfigurationSetName(stackName);
+  env[EMAIL_EVENTS_TOPIC_ARN] = physical(ids.emailEventsTopic);
   return env;
 }

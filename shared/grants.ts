@@ -3,7 +3,7 @@
  * infra tests check the synthesized IAM policies against it. A handler that needs more gets a line
  * here first; locally nothing enforces IAM, so a missing line shows up only when deployed.
  */
-import type { JobQueueName } from './jobs';
+import type { JobQueueName, WorkerQueueName } from './jobs';
 import type { BucketName, ExternalSystem } from './resources';
 import { ROUTES } from './routes';
 import type { ApiGroup } from './routes';
@@ -114,7 +114,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
 };
 
-export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
+export const WORKER_GRANTS: Record<WorkerQueueName, FunctionGrant> = {
   'rent-roll-imports': g({ table: 'readwrite', buckets: { uploads: 'read', exports: 'readwrite' }, why: 'reads the uploaded rent roll, writes tenants, job progress and the import\'s record, writes the duplicates and refused-rows reports' }),
   'letter-generation': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, sendsEmail: true,
@@ -131,5 +131,9 @@ export const WORKER_GRANTS: Record<JobQueueName, FunctionGrant> = {
   'ledger-checks': g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, external: ['sitelink', 'storedge'],
     why: 'asks SiteLink/StorEdge for the ledgers of a scope, writes the removal preview, updates or removes (recoverably) the tenants and job progress; confirms charges; writes the rent roll and ledger report workbooks',
+  }),
+  'email-events': g({
+    table: 'readwrite',
+    why: 'SES\'s bounce, complaint and delivery events: writes the address\'s suppression and counts, finds the tenants with the address (temail index) and writes their history',
   }),
 };

@@ -1,10 +1,13 @@
 /**
  * The job table: one SQS queue (with its dead-letter queue) per kind of long work, and the worker that
  * consumes it. It drives the queues and event sources in CDK and the local pollers with the same numbers.
+ * Beside the jobs, EVENT_QUEUES: queues that carry what AWS tells the program (SES's returned e-mail),
+ * not JobMessages; they get the same queue, dead-letter queue, worker, poller and alarms (WORKER_QUEUES),
+ * but no job record, so the failed-jobs page and job redrives leave them out.
  */
-export interface JobQueueDef {
+export interface QueueDef<Name extends string = WorkerQueueName> {
   /** Queue logical name; the worker handler is functions/workers/{name}.ts. */
-  name: JobQueueName;
+  name: Name;
   /** Messages handed to one worker invocation. */
   batchSize: number;
   /** Seconds a received message stays hidden; longer than the worker's timeout. */
@@ -20,6 +23,8 @@ export interface JobQueueDef {
 export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches', 'ledger-checks'] as const;
 export type JobQueueName = (typeof JOB_QUEUE_NAMES)[number];
 
+export type JobQueueDef = QueueDef<JobQueueName>;
+
 export const JOB_QUEUES: readonly JobQueueDef[] = [
   // V8 otherwise lets the reader's garbage grow towards the container's memory before collecting it; the
   // job's live data is tens of MB (docs/benchmarks.md "Rent-roll imports").
@@ -33,6 +38,22 @@ export const JOB_QUEUES: readonly JobQueueDef[] = [
   { name: 'ledger-checks', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
 ];
 
+/**
+ * Queues of notifications: email-events carries SES's bounce, complaint and delivery events (SNS envelopes,
+ * from the configuration set every e-mail is sent with; functions/email/email-events.ts). Ten a batch: each
+ * is a few small writes; three receives, then its dead-letter queue.
+ */
+export const EVENT_QUEUE_NAMES = ['email-events'] as const;
+export type EventQueueName = (typeof EVENT_QUEUE_NAMES)[number];
+export const EVENT_QUEUES: readonly QueueDef<EventQueueName>[] = [
+  { name: 'email-events', batchSize: 10, visibilityTimeoutSeconds: 120, workerTimeoutSeconds: 60, maxReceiveCount: 3 },
+];
+
+/** Every queue with a worker: the jobs' and the events'. CDK, the local pollers and the alarms go over these. */
+export type WorkerQueueName = JobQueueName | EventQueueName;
+export const WORKER_QUEUES: readonly QueueDef[] = [...JOB_QUEUES, ...EVENT_QUEUES];
+export const WORKER_QUEUE_NAMES: readonly WorkerQueueName[] = WORKER_QUEUES.map((q) => q.name);
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -42,4 +63,4 @@ export interface JobMessage { job_id: string; type: string }
 export const dlqName = (queue: string): string => `${queue}-dlq`;
 
 /** The environment variable carrying a queue's URL: QUEUE_URL_RENT_ROLL_IMPORTS and so on. */
-export const queueEnvName = (queue: JobQueueName): string => `QUEUE_URL_${queue.toUpperCase().replace(/-/g, '_')}`;
+export const queueEnvName = (queue: WorkerQueueName): string => `QUEUE_URL_${queue.toUpperCase().replace(/-/g, '_')}`;

@@ -154,9 +154,17 @@ export const ENV = {
   crmSecretArn: 'CRM_SECRET_ARN',
   /** The address welcome certificates are e-mailed from (an SES identity verified for the account). */
   certificateSender: 'CERTIFICATE_SENDER_EMAIL',
+  /** The SES configuration set every e-mail is sent with: its bounce, complaint and delivery events come back (infra/email-events.ts). */
+  emailConfigurationSet: 'EMAIL_CONFIGURATION_SET',
   /** How long a call to an outside system may take, in ms (default 10000). */
   externalTimeoutMs: 'EXTERNAL_API_TIMEOUT_MS',
 } as const;
+
+/** The configuration set of a data stack is named `{stack name}-email` (infra/email-events.ts), so the local bootstrap names it alike. */
+export const EMAIL_CONFIGURATION_SET_SUFFIX = '-email';
+export const emailConfigurationSetName = (stackName: string): string => `${stackName}${EMAIL_CONFIGURATION_SET_SUFFIX}`;
+/** The SES events the configuration set publishes to the program (in SES's words, lower case). */
+export const EMAIL_EVENT_TYPES = ['bounce', 'complaint', 'delivery'] as const;
 
 /** The sender of welcome certificates on the local stack (bootstrap verifies it in the emulator's SES). */
 export const LOCAL_CERTIFICATE_SENDER = 'certificates@auditletter.example';

@@ -186,6 +186,8 @@ export const ROUTES = [
   // only: the page shows the access code, the letters (whose PDF prints other tenants' codes) and the proofs.
   r('GET', '/api/tenants/{id}/story', 'tenants', STAFF, 'tenants-letters'),
   r('GET', '/api/tenants/search', 'tenants', STAFF, 'tenants-letters'),
+  // Issue 26, returned e-mail: staff (admin, monitor) clear the flag of a tenant's bounced or complained-of address; managers do not.
+  r('POST', '/api/tenants/{id}/email-suppression/clear', 'tenants', STAFF, 'tenants-letters'),
 
   // letters
   r('GET', '/api/letter-batches', 'letter-batches', STAFF, 'tenants-letters'),

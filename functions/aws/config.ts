@@ -2,7 +2,7 @@
 import { ENV } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
 import { queueEnvName } from '../../shared/jobs';
-import type { JobQueueName } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -16,6 +16,6 @@ export const bucketName = (bucket: BucketName): string =>
   required(bucket === 'uploads' ? ENV.uploadsBucket : ENV.exportsBucket);
 
 
-export const queueUrl = (queue: JobQueueName): string => required(queueEnvName(queue));
+export const queueUrl = (queue: WorkerQueueName): string => required(queueEnvName(queue));
 
 export const appVersion = (): string => process.env[ENV.version] ?? '0.0.0';

@@ -1,12 +1,12 @@
 /**
  * The program's e-mail through SES: one sending-only address (ENV.certificateSender, which the CDK grant
  * restricts SES to: infra/grant-access.ts), the program's name as the sender's name, and the program's
- * own address as Reply-To, so a tenant's answer reaches people. Plain-text messages go through
- * SendEmail (the portal's confirmations, a rejected proof); the welcome certificate, which carries a
- * PDF, builds its own MIME message (functions/letters/welcome-email.ts) with the same sender and headers.
+ * own address as Reply-To, so a tenant's answer reaches people. Every message is sent by
+ * functions/email/outgoing-email.ts (the suppressed-address check, the configuration set): plain text
+ * through SendEmail (the portal's confirmations, a rejected proof); the welcome certificate, which
+ * carries a PDF, as its own MIME message (functions/letters/welcome-email.ts) with the same sender and headers.
  */
 import { ENV } from '../../shared/resources';
-import { sesClient, sesCommands } from './clients';
 
 /** The sending-only address SES is allowed to send from. */
 export function senderAddress(): string {
@@ -27,20 +27,4 @@ export interface TextEmail {
   subject: string;
   /** Lines of the body, joined with CRLF. */
   lines: readonly string[];
-}
-
-/** Sends one plain-text e-mail; answers SES's message id. */
-export async function sendTextEmail(mail: TextEmail): Promise<string> {
-  const from = senderAddress();
-  const { SendEmailCommand } = await sesCommands();
-  const out = await (await sesClient()).send(new SendEmailCommand({
-    Source: `${headerText(mail.fromName)} <${from}>`,
-    Destination: { ToAddresses: [mail.to] },
-    ...(mail.replyTo.trim() ? { ReplyToAddresses: [mail.replyTo.trim()] } : {}),
-    Message: {
-      Subject: { Data: mail.subject, Charset: 'UTF-8' },
-      Body: { Text: { Data: mail.lines.join('\r\n'), Charset: 'UTF-8' } },
-    },
-  }));
-  return out.MessageId ?? '';
 }

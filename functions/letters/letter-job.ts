@@ -11,7 +11,8 @@
  * and list the batch. The job is registered on its tenants' facilities meanwhile, so no archive deletes
  * them under it (docs/decisions.md "Archives: the lock and what it refuses"). A retried job finds its batches: a complete one is not marked again, a batch left
  * `marking` by a crash marks only the tenants still unmarked. Welcome certificates are e-mailed last, each
- * one struck off the batch's `emails_pending` as it goes, so a retry sends only those still owed.
+ * one struck off the batch's `emails_pending` as it goes, so a retry sends only those still owed. A tenant
+ * whose address is suppressed (returned e-mail, issue 26) gets the printed welcome letter instead.
  *
  * Sample letters: one letter of each type for the facility with a made-up tenant; no tenant, no batch.
  */
@@ -27,6 +28,8 @@ import { recordMetric } from '../runtime/metrics';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
 import { getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
+import { emailKeyOf } from '../tenants/tenant-record';
+import type { Actor } from '../tenants/tenant-history';
 import {
   certificateSent, completeLetterBatch, getLetterBatch, letterBatchId, releaseLetterBatch, startLetterBatch, takeOverLetterBatch,
 } from './letter-batch-store';
@@ -48,6 +51,7 @@ import { coverageAmount, longDate, monthlyPremium } from './letter-text';
 import { hasEmail, isReadyFor } from './mailing-rules';
 import { recordTenantLetters } from './tenant-letters';
 import { sendCertificateEmail } from './welcome-email';
+import { suppressedAddresses } from '../email/email-suppression';
 
 /** The tenant field each letter type marks. */
 const SENT_FIELD: Record<MailedLetterType, 'initial_letter_sent_date' | 'reminder_letter_sent_date' | 'welcome_letter_sent_date'> = {
@@ -116,8 +120,9 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
     recipient: recipientOf(t), enrollment: enrollmentOf(t), facility: ctx.facilities.get(t.facility_id)!, cycle: ctx.cycles.get(t.cycle_id) ?? null,
     coverages: ctx.coverages.get(t.facility_id)!, choice,
   });
-  // Welcome letters go by post only to tenants without an e-mail address; the others get the certificate by e-mail.
-  const emailed = input.letter_type === 'welcome' ? tenants.filter(hasEmail) : [];
+  // Welcome letters go by post only to tenants without an e-mail address; the others get the certificate by
+  // e-mail, but for an address suppressed for returned e-mail (issue 26), which counts as none: a printed letter.
+  const emailed = input.letter_type === 'welcome' ? await withoutSuppressedAddress(tenants.filter(hasEmail)) : [];
   const mailed = tenants.filter((t) => !emailed.includes(t));
   const pdfName = mailed.length > 0 ? letterPdfName(input.file_stem) : null;
   const mergeName = mailed.length > 0 ? mailMergeName(input.file_stem) : null;
@@ -171,7 +176,7 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   }
   await progress(90);
 
-  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program);
+  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program, how.actor);
   recordMetric('LettersGenerated', mailed.length);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
@@ -222,9 +227,15 @@ function coverageLineOf({ enrollment }: LetterPage): string {
   return `Your plan: ${coverageAmount(plan.coverage)} of coverage for ${monthlyPremium(plan.premium)}, ${from}.`;
 }
 
+/** The tenants whose address is not suppressed (one BatchGetItem of their addresses). */
+async function withoutSuppressedAddress(tenants: readonly TenantRecord[]): Promise<TenantRecord[]> {
+  const suppressed = await suppressedAddresses(tenants.map((t) => t.email));
+  return tenants.filter((t) => !suppressed.has(emailKeyOf(t.email)));
+}
+
 /** E-mails the certificates a batch still owes. */
 async function emailCertificates(
-  batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram,
+  batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram, actor: Actor,
 ): Promise<void> {
   let pending = [...batch.emails_pending];
   for (const id of batch.emails_pending) {
@@ -235,7 +246,8 @@ async function emailCertificates(
     await sendCertificateEmail({
       to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
       programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), portal: letterPortal(page, program), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
-    });
+    }, { tenants: [tenant], actor, what: 'Welcome certificate' });
+    // A certificate not sent to a suppressed address is struck off too: its history says so, and a retry would skip it again.
     pending = await certificateSent(batch.id, id, pending);
   }
 }

@@ -4,8 +4,9 @@
  * simple SendEmail cannot carry an attachment; the message is small enough to build here.
  */
 import { randomBytes } from 'node:crypto';
-import { sesClient, sesCommands } from '../aws/clients';
-import { headerText, senderAddress } from '../aws/email';
+import { headerText } from '../aws/email';
+import { sendRawEmail } from '../email/outgoing-email';
+import type { MailFor, SendOutcome } from '../email/outgoing-email';
 import { recordMetric } from '../runtime/metrics';
 import type { LetterPortal } from './letter-copy';
 
@@ -63,12 +64,9 @@ export function certificateMessage(mail: CertificateEmail, from: string): string
   ].join('\r\n');
 }
 
-export async function sendCertificateEmail(mail: CertificateEmail): Promise<string> {
-  const from = senderAddress();
-  const { SendRawEmailCommand } = await sesCommands();
-  const out = await (await sesClient()).send(new SendRawEmailCommand({
-    Source: from, Destinations: [mail.to], RawMessage: { Data: Buffer.from(certificateMessage(mail, from), 'utf8') },
-  }));
-  recordMetric('EmailsSent', 1, 'welcome_certificate');
-  return out.MessageId ?? '';
+/** Sends the certificate, unless the address is suppressed (returned e-mail: the skip is on the tenant's history). */
+export async function sendCertificateEmail(mail: CertificateEmail, about: MailFor): Promise<SendOutcome> {
+  const outcome = await sendRawEmail(mail.to, (from) => certificateMessage(mail, from), about);
+  if (outcome.sent) recordMetric('EmailsSent', 1, 'welcome_certificate');
+  return outcome;
 }

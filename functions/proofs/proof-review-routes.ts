@@ -150,11 +150,11 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
     if (!settings) return { body: { success: true, email: 'no_address' } };
     try {
       const facility = await getFacility(tenant.facility_id);
-      await sendRejectionEmail({
+      const outcome = await sendRejectionEmail({
         tenant, proof, reason: rejectionText(reason.code, reason.note), program: settings.settings,
         facility: { account_name: facility?.account_name ?? '', facility_number: tenant.facility_number },
-      });
-      return { body: { success: true, email: 'sent' } };
+      }, writeBy(requireCaller(input), 'proof_rejected').actor);
+      return { body: { success: true, email: outcome.sent ? 'sent' : 'suppressed' } };
     } catch (err) {
       // The decision stands (it is on the tenant's history); the answer tells staff the e-mail did not go.
       logger.error('rejected proof e-mail not sent', { proof_id: proof.id, error: err as Error });

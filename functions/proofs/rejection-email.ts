@@ -4,16 +4,18 @@
  * setting, with the access code of the letter). In the program's voice, as the letters are.
  */
 import { portalUrl } from '../../shared/access-code';
-import { sendTextEmail } from '../aws/email';
 import type { TextEmail } from '../aws/email';
 import { recordMetric } from '../runtime/metrics';
+import { sendTextEmail } from '../email/outgoing-email';
+import type { SendOutcome } from '../email/outgoing-email';
+import type { Actor } from '../tenants/tenant-history';
 import { facilityName, greeting, phoneNumber } from '../letters/letter-text';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import type { TenantRecord } from '../tenants/tenant-record';
 import type { ProofRecord } from './proof-record';
 
 export interface RejectionFacts {
-  tenant: Pick<TenantRecord, 'first_name' | 'last_name' | 'email'>;
+  tenant: Pick<TenantRecord, 'id' | 'facility_id' | 'first_name' | 'last_name' | 'email'>;
   /** The unit only: the insurer's name is the tenant's typing, never quoted in the program's mail (security issue 23). */
   proof: Pick<ProofRecord, 'unit'>;
   facility: { account_name: string; facility_number: string };
@@ -45,8 +47,9 @@ export function rejectionEmail(facts: RejectionFacts): TextEmail {
   };
 }
 
-export async function sendRejectionEmail(facts: RejectionFacts): Promise<string> {
-  const messageId = await sendTextEmail(rejectionEmail(facts));
-  recordMetric('EmailsSent', 1, 'proof_rejection');
-  return messageId;
+/** Sends it, unless the tenant's address is suppressed (returned e-mail: the skip is on the tenant's history). */
+export async function sendRejectionEmail(facts: RejectionFacts, reviewer: Actor): Promise<SendOutcome> {
+  const outcome = await sendTextEmail(rejectionEmail(facts), { tenants: [facts.tenant], actor: reviewer, what: 'Proof rejection e-mail' });
+  if (outcome.sent) recordMetric('EmailsSent', 1, 'proof_rejection');
+  return outcome;
 }

@@ -78,11 +78,13 @@ async function confirm(ctx: RespondContext, view: RespondView, mail: Confirmatio
     return 'limit_reached';
   }
   try {
-    await sendConfirmation({
+    const outcome = await sendConfirmation({
       to: mail.email, language: mail.language, firstName: ctx.tenant.first_name, facilityName: view.facility.name, units: view.tenant.units,
       answer: mail.answer, deadline: view.deadline, program: ctx.settings,
-    });
-    return 'sent';
+    }, { tenants: [ctx.tenant], actor: tenantWrite(ctx.tenant.id, 'respond_proof').actor, what: 'Portal confirmation' });
+    // A suppressed address (returned e-mail) is the tenant's page's 'failed': the portal does not tell
+    // whoever signed in what the program knows of an address (security issue 23); staff see it in the history.
+    return outcome.sent ? 'sent' : 'failed';
   } catch (error) {
     // The answer is saved; a mail that fails is logged, never turned into a failed answer.
     logger.error('portal confirmation e-mail failed', { error, tenant_id: ctx.tenant.id });

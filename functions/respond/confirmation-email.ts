@@ -10,7 +10,8 @@
 import type { RespondLanguage } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
 import { formatPhone } from '../../shared/format';
-import { sendTextEmail } from '../aws/email';
+import { sendTextEmail } from '../email/outgoing-email';
+import type { MailFor, SendOutcome } from '../email/outgoing-email';
 import { recordMetric } from '../runtime/metrics';
 
 export type ConfirmedAnswer =
@@ -90,9 +91,10 @@ export function confirmationLines(c: Confirmation): { subject: string; lines: st
   };
 }
 
-export async function sendConfirmation(c: Confirmation): Promise<string> {
+/** Sends it, unless the address is suppressed (returned e-mail: the skip is on the tenant's history). */
+export async function sendConfirmation(c: Confirmation, about: MailFor): Promise<SendOutcome> {
   const { subject, lines } = confirmationLines(c);
-  const messageId = await sendTextEmail({ to: c.to, fromName: c.program.program_name, replyTo: c.program.email, subject, lines });
-  recordMetric('EmailsSent', 1, 'portal_confirmation');
-  return messageId;
+  const outcome = await sendTextEmail({ to: c.to, fromName: c.program.program_name, replyTo: c.program.email, subject, lines }, about);
+  if (outcome.sent) recordMetric('EmailsSent', 1, 'portal_confirmation');
+  return outcome;
 }

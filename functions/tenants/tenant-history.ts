@@ -55,22 +55,28 @@ export function changedFields(before: TenantRecord | null, after: TenantRecord |
 /** The Put of one history entry, for the writer's transaction. */
 export function historyPut(before: TenantRecord | null, after: TenantRecord | null, how: TenantWrite, at: string) {
   const owner = (after ?? before)!;
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        pk: `TENANT#${owner.id}`,
-        sk: `HISTORY#${at}#${randomBytes(4).toString('hex')}`,
-        type: 'tenant_history',
-        facility_id: owner.facility_id,
-        at,
-        action: after === null ? how.action || 'delete' : how.action,
-        by: how.actor,
-        changes: before === null ? [] : changedFields(before, after).map((c) => (how.forget?.includes(c.field as keyof TenantRecord) ? { ...c, from: null } : c)),
-        ...(how.sign_in ? { sign_in: how.sign_in } : {}),
-      },
-    },
+  const changes = before === null ? [] : changedFields(before, after).map((c) => (how.forget?.includes(c.field as keyof TenantRecord) ? { ...c, from: null } : c));
+  const put = historyNotePut(owner, { ...how, action: after === null ? how.action || 'delete' : how.action }, changes, at);
+  if (how.sign_in) put.Put.Item.sign_in = how.sign_in;
+  return put;
+}
+
+/**
+ * The Put of a history entry that is not a change of the tenant's record: something that happened to the
+ * tenant (its e-mail returned, an e-mail not sent to a suppressed address), told as `changes`.
+ */
+export function historyNotePut(owner: Pick<TenantRecord, 'id' | 'facility_id'>, how: Pick<TenantWrite, 'actor' | 'action'>, changes: HistoryEntry['changes'], at: string) {
+  const item: Record<string, NativeAttributeValue> = {
+    pk: `TENANT#${owner.id}`,
+    sk: `HISTORY#${at}#${randomBytes(4).toString('hex')}`,
+    type: 'tenant_history',
+    facility_id: owner.facility_id,
+    at,
+    action: how.action,
+    by: how.actor,
+    changes,
   };
+  return { Put: { TableName: tableName(), Item: item } };
 }
 
 /** A tenant's history, newest first (at most `limit` entries). */

@@ -7,8 +7,9 @@
  *                                                            its history (HISTORY#), a removed copy (REMOVED)
  *   Query  gsi3 PROOFS#TENANT#{id}                           its proofs, decided ones included
  *   then   BatchGetItem its cycle's and facility's PROFILE   the labels the page shows
+ *   and    GetItem EMAIL_SUPPRESSION#{its address}           its returned e-mail (issue 26)
  *
- * The first two run at once, so the page costs two round trips whatever the size of the program.
+ * The first two run at once, then the last two, so the page costs two round trips whatever the size of the program.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
@@ -20,6 +21,7 @@ import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { cycleKey } from '../cycles/cycle-store';
+import { getSuppression } from '../email/email-suppression';
 import { facilityKey } from '../facilities/facility-store';
 import { TENANT_LETTER_PREFIX, tenantLetterOf } from '../letters/tenant-letters';
 import { tenantProofsPk } from '../proofs/proof-record';
@@ -102,9 +104,13 @@ export async function readTenantStory(id: string): Promise<TenantStory> {
       : 'Tenant not found.');
   }
   const tenant = tenantFromItem(profile);
-  const [cycle, facility] = await batchGetItems([cycleKey(tenant.cycle_id), facilityKey(tenant.facility_id)]).then((found) => [
-    found.find((i) => i.pk === cycleKey(tenant.cycle_id).pk),
-    found.find((i) => i.pk === facilityKey(tenant.facility_id).pk),
+  const [[cycle, facility], emailSuppression] = await Promise.all([
+    batchGetItems([cycleKey(tenant.cycle_id), facilityKey(tenant.facility_id)]).then((found) => [
+      found.find((i) => i.pk === cycleKey(tenant.cycle_id).pk),
+      found.find((i) => i.pk === facilityKey(tenant.facility_id).pk),
+    ]),
+    // Returned e-mail is kept by address (functions/email/email-suppression.ts): the tenant's own address's.
+    getSuppression(tenant.email),
   ]);
   const context = {
     reader: 'staff' as const,
@@ -124,5 +130,6 @@ export async function readTenantStory(id: string): Promise<TenantStory> {
     letters: lettersOf(tenant, letters),
     proofs,
     history: historyFor(items.filter((i) => (i.sk as string).startsWith('HISTORY#')).map(historyEntryOf), 'staff'),
+    email_suppression: emailSuppression,
   };
 }

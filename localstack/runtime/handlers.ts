@@ -1,7 +1,7 @@
 /** The same handler modules Lambda runs, loaded by group and by queue for the local runtime. */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ApiGroup } from '../../shared/routes';
-import type { JobQueueName } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -32,12 +32,13 @@ const apiModules: Record<ApiGroup, () => Promise<{ handler: unknown }>> = {
   'proof-reviews': () => import('../../functions/api/proof-reviews'),
 };
 
-const workerModules: Record<JobQueueName, () => Promise<{ handler: unknown }>> = {
+const workerModules: Record<WorkerQueueName, () => Promise<{ handler: unknown }>> = {
   'rent-roll-imports': () => import('../../functions/workers/rent-roll-imports'),
   'letter-generation': () => import('../../functions/workers/letter-generation'),
   'archive-exports': () => import('../../functions/workers/archive-exports'),
   'setup-batches': () => import('../../functions/workers/setup-batches'),
   'ledger-checks': () => import('../../functions/workers/ledger-checks'),
+  'email-events': () => import('../../functions/workers/email-events'),
 };
 
 export async function loadApiHandlers(): Promise<Record<ApiGroup, ApiHandler>> {
@@ -45,9 +46,9 @@ export async function loadApiHandlers(): Promise<Record<ApiGroup, ApiHandler>> {
   return Object.fromEntries(entries) as Record<ApiGroup, ApiHandler>;
 }
 
-export async function loadWorkerHandlers(): Promise<Record<JobQueueName, WorkerHandler>> {
+export async function loadWorkerHandlers(): Promise<Record<WorkerQueueName, WorkerHandler>> {
   const entries = await Promise.all(Object.entries(workerModules).map(async ([q, load]) => [q, (await load()).handler] as const));
-  return Object.fromEntries(entries) as Record<JobQueueName, WorkerHandler>;
+  return Object.fromEntries(entries) as Record<WorkerQueueName, WorkerHandler>;
 }
 
 let invocation = 0;

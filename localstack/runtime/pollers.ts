@@ -1,19 +1,19 @@
 /**
- * Local stand-in for the SQS event source mapping: long-polls each job queue with the deployed batch
+ * Local stand-in for the SQS event source mapping: long-polls each job and event queue (WORKER_QUEUES) with the deployed batch
  * size and visibility timeout, hands batches to the same worker handlers, deletes what succeeded and
  * leaves the rest for SQS to redeliver and, after maxReceiveCount, move to the dead-letter queue.
  */
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { JOB_QUEUES } from '../../shared/jobs';
-import type { JobQueueName } from '../../shared/jobs';
+import { WORKER_QUEUES } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
 import { lambdaContext } from './handlers';
 import type { WorkerHandler } from './handlers';
 
-export function startPollers(queueUrls: Record<JobQueueName, string>, workers: Record<JobQueueName, WorkerHandler>): () => Promise<void> {
+export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers: Record<WorkerQueueName, WorkerHandler>): () => Promise<void> {
   const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
   let running = true;
-  const loops = JOB_QUEUES.map(async (def) => {
+  const loops = WORKER_QUEUES.map(async (def) => {
     const url = queueUrls[def.name];
     while (running) {
       try {

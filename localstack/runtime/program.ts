@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ENV } from '../../shared/resources';
-import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
-import type { JobQueueName } from '../../shared/jobs';
+import { WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
 import { bootstrapResources } from '../bootstrap';
 import { REPO_ROOT, endpointEnv, startEmulator, useEndpoints } from '../emulator';
 import type { Endpoints } from '../emulator';
@@ -94,7 +94,7 @@ async function startOnEmulator(
   if (options.seed) await seedDemoData();
 
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
-  const queueUrls = Object.fromEntries(JOB_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<JobQueueName, string>;
+  const queueUrls = Object.fromEntries(WORKER_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<WorkerQueueName, string>;
   const stopPollers = startPollers(queueUrls, workers);
   const server: Server = createHttpServer({
     webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'),

@@ -173,7 +173,8 @@ export const rejectProofBody = z.object({
  * Whether the tenant was told: 'sent', 'no_address' (the tenant gave none: the portal shows the reason
  * at the next sign-in), or 'failed' (SES refused it; the decision stands and staff see it in the toast).
  */
-export const rejectProofResponse = z.object({ success: z.literal(true), email: z.enum(['sent', 'no_address', 'failed']) });
+/** suppressed: the tenant's address is flagged for returned e-mail (a bounce or complaint), so no e-mail was sent. */
+export const rejectProofResponse = z.object({ success: z.literal(true), email: z.enum(['sent', 'no_address', 'failed', 'suppressed']) });
 
 export const PROOF_REVIEW_CONTRACTS = {
   'GET /api/proof-reviews': {

@@ -10,6 +10,7 @@ import { MAILED_LETTER_TYPES } from './letters';
 import { requiredText } from './form';
 import { idParams } from './program';
 import { PROOF_CONTENT_TYPES } from '../respond-rules';
+import { emailSuppression } from './email-suppression';
 import { historyEntry, tenantView } from './tenants';
 
 /**
@@ -56,6 +57,8 @@ export const tenantStory = z.object({
   letters: z.array(tenantLetter),
   proofs: z.array(tenantProof),
   history: z.array(historyEntry),
+  /** Returned e-mail of the tenant's address (a bounce, a complaint, transient bounces counted); null: none came back. */
+  email_suppression: emailSuppression.nullable(),
 });
 export type TenantStory = z.infer<typeof tenantStory>;
 
@@ -81,6 +84,11 @@ export const TENANT_STORY_CONTRACTS = {
     summary: 'A tenant page: the record, every letter, the portal proofs and their review, and the history in one read',
     params: idParams,
     response: tenantStory,
+  },
+  'POST /api/tenants/{id}/email-suppression/clear': {
+    summary: 'Clear the returned-e-mail flag of the tenant\'s address (after correcting it): e-mail goes to it again; every tenant with it gets a history entry',
+    params: idParams,
+    response: z.object({ success: z.literal(true), email_suppression: emailSuppression }),
   },
   'GET /api/tenants/search': {
     summary: 'Find a tenant program-wide by access code, insur ledger id, unit or name (at most 10 hits)',

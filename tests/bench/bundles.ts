@@ -9,7 +9,7 @@ import { build, stop } from 'esbuild';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { BUNDLE, apiEntry, nodeModulesFor, workerEntry } from '../../infra/bundling';
 import { API_GROUPS } from '../../shared/routes';
-import { JOB_QUEUE_NAMES } from '../../shared/jobs';
+import { WORKER_QUEUE_NAMES } from '../../shared/jobs';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -86,7 +86,7 @@ function analyse(output: Metafile['outputs'][string]): Pick<BundleResult, 'packa
 export function lambdaEntries(): { kind: BundleResult['kind']; name: string; entry: string }[] {
   return [
     ...API_GROUPS.map((g) => ({ kind: 'api' as const, name: g, entry: apiEntry(g) })),
-    ...JOB_QUEUE_NAMES.map((q) => ({ kind: 'worker' as const, name: q, entry: workerEntry(q) })),
+    ...WORKER_QUEUE_NAMES.map((q) => ({ kind: 'worker' as const, name: q, entry: workerEntry(q) })),
   ];
 }
 

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ENV } from '../../shared/resources';
-import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import { WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { BundleResult } from './bundles';
 import { summarize } from './stats';
 import type { Summary } from './stats';
@@ -57,7 +57,7 @@ export function lambdaEnv(functionName: string): Record<string, string> {
     [ENV.version]: '0.0.0-bench',
     [ENV.stage]: 'bench',
   };
-  for (const q of JOB_QUEUE_NAMES) env[queueEnvName(q)] = `https://sqs.us-east-1.amazonaws.com/000000000000/bench-${q}`;
+  for (const q of WORKER_QUEUE_NAMES) env[queueEnvName(q)] = `https://sqs.us-east-1.amazonaws.com/000000000000/bench-${q}`;
   return env;
 }
 

@@ -334,7 +334,7 @@ function methodSection(d: BenchData): string[] {
     '',
     '- **Bundles**: esbuild\'s JS API with the options CDK\'s NodejsFunction gets from `infra/bundling.ts` (`BUNDLE`: minify, no source map,',
     '  target, ESM format, the `createRequire` banner, no externals) plus `platform: node`, `bundle: true`; entries from `apiEntry(group)` for',
-    '  every `API_GROUPS` group and `workerEntry(queue)` for every `JOB_QUEUE_NAMES` queue; written as `.mjs` to a temporary directory that is',
+    '  every `API_GROUPS` group and `workerEntry(queue)` for every `WORKER_QUEUE_NAMES` queue (jobs and events); written as `.mjs` to a temporary directory that is',
     '  removed afterwards. Sizes are the output file\'s bytes; contributors come from the metafile (`bytesInOutput`).',
     `- **Cold init**: \`node --input-type=module -e <script> <bundle URL>\`; the script takes \`performance.now()\`, \`await import()\`s the bundle and prints`,
     '  the difference. The child gets only a Lambda-like environment with dummy values: `AWS_REGION`, dummy credentials, `AWS_LAMBDA_FUNCTION_NAME`,',

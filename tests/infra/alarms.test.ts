@@ -17,7 +17,7 @@ import { buildAuditApp } from '../../infra/audit-app';
 import { apiEntry } from '../../infra/bundling';
 import { PORTAL_SIGN_IN_BLOCKED_ALARM } from '../../infra/waf-stack';
 import { API_GROUPS } from '../../shared/routes';
-import { JOB_QUEUES } from '../../shared/jobs';
+import { JOB_QUEUES, WORKER_QUEUES } from '../../shared/jobs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../../shared/metrics';
 import { TEST_REGION, TEST_STAGE, fakeWebDist, logicalId, mentions, resourcesOf, synthApp } from './synth';
 import type { Resource } from './synth';
@@ -49,7 +49,7 @@ const nestedAlarmsOn = (api: Template, monitoring: Template, id: string) => {
 describe('alarms on every resource', () => {
   it('gives every function of the API stack an errors and a throttles alarm', () => {
     const functions = Object.keys(resourcesOf(templates.api, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(API_GROUPS.length + JOB_QUEUES.length);
+    expect(functions.length).toBe(API_GROUPS.length + WORKER_QUEUES.length);
     for (const fn of functions) {
       const alarms = nestedAlarmsOn(templates.api, templates.monitoring, fn);
       expect(byMetric(alarms, 'Errors'), fn).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('alarms on every resource', () => {
   it('alarms when a dead-letter queue holds a message, and when a job queue\'s oldest message is older than one try', () => {
     const queues = resourcesOf(templates.data, 'AWS::SQS::Queue');
     const deadLetterIds = new Set(Object.values(queues).flatMap((q) => (q.Properties.RedrivePolicy ? [q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string] : [])));
-    expect(deadLetterIds.size).toBe(JOB_QUEUES.length);
+    expect(deadLetterIds.size).toBe(WORKER_QUEUES.length);
     for (const [id, queue] of Object.entries(queues)) {
       const alarms = alarmsOn(templates.data, id);
       if (deadLetterIds.has(id)) {
@@ -70,6 +70,16 @@ describe('alarms on every resource', () => {
         expect(alarms.map((a) => [a.Properties.MetricName, a.Properties.Threshold]), id).toEqual([['ApproximateAgeOfOldestMessage', queue.Properties.VisibilityTimeout]]);
       }
     }
+  });
+
+  it('alarms on the e-mail events\' queue, dead-letter queue and worker like a job\'s (issue 26)', () => {
+    const [queue, dlq] = [logicalId(stacks.data.queues['email-events']), logicalId(stacks.data.deadLetterQueues['email-events'])];
+    expect(alarmsOn(templates.data, queue).map((a) => a.Properties.MetricName)).toEqual(['ApproximateAgeOfOldestMessage']);
+    const dead = alarmsOn(templates.data, dlq);
+    expect(dead.map((a) => a.Properties.MetricName)).toEqual(['ApproximateNumberOfMessagesVisible']);
+    expect(dead[0]!.Properties.AlarmDescription).toContain('SES bounce, complaint or delivery event');
+    const worker = nestedAlarmsOn(templates.api, templates.monitoring, logicalId(stacks.api.workers['email-events'].fn));
+    expect(worker.map((a) => a.Properties.MetricName).sort()).toEqual(['Errors', 'Throttles']);
   });
 
   it('alarms on the table\'s throttled requests and system errors', () => {
@@ -117,7 +127,8 @@ describe('every alarm', () => {
 
   it('tells the program\'s topic when it fires and when it recovers (the API stack\'s use the data stack\'s topic)', () => {
     expect(all.length).toBeGreaterThan(30);
-    const dataTopic = topicId(templates.data);
+    // The data stack's other topic carries SES's returned-mail events to the email-events queue, no alarm.
+    const dataTopic = logicalId(stacks.data.alarmTopic);
     for (const t of [templates.api, templates.monitoring]) expect(Object.keys(resourcesOf(t, 'AWS::SNS::Topic'))).toEqual([]);
     for (const { stack, alarm } of all) {
       // The API stack's (in its nested stack) import the data stack's export of it.
@@ -165,10 +176,11 @@ describe('ops subscribe through CDK context', () => {
   it('subscribes each -c alarmEmail address to the program\'s topic and the WAF stack\'s', () => {
     const { templates: withOps } = synthApp({ context: { alarmEmail: 'ops@example.com, oncall@example.com' } });
     for (const stack of ['data', 'waf'] as const) {
-      const subscriptions = Object.values(resourcesOf(withOps[stack], 'AWS::SNS::Subscription'));
+      // Only e-mail subscriptions: the e-mail events topic's one is the email-events queue's.
+      const subscriptions = Object.values(resourcesOf(withOps[stack], 'AWS::SNS::Subscription')).filter((s) => s.Properties.Protocol !== 'sqs');
       expect(subscriptions.map((s) => [s.Properties.Protocol, s.Properties.Endpoint]).sort(), stack).toEqual([['email', 'oncall@example.com'], ['email', 'ops@example.com']]);
     }
-    expect(Object.keys(resourcesOf(templates.data, 'AWS::SNS::Subscription'))).toEqual([]);
+    expect(Object.values(resourcesOf(templates.data, 'AWS::SNS::Subscription')).filter((s) => s.Properties.Protocol !== 'sqs')).toEqual([]);
   });
 
   it('refuses what is not an address, naming it', () => {
@@ -212,7 +224,7 @@ describe('the dashboard', () => {
 describe('tracing', () => {
   it('traces every function of the program actively, with the role allowed to write its traces', () => {
     const functions = resourcesOf(templates.api, 'AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + JOB_QUEUES.length);
+    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length);
     const policies = Object.values(resourcesOf(templates.api, 'AWS::IAM::Policy'));
     for (const [id, fn] of Object.entries(functions)) {
       expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });

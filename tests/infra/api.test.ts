@@ -1,7 +1,7 @@
-/** The API stack is driven by ROUTES and JOB_QUEUES: a method per route, a function per group and queue. */
+/** The API stack is driven by ROUTES and WORKER_QUEUES: a method per route, a function per group and queue (jobs' and events'). */
 import { describe, expect, it } from 'vitest';
 import { API_STAGE_NAME, API_THROTTLE, PUBLIC_SIGN_IN_THROTTLE, publicSignInRoutes } from '../../infra/api-stack';
-import { JOB_QUEUES } from '../../shared/jobs';
+import { WORKER_QUEUES } from '../../shared/jobs';
 import { ENV } from '../../shared/resources';
 import { API_GROUPS, ROUTES } from '../../shared/routes';
 import { TEST_STAGE, TEST_VERSION, logicalId, mentions, resourcesOf, synthApp } from './synth';
@@ -86,10 +86,10 @@ describe('stage', () => {
 });
 
 describe('functions', () => {
-  it('has one function per API group and per job queue', () => {
-    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + JOB_QUEUES.length);
+  it('has one function per API group and per worker queue', () => {
+    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length);
     for (const group of API_GROUPS) expect(functions[logicalId(stacks.api.apiFunctions[group].fn)]).toBeDefined();
-    for (const def of JOB_QUEUES) expect(functions[logicalId(stacks.api.workers[def.name].fn)]).toBeDefined();
+    for (const def of WORKER_QUEUES) expect(functions[logicalId(stacks.api.workers[def.name].fn)]).toBeDefined();
   });
 
   it.each(Object.entries(functions))('%s runs current Node on ARM with JSON logs, retention and the shared env', (_id, fn) => {
@@ -109,7 +109,7 @@ describe('functions', () => {
     for (const group of API_GROUPS) expect(functions[logicalId(stacks.api.apiFunctions[group].fn)]!.Properties.Timeout).toBeLessThanOrEqual(29);
   });
 
-  it.each(JOB_QUEUES.map((def) => [def.name, def] as const))('worker %s is fed by its queue with partial batch responses', (name, def) => {
+  it.each(WORKER_QUEUES.map((def) => [def.name, def] as const))('worker %s is fed by its queue with partial batch responses', (name, def) => {
     const workerId = logicalId(stacks.api.workers[name].fn);
     expect(functions[workerId]!.Properties.Timeout).toBe(def.workerTimeoutSeconds);
     const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.FunctionName.Ref === workerId);

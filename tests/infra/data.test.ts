@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { EXPORTS_TEMPORARY_PREFIX, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS } from '../../infra/data-stack';
-import { JOB_QUEUES } from '../../shared/jobs';
+import { WORKER_QUEUES } from '../../shared/jobs';
 import {
   APP_TABLE, BUCKETS, CHECKED_PROOFS_PREFIX, IMPORT_UPLOAD_DAYS, IMPORT_UPLOADS_PREFIX, PROOF_UPLOAD_DAYS, PROOF_UPLOADS_PREFIX, UPLOAD_CORS, projectionOf,
-  EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS,
+  EMAIL_CONFIGURATION_SET_SUFFIX, EMAIL_EVENT_TYPES, EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS,
 } from '../../shared/resources';
 import { logicalId, mentions, resourcesOf, synthApp } from './synth';
 
@@ -133,11 +133,11 @@ describe('buckets', () => {
 describe('job queues', () => {
   const resources = data.toJSON().Resources;
 
-  it('has one queue and one dead-letter queue per JOB_QUEUES entry', () => {
-    expect(Object.keys(resourcesOf(data, 'AWS::SQS::Queue'))).toHaveLength(JOB_QUEUES.length * 2);
+  it('has one queue and one dead-letter queue per WORKER_QUEUES entry (jobs and events)', () => {
+    expect(Object.keys(resourcesOf(data, 'AWS::SQS::Queue'))).toHaveLength(WORKER_QUEUES.length * 2);
   });
 
-  it.each(JOB_QUEUES.map((def) => [def.name, def] as const))('%s has its visibility timeout and redrive to its DLQ', (name, def) => {
+  it.each(WORKER_QUEUES.map((def) => [def.name, def] as const))('%s has its visibility timeout and redrive to its DLQ', (name, def) => {
     const queue = resources[logicalId(stacks.data.queues[name])].Properties;
     const dlqId = logicalId(stacks.data.deadLetterQueues[name]);
     expect(queue.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
@@ -162,5 +162,47 @@ describe('app secret', () => {
       Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }), SecretString: Match.absent() },
       DeletionPolicy: 'Retain',
     });
+  });
+});
+
+describe('returned e-mail (issue 26)', () => {
+  const resources = data.toJSON().Resources;
+  const sets = resourcesOf(data, 'AWS::SES::ConfigurationSet');
+  const destinations = resourcesOf(data, 'AWS::SES::ConfigurationSetEventDestination');
+  const topicId = logicalId(stacks.data.emailEvents.topic);
+
+  it('has one configuration set, named after the deployed stack, with reputation metrics', () => {
+    expect(Object.keys(sets)).toEqual([logicalId(stacks.data.emailEvents.configurationSet)]);
+    const props = Object.values(sets)[0]!.Properties;
+    expect(props.Name).toEqual({ 'Fn::Join': ['', [{ Ref: 'AWS::StackName' }, EMAIL_CONFIGURATION_SET_SUFFIX]] });
+    expect(props.ReputationOptions).toEqual({ ReputationMetricsEnabled: true });
+  });
+
+  it('publishes bounces, complaints and deliveries of the set to the e-mail events topic', () => {
+    expect(Object.values(destinations)).toHaveLength(1);
+    const props = Object.values(destinations)[0]!.Properties;
+    expect(mentions(props.ConfigurationSetName, logicalId(stacks.data.emailEvents.configurationSet))).toBe(true);
+    expect(props.EventDestination).toMatchObject({ Enabled: true, SnsDestination: { TopicARN: { Ref: topicId } } });
+    expect([...props.EventDestination.MatchingEventTypes].sort()).toEqual([...EMAIL_EVENT_TYPES].sort());
+  });
+
+  it('lets only SES publish to the topic for this configuration set, over TLS', () => {
+    const policies = Object.values(resourcesOf(data, 'AWS::SNS::TopicPolicy')).filter((p) => mentions(p.Properties.Topics, topicId));
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Effect: string; Principal?: { Service?: string }; Condition?: unknown }[]);
+    const ses = statements.filter((s) => s.Effect === 'Allow' && s.Principal?.Service === 'ses.amazonaws.com');
+    expect(ses).toHaveLength(1);
+    expect(JSON.stringify(ses[0]!.Condition)).toContain('configuration-set/');
+    expect(statements.some((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('aws:SecureTransport'))).toBe(true);
+  });
+
+  it('feeds the email-events queue from the topic in SNS envelopes (no raw delivery)', () => {
+    const queueId = logicalId(stacks.data.queues['email-events']);
+    const subscriptions = Object.values(resourcesOf(data, 'AWS::SNS::Subscription')).filter((s) => mentions(s.Properties.TopicArn, topicId));
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]!.Properties).toMatchObject({ Protocol: 'sqs', Endpoint: { 'Fn::GetAtt': [queueId, 'Arn'] } });
+    expect(subscriptions[0]!.Properties.RawMessageDelivery).toBeUndefined();
+    const queuePolicies = Object.values(resourcesOf(data, 'AWS::SQS::QueuePolicy')).filter((p) => mentions(p.Properties.Queues, queueId));
+    expect(JSON.stringify(queuePolicies.map((p) => p.Properties.PolicyDocument))).toContain('sns.amazonaws.com');
+    expect(resources[queueId].Properties.RedrivePolicy.deadLetterTargetArn).toEqual({ 'Fn::GetAtt': [logicalId(stacks.data.deadLetterQueues['email-events']), 'Arn'] });
   });
 });

@@ -14,7 +14,7 @@ import { API_GRANTS, WORKER_GRANTS } from '../../shared/grants';
 import { EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { ExternalSystem } from '../../shared/resources';
 import { API_GROUPS } from '../../shared/routes';
-import { JOB_QUEUE_NAMES } from '../../shared/jobs';
+import { WORKER_QUEUE_NAMES } from '../../shared/jobs';
 import { TEST_REGION, TEST_STAGE, TEST_VERSION, logicalId } from './synth';
 
 const SITELINK_URL = 'https://api.smdservers.example/CCWs_3.5/CallCenterWs.asmx';
@@ -45,7 +45,7 @@ describe('outside system settings', () => {
     expect(ALL_SETTINGS.filter((name) => name in env).sort()).toEqual([...expected].sort());
   });
 
-  it.each(JOB_QUEUE_NAMES.map((q) => [q]))('worker %s has exactly the settings of the systems it calls', (queue) => {
+  it.each(WORKER_QUEUE_NAMES.map((q) => [q]))('worker %s has exactly the settings of the systems it calls', (queue) => {
     const env = envOf(stacks.api.workers[queue]);
     expect(ALL_SETTINGS.filter((name) => name in env).sort()).toEqual([...settingsOf(WORKER_GRANTS[queue].external)].sort());
   });

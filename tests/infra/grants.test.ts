@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../shared/contracts';
 import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
 import type { FunctionGrant } from '../../shared/grants';
-import { JOB_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
-import type { JobQueueName } from '../../shared/jobs';
+import { WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
 import { APP_TABLE, BUCKETS, ENV, EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
 import { API_GROUPS, ROUTES } from '../../shared/routes';
@@ -40,10 +40,10 @@ const ALLOWED_SERVICES = ['logs', 'dynamodb', 's3', 'sqs', 'secretsmanager', 'se
 /** Active tracing (infra/app-function.ts): writing the function's traces, nothing read. */
 const TRACE_WRITE = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 
-interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?: ApiGroup; queue?: JobQueueName }
+interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?: ApiGroup; queue?: WorkerQueueName }
 const cases: Case[] = [
   ...API_GROUPS.map((group) => ({ name: `api ${group}`, target: stacks.api.apiFunctions[group], grant: API_GRANTS[group], group })),
-  ...JOB_QUEUE_NAMES.map((queue) => ({ name: `worker ${queue}`, target: stacks.api.workers[queue], grant: WORKER_GRANTS[queue], queue })),
+  ...WORKER_QUEUE_NAMES.map((queue) => ({ name: `worker ${queue}`, target: stacks.api.workers[queue], grant: WORKER_GRANTS[queue], queue })),
 ];
 
 describe('the grant table', () => {
@@ -143,11 +143,11 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
 
   it(`sends only to ${grant.sendTo.join(', ') || 'no queue'}`, () => {
     const sendResources = allows('sqs:SendMessage').flatMap(resourcesOfStatement);
-    const reached = JOB_QUEUE_NAMES.filter((q) => sendResources.some((r) => mentions(r, logicalId(stacks.data.queues[q]))));
+    const reached = WORKER_QUEUE_NAMES.filter((q) => sendResources.some((r) => mentions(r, logicalId(stacks.data.queues[q]))));
     expect(reached.sort()).toEqual([...grant.sendTo].sort());
     expect(sendResources).toHaveLength(grant.sendTo.length);
     // A worker also knows its own queue's URL (to let a refused job's message go at once, functions/runtime/worker.ts).
-    for (const q of JOB_QUEUE_NAMES) expect(env[queueEnvName(q)] !== undefined, q).toBe(grant.sendTo.includes(q) || q === queue);
+    for (const q of WORKER_QUEUE_NAMES) expect(env[queueEnvName(q)] !== undefined, q).toBe((grant.sendTo as readonly string[]).includes(q) || q === queue);
   });
 
   it(queue ? 'consumes its own queue only' : 'consumes no queue', () => {
@@ -173,12 +173,16 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
     }
   });
 
-  it(grant.sendsEmail ? 'sends e-mail only as the program\'s certificate sender' : 'sends no e-mail', () => {
+  it(grant.sendsEmail ? 'sends e-mail only as the program\'s certificate sender, through its configuration set' : 'sends no e-mail', () => {
     const sends = allows('ses:');
     expect(env[ENV.certificateSender] !== undefined).toBe(grant.sendsEmail);
+    // The configuration set whose bounce, complaint and delivery events come back (functions/email/outgoing-email.ts).
+    expect(env[ENV.emailConfigurationSet] !== undefined).toBe(grant.sendsEmail);
     if (!grant.sendsEmail) return expect(sends).toEqual([]);
+    expect(mentions(env[ENV.emailConfigurationSet], logicalId(stacks.data.emailEvents.configurationSet))).toBe(true);
     expect(sends).toHaveLength(1);
-    expect(actionsOf(sends[0]!)).toEqual(['ses:SendRawEmail']);
+    // Plain text goes by SendEmail (confirmations, rejections), the certificate by SendRawEmail.
+    expect(actionsOf(sends[0]!)).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
     expect((sends[0] as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': env[ENV.certificateSender] } });
   });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { synthDataTemplate } from '../../localstack/data-stack';
-import { JOB_QUEUES } from '../../shared/jobs';
+import { WORKER_QUEUES } from '../../shared/jobs';
 import { synthApp } from './synth';
 
 const app = synthApp({ region: 'us-east-1' }).templates.data.toJSON() as { Resources: Record<string, { Type: string }>; Rules?: unknown; Parameters?: Record<string, unknown> };
@@ -25,13 +25,14 @@ describe('the data stack deployed locally', () => {
     expect(template.Parameters?.BootstrapVersion).toBeUndefined();
   });
 
-  it('names the resources the program is handed: the table, both buckets, each job queue and the app secret', () => {
+  it('names the resources the program is handed: the table, both buckets, each job and event queue, the app secret and the e-mail events topic', () => {
     const typeOf = (id: string) => template.Resources[id]?.Type;
     expect(typeOf(local.logicalIds.table)).toBe('AWS::DynamoDB::Table');
     expect(typeOf(local.logicalIds.buckets.uploads)).toBe('AWS::S3::Bucket');
     expect(typeOf(local.logicalIds.buckets.exports)).toBe('AWS::S3::Bucket');
     expect(typeOf(local.logicalIds.appSecret)).toBe('AWS::SecretsManager::Secret');
-    for (const q of JOB_QUEUES) {
+    expect(typeOf(local.logicalIds.emailEventsTopic)).toBe('AWS::SNS::Topic');
+    for (const q of WORKER_QUEUES) {
       expect(typeOf(local.logicalIds.queues[q.name]!)).toBe('AWS::SQS::Queue');
       expect(typeOf(local.logicalIds.deadLetterQueues[q.name]!)).toBe('AWS::SQS::Queue');
     }

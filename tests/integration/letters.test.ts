@@ -16,6 +16,7 @@ import { makeManagerWithFacility, makeUser, tokenFor, TEST_WRITE } from './fixtu
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
 import { createJobRecordOnly } from './job-fixture';
+import { bouncePermanently } from './ses-notifications';
 import { dynamo } from '../../functions/aws/clients';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
 import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
@@ -236,6 +237,16 @@ describe('generating letters', () => {
     expect(mails[0]!.RawData).toContain(`Subject: Your certificate of coverage - ${facility.account_name}`);
     const pdf = await download((job.result as { file_name: string }).file_name);
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('welcome letters: a tenant whose address is suppressed for returned e-mail gets the printed letter, no certificate (issue 26)', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    await bouncePermanently(t.Ema!.email);
+    const { job } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome', cycle_id: cycleId });
+    expect(job.result).toMatchObject({ letter_type: 'welcome', tenant_count: 2, letter_count: 2, certificates_emailed: 0 });
+    const ema = await getTenant(t.Ema!.id);
+    expect(ema).toMatchObject({ welcome_letter_sent_date: programToday(), welcome_certificate_emailed_date: null });
+    expect(await sesMessagesTo(ema!.email)).toEqual([]);
   });
 
   it('Mark Letters Sent gives a welcome batch its mail time; a batch with one keeps it', async () => {

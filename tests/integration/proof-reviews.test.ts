@@ -12,6 +12,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, programToday, sesMessagesTo } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
+import { bouncePermanently } from './ses-notifications';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
@@ -303,6 +304,22 @@ describe('accepting and rejecting', () => {
     expect(again.id).not.toBe(row.id);
     expect(await waiting()).toBe(count);
     expect(await getTenant(t.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true });
+  });
+
+  it('reject to an address suppressed for returned e-mail: the decision stands, no e-mail goes, the answer and the history say so (issue 26)', async () => {
+    const { tenants } = await proofFacility(1);
+    const t = tenants[0]!;
+    const row = await uploadThroughPortal(t);
+    await bouncePermanently(t.email);
+    const res = await call('POST', `/api/proof-reviews/${row.id}/reject`, { token: monitor, json: { reason: 'The page is unreadable.' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, email: 'suppressed' });
+    expect(await getProof(row.id)).toMatchObject({ review: 'rejected' });
+    expect(await sesMessagesTo(t.email)).toEqual([]);
+    const skipped = (await tenantHistory(t.id)).filter((e) => e.action === 'email_not_sent');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toMatchObject({ by: { username: monitorName } });
+    expect(skipped[0]!.changes[0]!.to).toContain('Proof rejection e-mail not sent to');
   });
 
   it('reject with a common reason and words of one\'s own: the code is kept for the portal to say in the tenant\'s language, the e-mail says both (issue 24)', async () => {

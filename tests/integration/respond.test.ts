@@ -16,6 +16,7 @@ import { call, programDay, programToday, sesMessagesTo, uniqueName } from './hel
 import type { ApiResponse } from './helpers';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
 import { makeUser, tokenFor, TEST_WRITE } from './fixtures';
+import { bouncePermanently } from './ses-notifications';
 import { hashToken } from '../../functions/auth/sessions';
 import { dynamo, s3Client, s3Commands } from '../../functions/aws/clients';
 import { bucketName, tableName } from '../../functions/aws/config';
@@ -608,6 +609,20 @@ describe('what an answer records and mails (security issue 23)', () => {
     const managers = await call('GET', `/api/tenants/${p.tenant.id}/history`, { token: manager });
     expect(managers.status, managers.text).toBe(200);
     expect(managers.body[0].sign_in).toEqual({ ...res.body.sign_in, address: null });
+  });
+
+  it('a confirmation to an address suppressed for returned e-mail is not sent: the answer says failed (the portal tells nothing of the address), the history says why (issue 26)', async () => {
+    const p = await portalTenant();
+    const email = `${uniqueName('bounced')}@tenant.example`;
+    await bouncePermanently(email);
+    const res = await post('coverage', await signedIn(p), { coverage_id: 'cov-2000-12', email });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.confirmation_email).toBe('failed');
+    expect((await getTenant(p.tenant.id))!.status).toBe('cov-2000-12');
+    expect(await sesMessagesTo(email)).toEqual([]);
+    const skipped = (await tenantHistory(p.tenant.id)).filter((e) => e.action === 'email_not_sent');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.changes[0]!.to).toContain(`Portal confirmation not sent to ${email}`);
   });
 
   it(`a session mails at most ${CONFIRMATIONS_PER_SESSION} confirmations, a tenant at most ${CONFIRMATIONS_PER_TENANT_DAY} a day; the answers are saved all the same`, async () => {

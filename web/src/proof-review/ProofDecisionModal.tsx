@@ -47,10 +47,13 @@ interface Props {
   onRefused: () => void;
 }
 
-function rejectedMessage(proof: ProofReviewRow, email: 'sent' | 'no_address' | 'failed'): DecisionOutcome {
+function rejectedMessage(proof: ProofReviewRow, email: 'sent' | 'no_address' | 'failed' | 'suppressed'): DecisionOutcome {
   const name = tenantName(proof);
   if (email === 'sent') return { warning: false, message: `Proof rejected. ${name} was e-mailed the reason and can upload a new proof on the response portal.` };
   if (email === 'no_address') return { warning: false, message: `Proof rejected. ${name} has no e-mail address on file and will see the reason on the response portal.` };
+  if (email === 'suppressed') {
+    return { warning: true, message: `Proof rejected, but no e-mail was sent: earlier mail to ${name}'s address was returned (see the tenant page). Call the tenant with the reason.` };
+  }
   return { warning: true, message: `Proof rejected, but the e-mail to ${name} could not be sent. Call the tenant with the reason.` };
 }
 

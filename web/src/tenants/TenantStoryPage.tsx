@@ -1,7 +1,7 @@
 /**
  * A tenant page (/tenants/{id}, staff; issue 24, "One tenant's whole story"): the record, every letter
  * sent with a link to the tenant's page of the batch PDF, the portal answers and proofs with their
- * review, the notes, the setup and charge events, and the whole history, all in people's words
+ * review, the notes, the setup and charge events, returned e-mail (issue 26), and the whole history, all in people's words
  * (history-text.ts) from one call (GET /api/tenants/{id}/story). Reached from the tenant lists, Proof
  * Review and the navigation bar's search; Edit opens the staff Edit Tenant modal.
  */
@@ -26,6 +26,7 @@ import { statusText } from '../manager-audit/tenant-rules';
 import { useFollow } from '../shell/follow';
 import { useToast } from '../shell/toasts';
 import { EditTenantModal } from './EditTenantModal';
+import { ReturnedEmail } from './ReturnedEmail';
 import { dayText, timeText } from './history-text';
 import { TenantHistoryTable } from './TenantHistory';
 import { TenantLettersTable } from './TenantLettersTable';
@@ -126,6 +127,7 @@ function Story({ story }: { story: TenantStory }) {
       }
     >
       <SpaceBetween size="l">
+        <ReturnedEmail tenantId={t.id} suppression={story.email_suppression} />
         <Container header={<Header variant="h2">Record</Header>}><RecordPairs story={story} /></Container>
         <TenantLettersTable letters={story.letters} tenantName={fullName(t)} />
         <TenantPortalAnswers history={story.history} proofs={story.proofs} />

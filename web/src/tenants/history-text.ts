@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   policy_errors_date_logged: 'Last Setup Error Date',
   policy_errors_error_message: 'Last Setup Error',
   country: 'Country',
+  email_suppression: 'Returned e-mail',
 };
 
 /** 'some_field' as 'Some field', for a field no screen names yet. */
@@ -117,6 +118,9 @@ const ACTIONS: Record<string, string> = {
   archive: 'Archived',
   archive_restore: 'Restored from an archive',
   access_code_migration: 'Given a program access code',
+  email_returned: 'E-mail returned (bounce or complaint)',
+  email_not_sent: 'E-mail not sent: the address is suppressed',
+  email_suppression_cleared: 'Returned-e-mail flag cleared',
   ...Object.fromEntries(MAILED_LETTER_TYPES.map((type) => [`${type}_letter_generated`, `${LETTER_TYPE_LABELS[type]} letter generated`])),
 };
 
