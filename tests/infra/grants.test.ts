@@ -148,11 +148,26 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
   });
 
   it(queue ? 'consumes its own queue only' : 'consumes no queue', () => {
-    const consume = statements.filter((s) => actionsOf(s).some((a) => CONSUME.includes(a)));
+    // Reading a dead-letter queue (Failed jobs) is checked on its own below.
+    const dlqIds = JOB_QUEUE_NAMES.map((q) => logicalId(stacks.data.deadLetterQueues[q]));
+    const consume = statements.filter((s) => actionsOf(s).some((a) => CONSUME.includes(a)))
+      .filter((s) => !resourcesOfStatement(s).every((r) => dlqIds.some((id) => mentions(r, id))))
+      .filter((s) => !(grant.deadLetters.length > 0 && actionsOf(s).every((a) => a === 'sqs:GetQueueAttributes')));
     if (!queue) return expect(consume).toEqual([]);
     const resources = consume.flatMap(resourcesOfStatement);
     expect(resources.length).toBeGreaterThan(0);
     for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[queue]))).toBe(true);
+  });
+
+  it(`reads the dead-letter queues of ${grant.deadLetters.join(', ') || 'no queue'} only`, () => {
+    const dlqStatements = statements.filter((s) => resourcesOfStatement(s).some((r) => JOB_QUEUE_NAMES.some((q) => mentions(r, logicalId(stacks.data.deadLetterQueues[q])))));
+    const reached = JOB_QUEUE_NAMES.filter((q) => dlqStatements.flatMap(resourcesOfStatement).some((r) => mentions(r, logicalId(stacks.data.deadLetterQueues[q]))));
+    expect(reached.sort()).toEqual([...grant.deadLetters].sort());
+    for (const s of dlqStatements) expect(actionsOf(s).sort()).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage']);
+    // The DLQ's URL comes from its queue's RedrivePolicy: GetQueueAttributes on exactly those queues.
+    const attributes = statements.filter((s) => actionsOf(s).length === 1 && actionsOf(s)[0] === 'sqs:GetQueueAttributes').flatMap(resourcesOfStatement);
+    expect(attributes).toHaveLength(grant.deadLetters.length);
+    for (const q of grant.deadLetters) expect(grant.sendTo).toContain(q);
   });
 
   it('reads only the secrets it is granted: the app secret if listed, and its outside systems\' credentials', () => {
