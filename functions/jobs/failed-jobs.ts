@@ -24,7 +24,7 @@ import { batchGetItems } from '../aws/batch-get';
 import { dynamo, sqsClient, sqsCommands } from '../aws/clients';
 import { queueUrl, tableName } from '../aws/config';
 import { HttpError, conflict, notFound } from '../runtime/http-error';
-import { lookAtDeadLetters, removeJobDeadLetters } from './dead-letters';
+import { deleteDeadLetter, lookAtDeadLetters, releaseDeadLetters, removeJobDeadLetters, takeDeadLetters } from './dead-letters';
 import { FAILED_JOBS_PARTITION, RUNNING_JOBS_PARTITION, getJob, jobKey } from './job-store';
 import type { JobRecord } from './job-store';
 
@@ -119,7 +119,7 @@ const notRetryable = (job: JobRecord): Error => conflict(job.dismissed_at
  * The job, as read, back on its queue: queued (condition: still as read, so two retries make one),
  * its message sent, its DLQ copy deleted. `actor` is who asked (a user id, or 'ops').
  */
-export async function retryJob(id: string, actor: string): Promise<JobRecord> {
+export async function retryJob(id: string, actor: string, options: { deadLetterTaken?: boolean } = {}): Promise<JobRecord> {
   const job = await getJob(id);
   if (!job) throw notFound('Job not found.');
   if (!isRetryable(job)) throw notRetryable(job);
@@ -148,7 +148,7 @@ export async function retryJob(id: string, actor: string): Promise<JobRecord> {
   const message: JobMessage = { job_id: job.id, type: job.type };
   await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(job.queue), MessageBody: JSON.stringify(message) }));
   // After the send: were this to fail, the old copy would only be a redrive's no-op (the job is not failed).
-  await removeJobDeadLetters(job.queue, job.id);
+  if (!options.deadLetterTaken) await removeJobDeadLetters(job.queue, job.id);
   return { ...job, status: 'queued', error: null, last_error: job.error ?? job.last_error ?? null, updated_at: now, retried_at: now, retried_by: actor };
 }
 
@@ -192,4 +192,43 @@ export async function dismissJob(id: string, reason: string, actor: string): Pro
     throw err;
   }
   await removeJobDeadLetters(job.queue, job.id);
+}
+
+export interface RedriveOutcome {
+  /** Jobs queued again from their dead letter. */
+  retried: string[];
+  /** Dead letters of jobs done, dismissed or run by a worker now: deleted, their job left as it is. */
+  dropped: string[];
+  /** Dead letters naming no job the program knows: left in the DLQ for ops to read. */
+  kept: number;
+}
+
+/**
+ * Moves `queue`'s dead letters back: each failed or stalled job is retried (as retryJob), each letter of a
+ * job that needs no run is deleted, and a letter naming no known job stays. Unlike SQS's own redrive, the
+ * jobs are queued again first, so the worker runs them instead of dropping the message of a failed job.
+ */
+export async function redriveQueue(queue: JobQueueName, actor: string): Promise<RedriveOutcome> {
+  const outcome: RedriveOutcome = { retried: [], dropped: [], kept: 0 };
+  const { letters } = await takeDeadLetters(queue);
+  const unknown: typeof letters = [];
+  for (const letter of letters) {
+    const job = letter.jobId ? await getJob(letter.jobId) : null;
+    if (!job) { unknown.push(letter); continue; }
+    if (isRetryable(job) && !outcome.retried.includes(job.id)) {
+      try {
+        await retryJob(job.id, actor, { deadLetterTaken: true });
+        outcome.retried.push(job.id);
+      } catch (err) {
+        if (!(err instanceof HttpError && err.status === 409)) throw err;
+        outcome.dropped.push(job.id);
+      }
+    } else {
+      outcome.dropped.push(job.id);
+    }
+    await deleteDeadLetter(letter);
+  }
+  await releaseDeadLetters(unknown);
+  outcome.kept = unknown.length;
+  return outcome;
 }
