@@ -8,13 +8,14 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { ReceiveMessageCommand, SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deadLetterQueueUrl, login } from './helpers';
+import { call, login } from './helpers';
 import { getUserByUsername, makeManagerWithFacility } from './fixtures';
 import { facilityWith, stem } from './facility-fixtures';
-import { createJobRecordOnly, recordFor } from './job-fixture';
+import { createJobRecordOnly } from './job-fixture';
+import { deadLettersOf, dyingAt, failedOnLastReceive, moveToDeadLetters } from './failed-job-fixture';
 import { siteLinkRentRoll } from './rent-roll-fixture';
 import { dynamo } from '../../functions/aws/clients';
 import { queueUrl, tableName } from '../../functions/aws/config';
@@ -25,11 +26,8 @@ import { importFileKey, putImportFile } from '../../functions/imports/import-fil
 import { IMPORT_JOB_TYPE } from '../../functions/imports/import-job-type';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
 import type { JobRecord } from '../../functions/jobs/job-store';
-import { createWorker } from '../../functions/runtime/worker';
-import type { JobRunner } from '../../functions/runtime/worker';
 import { ledgersOfFacility } from '../../functions/tenants/tenant-list';
 import { JOB_QUEUES } from '../../shared/jobs';
-import type { JobQueueName } from '../../shared/jobs';
 
 const sqs = new SQSClient({});
 let monitor: string;
@@ -42,24 +40,6 @@ beforeAll(async () => {
   manager = (await makeManagerWithFacility()).token;
   monitorId = (await getUserByUsername('monitor'))!.id;
 });
-
-const maxReceives = (queue: JobQueueName) => JOB_QUEUES.find((q) => q.name === queue)!.maxReceiveCount;
-
-/** The job's messages in its queue's DLQ (received and made visible again at once). */
-async function deadLettersOf(queue: JobQueueName, jobId: string): Promise<number> {
-  const dlq = await deadLetterQueueUrl(queueUrl(queue));
-  const seen = new Map<string, string>();
-  for (let round = 0; round < 5; round += 1) {
-    const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }));
-    for (const m of out.Messages ?? []) seen.set(m.MessageId!, m.Body ?? '');
-  }
-  return [...seen.values()].filter((body) => (JSON.parse(body) as { job_id?: string }).job_id === jobId).length;
-}
-
-/** What SQS does with the message of a receive that failed maxReceiveCount times: moves it to the DLQ. */
-async function moveToDeadLetters(job: JobRecord): Promise<void> {
-  await sqs.send(new SendMessageCommand({ QueueUrl: await deadLetterQueueUrl(queueUrl(job.queue)), MessageBody: JSON.stringify({ job_id: job.id, type: job.type }) }));
-}
 
 async function listed(token = monitor, query: Record<string, string> = {}) {
   const res = await call('GET', '/api/failed-jobs', { token, query });
@@ -97,25 +77,12 @@ const updateJobFacility = (id: string, facilityId: string) => dynamo().send(new 
   TableName: tableName(), Key: { pk: `JOB#${id}`, sk: 'JOB' }, UpdateExpression: 'SET facility_id = :f', ExpressionAttributeValues: { ':f': facilityId },
 }));
 
-/**
- * The import's worker on its last receive, dying right after its first batch of tenants was stored:
- * the job is failed by the worker itself, and its message is moved to the DLQ as SQS would.
- */
+/** The import's worker on its last receive, dying right after its first batch of tenants was stored (failed-job-fixture.ts). */
 async function importFailedHalfWay(count: number): Promise<{ job: JobRecord; cycle: CycleRecord; stored: number }> {
   const made = await importJob(count);
-  const dying: JobRunner = (ctx) => importRunner()({
-    ...ctx,
-    progress: async (percent, detail) => {
-      await ctx.progress(percent, detail);
-      if (detail?.rows_written) throw new Error('the worker died');
-    },
-  });
-  const worker = createWorker('rent-roll-imports', { [IMPORT_JOB_TYPE]: dying });
-  const answer = await worker(recordFor(made.job.id, IMPORT_JOB_TYPE, maxReceives('rent-roll-imports')));
-  expect(answer.batchItemFailures).toHaveLength(1);
-  await moveToDeadLetters(made.job);
-  const stored = (await ledgersOfFacility(made.cycle.facility_id)).filter((t) => t.cycle_id === made.cycle.id).length;
-  return { job: (await getJob(made.job.id))!, cycle: made.cycle, stored };
+  const job = await failedOnLastReceive(made.job, dyingAt(importRunner(), (detail) => Boolean(detail?.rows_written)));
+  const stored = await cycleTenantCount(made.cycle);
+  return { job, cycle: made.cycle, stored };
 }
 
 async function cycleTenantCount(cycle: CycleRecord): Promise<number> {
