@@ -1,17 +1,21 @@
 /**
  * Failed jobs in Chromium (issue 26): staff find a failed rent-roll import on /failed-jobs (from the side
  * navigation), at phone size too, retry it, see it leave the list and find the import done on Import
- * History. The import fails for real: its file is unreadable, so the worker refuses it (and lets its
- * message go to the dead-letter queue); the right file is then put in its place, as a re-upload would.
+ * History; Dismiss asks for a reason. The import fails for real: its file is unreadable, so the worker
+ * refuses it (and lets its message go to the dead-letter queue); the right file is then put in its place,
+ * as a re-upload would.
  */
 import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
-import { adminHeaders, makeCycle, makeFacility, waitForJob } from './program-data';
+import { adminHeaders, getJson, makeCycle, makeFacility, waitForJob } from './program-data';
+import type { MadeCycle, MadeFacility } from './program-data';
+import { expectAccessible } from './a11y';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -19,7 +23,8 @@ test.describe.configure({ timeout: 120_000 });
 const dir = mkdtempSync(join(tmpdir(), 'alp-e2e-failed-jobs-'));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('staff find a failed import on Failed jobs, retry it and see it done', async ({ page, request }) => {
+/** An import into a cycle of its own whose file is unreadable: the worker fails it (and lets its message go to the DLQ). */
+async function failedImport(request: APIRequestContext): Promise<{ jobId: string; site: string; facility: MadeFacility; cycle: MadeCycle }> {
   const site = `P${randomBytes(3).toString('hex')}1`;
   const facility = await makeFacility(request, { prime_site_id: site, software: 'sitelink_web' });
   const cycle = await makeCycle(request, facility.facility_number);
@@ -30,6 +35,13 @@ test('staff find a failed import on Failed jobs, retry it and see it done', asyn
   expect(sent.status(), await sent.text()).toBe(202);
   const jobId = ((await sent.json()) as { job: { id: string } }).job.id;
   expect((await waitForJob(request, jobId)).status).toBe('failed');
+  return { jobId, site, facility, cycle };
+}
+
+const rowOf = (page: Page, facilityNumber: string) => page.getByTestId('failed-jobs-table').locator('tbody tr').filter({ hasText: facilityNumber });
+
+test('staff find a failed import on Failed jobs, retry it and see it done', async ({ page, request }) => {
+  const { jobId, site, facility, cycle } = await failedImport(request);
 
   // The right file where the import reads it (the program's own stores, against the suite's emulators).
   const env = JSON.parse(process.env.E2E_AWS_ENV!) as Record<string, string>;
@@ -44,7 +56,7 @@ test('staff find a failed import on Failed jobs, retry it and see it done', asyn
   await loginAs(page, DEMO.monitor.username);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Failed jobs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Failed jobs' })).toBeVisible();
-  const row = page.getByTestId('failed-jobs-table').locator('tbody tr').filter({ hasText: facility.facility_number });
+  const row = rowOf(page, facility.facility_number);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Failed');
   await expect(row).toContainText(cycle.label);
@@ -66,4 +78,22 @@ test('staff find a failed import on Failed jobs, retry it and see it done', asyn
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/import-history?facility_number=${facility.facility_number}`);
   await expect(page.getByTestId('import-history-table').locator('tbody tr').filter({ hasText: 'roll.xlsx' })).toHaveCount(1);
+});
+
+test('Dismiss asks why, keeps the reason and takes the job off the list', async ({ page, request }) => {
+  const { jobId, facility } = await failedImport(request);
+  await loginAs(page, DEMO.admin.username);
+  await page.goto('/failed-jobs');
+  const row = rowOf(page, facility.facility_number);
+  await row.getByRole('button', { name: /^Dismiss the Rent-roll import job/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dismiss job' });
+  await dialog.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(dialog).toContainText('Say why the job is dismissed.');
+  await expectAccessible(page);
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('The manager sent a corrected file as a new import.');
+  await dialog.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(notifications(page)).toContainText('The Rent-roll import job was dismissed; the reason is kept on it.');
+  await expect(row).toHaveCount(0);
+  const job = await getJson<{ status: string }>(request, `/api/jobs/${jobId}`);
+  expect(job.status).toBe('failed');
 });
