@@ -79,6 +79,15 @@ export function grantAccess(target: AppFunction, grant: FunctionGrant, data: Dat
     env[queueEnvName(queue)] = data.queues[queue].queueUrl;
   }
 
+  for (const queue of grant.deadLetters) {
+    // The DLQ's URL is read from its queue's RedrivePolicy (functions/jobs/dead-letters.ts).
+    role.addToPolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: [data.queues[queue].queueArn] }));
+    role.addToPolicy(new PolicyStatement({
+      actions: ['sqs:GetQueueUrl', 'sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'],
+      resources: [data.deadLetterQueues[queue].queueArn],
+    }));
+  }
+
   if (grant.appSecret) {
     role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [data.appSecret.secretArn] }));
     env[ENV.appSecretArn] = data.appSecret.secretArn;

@@ -3,6 +3,7 @@
  * infra tests check the synthesized IAM policies against it. A handler that needs more gets a line
  * here first; locally nothing enforces IAM, so a missing line shows up only when deployed.
  */
+import { JOB_QUEUE_NAMES } from './jobs';
 import type { JobQueueName, WorkerQueueName } from './jobs';
 import type { BucketName, ExternalSystem } from './resources';
 import { ROUTES } from './routes';
@@ -19,6 +20,11 @@ export interface FunctionGrant {
   buckets: Partial<Record<BucketName, DataAccess>>;
   /** Job queues the function may send to (it writes the job record first, so it needs table readwrite). */
   sendTo: readonly JobQueueName[];
+  /**
+   * Job queues whose dead-letter queue the function reads and empties (receive, delete, change
+   * visibility; the DLQ's URL from the queue's RedrivePolicy): staff's Failed jobs. Each is in sendTo too.
+   */
+  deadLetters: readonly JobQueueName[];
   /** Reads the app secret (the key that seals generated first passwords). */
   appSecret: boolean;
   /** Outside systems it calls over HTTP: it gets their URLs and may read their credentials secrets. */
@@ -46,7 +52,7 @@ export const authenticatesRequests = (group: ApiGroup): boolean =>
   ROUTES.some((route) => route.group === group && route.access !== 'public');
 
 const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>): FunctionGrant => ({
-  buckets: {}, sendTo: [], appSecret: false, external: [], sendsEmail: false, ...grant,
+  buckets: {}, sendTo: [], deadLetters: [], appSecret: false, external: [], sendsEmail: false, ...grant,
 });
 
 export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
@@ -103,7 +109,10 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
     why: 'Send Letters lists and counts tenants; generate and sample letters write the job record and queue it; download-letters presigns a letter file (HeadObject first)',
   }),
   'letter-batches': g({ table: 'read', why: 'lists letter batches (their files are downloaded through the facilities group)' }),
-  jobs: g({ table: 'read', why: 'reads job records for progress polling' }),
+  jobs: g({
+    table: 'readwrite', sendTo: [...JOB_QUEUE_NAMES], deadLetters: [...JOB_QUEUE_NAMES],
+    why: 'reads job records for progress polling; Failed jobs lists failed and stalled jobs and the dead-letter queues, retries a job (queued again, its message sent, its dead letter deleted) and dismisses one',
+  }),
   respond: g({
     table: 'readwrite', buckets: { uploads: 'readwrite' }, sendsEmail: true,
     why: 'tenant sign-in (access-code lookup, lockout counters, tenant sessions); answers write the tenant, its history and counters; proof files by presigned POST, checked by content; confirmation e-mails',

@@ -66,6 +66,11 @@ export const ROUTES = [
   r('GET', '/api/app/status', 'app', 'public', 'platform'),
   r('GET', '/api/openapi.json', 'app', 'public', 'platform'),
   r('GET', '/api/jobs/{id}', 'jobs', 'session', 'platform'),
+  // failed work that staff see and retry (issue 26)
+  r('GET', '/api/failed-jobs', 'jobs', STAFF, 'platform'),
+  r('POST', '/api/failed-jobs/retry-all', 'jobs', STAFF, 'platform'),
+  r('POST', '/api/failed-jobs/{id}/retry', 'jobs', STAFF, 'platform'),
+  r('POST', '/api/failed-jobs/{id}/dismiss', 'jobs', STAFF, 'platform'),
   // the program's identity on letters (every page shows its contact; admins edit it)
   r('GET', '/api/program-settings', 'app', 'session', 'tenants-letters'),
   r('POST', '/api/program-settings', 'app', ADMIN, 'tenants-letters'),

@@ -1,6 +1,9 @@
 /**
  * Job records (JOB#{id} / JOB): what a queued piece of long work is doing, polled by the UI.
- * Workers move a job queued -> running -> done | failed, with a progress percent.
+ * Workers move a job queued -> running -> done | failed, with a progress percent. A running or failed
+ * job carries a sparse gsi1 entry (JOBS#RUNNING / JOBS#FAILED, sort `{when it got there}#{id}`) so
+ * staff find failed and stalled jobs with a Query, never a Scan (functions/jobs/failed-jobs.ts); a
+ * queued or done job has none.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,9 +23,30 @@ export interface JobRecord extends Omit<JobView, 'state'> {
   input: Record<string, unknown>;
   /** Refused with its message bound for the dead-letter queue (JobRefused deadLetter): each receive lets it go at once. */
   dead_letter?: boolean;
+  /** Runs started (every receive that reached the runner, retries included); absent on jobs from before it was counted. */
+  tries?: number;
+  /** The error of the run before staff retried it (the worker clears `error` when a run starts). */
+  last_error?: string | null;
+  retried_at?: string;
+  retried_by?: string;
+  /** Staff set a failed or stalled job aside for good, with why (kept on the job). */
+  dismissed_at?: string;
+  dismissed_by?: string;
+  dismiss_reason?: string;
 }
 
-const jobKey = (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' });
+/** The sparse gsi1 partitions of jobs staff may have to act on (docs/data-model.md). */
+export const FAILED_JOBS_PARTITION = 'JOBS#FAILED';
+export const RUNNING_JOBS_PARTITION = 'JOBS#RUNNING';
+
+/** The gsi1 entry a job in `status` carries from `now`: null for queued and done jobs, which none lists. */
+export function jobIndexEntry(id: string, status: JobStatus, now: string): { gsi1pk: string; gsi1sk: string } | null {
+  if (status === 'failed') return { gsi1pk: FAILED_JOBS_PARTITION, gsi1sk: `${now}#${id}` };
+  if (status === 'running') return { gsi1pk: RUNNING_JOBS_PARTITION, gsi1sk: `${now}#${id}` };
+  return null;
+}
+
+export const jobKey = (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' });
 
 /**
  * Writes the job record, then sends its message; the worker finds the input on the record. `id` is a
@@ -53,18 +77,43 @@ export async function getJob(id: string): Promise<JobRecord | null> {
 export async function updateJob(id: string, changes: {
   status?: JobStatus; progress?: number; progress_detail?: Record<string, number> | null; error?: string | null; result?: Record<string, unknown> | null;
   state?: Record<string, unknown> | null; dead_letter?: boolean;
+  /** A run starts: `tries` goes up by one. */
+  countTry?: boolean;
 }): Promise<void> {
+  const { countTry, ...fields } = changes;
+  const now = new Date().toISOString();
   const names: Record<string, string> = { '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  const values: Record<string, unknown> = { ':now': now };
   const sets = ['#updated_at = :now'];
-  for (const [field, value] of Object.entries(changes)) {
+  for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;
     values[`:${field}`] = value;
     sets.push(`#${field} = :${field}`);
   }
+  // A change of status moves the job's gsi1 entry (set from now, or removed), so the failed and running
+  // lists follow every status the worker writes.
+  const removes: string[] = [];
+  if (fields.status) {
+    const entry = jobIndexEntry(id, fields.status, now);
+    if (entry) {
+      Object.assign(names, { '#gsi1pk': 'gsi1pk', '#gsi1sk': 'gsi1sk' });
+      Object.assign(values, { ':gsi1pk': entry.gsi1pk, ':gsi1sk': entry.gsi1sk });
+      sets.push('#gsi1pk = :gsi1pk', '#gsi1sk = :gsi1sk');
+    } else {
+      Object.assign(names, { '#gsi1pk': 'gsi1pk', '#gsi1sk': 'gsi1sk' });
+      removes.push('#gsi1pk', '#gsi1sk');
+    }
+  }
+  const adds: string[] = [];
+  if (countTry) {
+    names['#tries'] = 'tries';
+    values[':one'] = 1;
+    adds.push('#tries :one');
+  }
+  const expression = [`SET ${sets.join(', ')}`, removes.length ? `REMOVE ${removes.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
   await dynamo().send(new UpdateCommand({
-    TableName: tableName(), Key: jobKey(id), UpdateExpression: `SET ${sets.join(', ')}`,
+    TableName: tableName(), Key: jobKey(id), UpdateExpression: expression,
     ExpressionAttributeNames: names, ExpressionAttributeValues: values, ConditionExpression: 'attribute_exists(pk)',
   }));
 }

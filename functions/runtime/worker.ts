@@ -71,13 +71,19 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       return true;
     }
     if (job.status === 'done') return true;
-    if (job.status === 'failed') return job.dead_letter ? letGo(record) : true;
+    // A failed job runs again only once staff retry it (functions/jobs/failed-jobs.ts), which queues it
+    // before sending its message; a message of a job still failed (a redrive by the SQS console) is dropped.
+    if (job.status === 'failed') {
+      if (job.dead_letter) return letGo(record);
+      logger.info('message of a failed job dropped: retry it from Failed jobs or `npm run ops -- jobs retry`', { queue, jobId: job.id });
+      return true;
+    }
     const runner = runners[job.type];
     if (!runner) {
       await updateJob(job.id, { status: 'failed', error: `No worker handles jobs of type '${job.type}' on queue ${queue}.` });
       return true;
     }
-    await updateJob(job.id, { status: 'running', error: null });
+    await updateJob(job.id, { status: 'running', error: null, countTry: true });
     try {
       const result = await runner({
         job,

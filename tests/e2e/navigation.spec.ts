@@ -26,8 +26,8 @@ const STAFF_PAGES: [string, string][] = [
 
 /** Each demo login's pages, as the route guard lets them open: admin passes everywhere. */
 const PAGES_OF: Record<DemoRole, [string, string][]> = {
-  monitor: [...STAFF_PAGES, ['Help Videos', '/help-videos']],
-  admin: [...STAFF_PAGES, ['Program Settings', '/program-settings'], ['Master Audit', '/master-audit'], ['Help Videos', '/help-videos']],
+  monitor: [...STAFF_PAGES, ['Failed jobs', '/failed-jobs'], ['Help Videos', '/help-videos']],
+  admin: [...STAFF_PAGES, ['Program Settings', '/program-settings'], ['Failed jobs', '/failed-jobs'], ['Master Audit', '/master-audit'], ['Help Videos', '/help-videos']],
   manager: [['Home', '/'], ['Master Audit', '/master-audit'], ['Help Videos', '/help-videos']],
 };
 

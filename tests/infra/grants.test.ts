@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../shared/contracts';
 import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
 import type { FunctionGrant } from '../../shared/grants';
-import { WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import { JOB_QUEUE_NAMES, WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { WorkerQueueName } from '../../shared/jobs';
 import { APP_TABLE, BUCKETS, ENV, EXTERNAL_SYSTEMS } from '../../shared/resources';
 import type { BucketName } from '../../shared/resources';
@@ -151,11 +151,30 @@ describe.each(cases)('$name', ({ target, grant, group, queue }) => {
   });
 
   it(queue ? 'consumes its own queue only' : 'consumes no queue', () => {
-    const consume = statements.filter((s) => actionsOf(s).some((a) => CONSUME.includes(a)));
+    // Reading a dead-letter queue (Failed jobs) is checked on its own below.
+    const dlqIds = JOB_QUEUE_NAMES.map((q) => logicalId(stacks.data.deadLetterQueues[q]));
+    // (A function reading DLQs has GetQueueAttributes on their queues, for the RedrivePolicy: checked below.)
+    const consuming = grant.deadLetters.length > 0 ? CONSUME.filter((a) => a !== 'sqs:GetQueueAttributes') : CONSUME;
+    const consume = statements.filter((s) => actionsOf(s).some((a) => consuming.includes(a)))
+      .filter((s) => !resourcesOfStatement(s).every((r) => dlqIds.some((id) => mentions(r, id))));
     if (!queue) return expect(consume).toEqual([]);
     const resources = consume.flatMap(resourcesOfStatement);
     expect(resources.length).toBeGreaterThan(0);
     for (const resource of resources) expect(mentions(resource, logicalId(stacks.data.queues[queue]))).toBe(true);
+  });
+
+  it(`reads the dead-letter queues of ${grant.deadLetters.join(', ') || 'no queue'} only`, () => {
+    const dlqStatements = statements.filter((s) => resourcesOfStatement(s).some((r) => JOB_QUEUE_NAMES.some((q) => mentions(r, logicalId(stacks.data.deadLetterQueues[q])))));
+    const reached = JOB_QUEUE_NAMES.filter((q) => dlqStatements.flatMap(resourcesOfStatement).some((r) => mentions(r, logicalId(stacks.data.deadLetterQueues[q]))));
+    expect(reached.sort()).toEqual([...grant.deadLetters].sort());
+    for (const s of dlqStatements) expect(actionsOf(s).sort()).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage']);
+    // The DLQ's URL comes from its queue's RedrivePolicy: GetQueueAttributes on exactly those queues.
+    for (const q of grant.deadLetters) expect(grant.sendTo).toContain(q);
+    // A worker's own queue's attributes come with its event source; the others' only with DLQ reads.
+    if (queue) return;
+    const attributes = statements.filter((s) => actionsOf(s).includes('sqs:GetQueueAttributes')).flatMap(resourcesOfStatement);
+    expect(JOB_QUEUE_NAMES.filter((q) => attributes.some((r) => mentions(r, logicalId(stacks.data.queues[q])))).sort()).toEqual([...grant.deadLetters].sort());
+    expect(attributes).toHaveLength(grant.deadLetters.length);
   });
 
   it('reads only the secrets it is granted: the app secret if listed, and its outside systems\' credentials', () => {

@@ -16,6 +16,7 @@ import { call } from './helpers';
 import { tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { createJobRecordOnly } from './job-fixture';
+import { dyingAt, failedOnLastReceive, retriedToDone } from './failed-job-fixture';
 import { TEST_WRITE } from './test-write';
 import { claimCheckpoint, getCheckpoint } from '../../functions/archives/archive-checkpoint';
 import { runArchiveJob } from '../../functions/archives/archive-job';
@@ -381,5 +382,30 @@ describe('the job runs once, whatever happens', () => {
     expect(done.error).toBeNull();
     expect(await getTenants(tenants.map((t) => t.id))).toEqual([]);
     expect(nonZero(await getFacilityCounters(facility.id))).toEqual({});
+  });
+});
+
+describe('retried by staff from Failed jobs (issue 26)', () => {
+  it('an archive failed half way through the deletion, its message in the DLQ, is retried to done: every tenant once, the counters at zero', async () => {
+    const { facility, cycle, tenants } = await plainFacility(230);
+    const job = await archiveJobWithoutMessage(facility);
+    const input = job.input as ArchiveJobInput;
+    // The worker's last receive dies after the first page of 100 tenants is deleted.
+    await failedOnLastReceive(job, dyingAt(runArchiveJob, (detail) => (detail?.deleted ?? 0) >= 100));
+    expect(await getCheckpoint(input.archive_id)).toMatchObject({ deleted: 100, tenant_count: 230 });
+    expect((await getTenants(tenants.map((t) => t.id))).length).toBe(130);
+
+    const done = await retriedToDone(job.id, monitor);
+    expect(done.result).toMatchObject({ tenant_count: 230 });
+    expect(await getTenants(tenants.map((t) => t.id))).toEqual([]);
+    expect(nonZero(await getFacilityCounters(facility.id))).toEqual({});
+    expect(nonZero(await getCycleCounters(cycle.id))).toEqual({});
+    expect(await getCheckpoint(input.archive_id)).toMatchObject({ phase: 'done', deleted: 230 });
+    expect(await archivingOf(facility.id)).toBeNull();
+    // The archive's record and export were written once: the checkpoint went on past them.
+    expect(await getArchive(input.archive_id)).toMatchObject({ tenant_count: 230 });
+    const exported = new Set<string>();
+    for await (const t of readArchiveTenants(input.file_key)) exported.add(t.record.id);
+    expect(exported.size).toBe(230);
   });
 });

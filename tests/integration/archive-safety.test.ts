@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import ExcelJS from 'exceljs';
+import { siteLinkRentRoll } from './rent-roll-fixture';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call } from './helpers';
 import { TEST_WRITE, tokenFor } from './fixtures';
@@ -84,16 +84,7 @@ async function facilityStats(facility: FacilityRecord): Promise<Record<string, u
   return (await dynamo().send(new GetCommand({ TableName: tableName(), Key: facilityStatsKey(facility.id), ConsistentRead: true }))).Item ?? {};
 }
 
-/** A SiteLink - Web rent roll of these ledger ids at the site. */
-async function rentRoll(site: string, ledgers: readonly string[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Rent Roll');
-  sheet.addRow(['Rent Roll Report']);
-  sheet.addRow([]);
-  sheet.addRow(['Site ID', 'Unit', 'Tenant ID', 'First Name', 'Last Name', 'Address', 'City', 'State', 'Zip', 'Email', 'Moved In', 'Paid Thru']);
-  ledgers.forEach((ledger, i) => sheet.addRow([site, `U${i + 1}`, ledger, `First${i}`, `Last${i}`, '1 Main St', 'Austin', 'TX', '78701', `first${i}@example.com`, '3/4/2024', '12/31/2026']));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const rentRoll = siteLinkRentRoll;
 
 /** Runs an import of `bytes` into the cycle in this process (the worker's runner, the file handed over directly). */
 async function runImport(cycleId: string, bytes: Buffer): Promise<{ job: JobRecord; result: Promise<ImportResult> }> {

@@ -1,5 +1,6 @@
-/** A job record with no queue message, so no poller races the test for it. */
+/** Job records for tests: one with no queue message, so no poller races the test for it, and the SQS record a worker gets. */
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/aws/clients';
 import { tableName } from '../../functions/aws/config';
@@ -14,4 +15,15 @@ export async function createJobRecordOnly(args: { id?: string; queue: JobQueueNa
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${job.id}`, sk: 'JOB', ...job } }));
   return job;
+}
+
+/** An SQS record as Lambda would deliver it for a job, on its Nth receive (a worker called directly). */
+export function recordFor(jobId: string, type: string, receiveCount: number): SQSEvent {
+  return {
+    Records: [{
+      messageId: `m-${jobId}`, receiptHandle: 'r', body: JSON.stringify({ job_id: jobId, type }),
+      attributes: { ApproximateReceiveCount: String(receiveCount) } as SQSEvent['Records'][number]['attributes'],
+      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1',
+    }],
+  };
 }

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
 import { call, deadLetterQueueUrl, login, uniqueName } from './helpers';
 import { makeUser } from './fixtures';
+import { recordFor } from './job-fixture';
 import { enqueueJob, getJob } from '../../functions/jobs/job-store';
 import { JobRunElsewhere } from '../../functions/jobs/job-run-elsewhere';
 import { createWorker } from '../../functions/runtime/worker';
@@ -24,17 +24,6 @@ async function waitForJob(id: string, token: string, until: (status: string) => 
     if (Date.now() > deadline) throw new Error(`job ${id} stayed ${res.body.status}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** An SQS record as Lambda would deliver it for a job, on its Nth receive. */
-function recordFor(jobId: string, type: string, receiveCount: number): SQSEvent {
-  return {
-    Records: [{
-      messageId: `m-${jobId}`, receiptHandle: 'r', body: JSON.stringify({ job_id: jobId, type }),
-      attributes: { ApproximateReceiveCount: String(receiveCount) } as SQSEvent['Records'][number]['attributes'],
-      messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1',
-    }],
-  };
 }
 
 describe('job queues and workers', () => {

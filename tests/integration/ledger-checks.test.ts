@@ -30,6 +30,11 @@ import { ledgerIdsOfKind, simulatedLedger, siteLinkCoverages, storEdgeItems } fr
 import type { SimulatedLedgerKind } from '../../localstack/simulators/data';
 import { coverageIdOf } from '../../shared/coverage-ids';
 import { TEST_WRITE } from './test-write';
+import { createJobRecordOnly } from './job-fixture';
+import { dyingAt, failedOnLastReceive, retriedToDone } from './failed-job-fixture';
+import { ledgerRunners } from '../../functions/letters/ledger-jobs';
+import { LEDGER_JOB_TYPES } from '../../functions/letters/ledger-job-types';
+import type { LedgerScopeInput } from '../../functions/letters/ledger-job-types';
 
 const REMOVE = '/api/tenants/remove-uneligible-ledgers';
 const SYNC = '/api/tenants/sync-ledger-statuses';
@@ -508,5 +513,35 @@ describe.each([
     if (typeof message === 'string') expect(job.error).toBe(message);
     else expect(job.error).toMatch(message);
     expect(await snapshot(cycle, tenants)).toEqual(before);
+  });
+});
+
+describe('retried by staff from Failed jobs (issue 26)', () => {
+  it('a sync over two facilities that died after the first, its message in the DLQ, is retried to done: each move-out written once', async () => {
+    const facilities = await Promise.all([softwareFacility('storedge'), softwareFacility('storedge')]);
+    const made = await Promise.all(facilities.map(async (facility) => {
+      const [cur] = ledgers(facility, 'current', 1);
+      const [mov] = ledgers(facility, 'moved_out', 1);
+      const { cycle, tenants } = await cycleWithTenants(facility, [withLedger(cur!), withLedger(mov!)]);
+      return { facility, cycle, moved: byLedger(tenants, mov!), movedOutBefore: (await getCycleCounters(cycle.id)).moved_out };
+    }));
+    const input: LedgerScopeInput = {
+      scope: 'two facilities', facilities: facilities.map((f) => ({ id: f.id, facility_number: f.facility_number, family: 'storedge', cycle_id: null })),
+      not_checked: [], by: { user_id: 'test', username: 'tester' },
+    };
+    const job = await createJobRecordOnly({ queue: 'ledger-checks', type: LEDGER_JOB_TYPES.sync, createdBy: 'test', input: { ...input } });
+    // The worker's last receive dies once the first facility is synced.
+    await failedOnLastReceive(job, dyingAt(ledgerRunners.sync, (detail) => (detail?.facilities ?? 0) >= 1));
+    expect((await getTenant(made[0]!.moved.id))!.status).toBe('moved_out');
+    expect((await getTenant(made[1]!.moved.id))!.status).toBeNull();
+
+    const done = await retriedToDone(job.id, monitor);
+    // The retry checked both facilities again; the first had nothing left to write.
+    expect(done.result).toMatchObject({ checked: 4, tenants_updated: 1 });
+    for (const { cycle, moved, movedOutBefore } of made) {
+      expect((await getTenant(moved.id))!.status).toBe('moved_out');
+      expect((await tenantHistory(moved.id)).filter((h) => h.action === 'ledger_sync')).toHaveLength(1);
+      expect((await getCycleCounters(cycle.id)).moved_out).toBe(movedOutBefore + 1);
+    }
   });
 });

@@ -17,6 +17,7 @@ import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixture
 import { waitForExportJob } from './export-jobs';
 import { createJobRecordOnly } from './job-fixture';
 import { bouncePermanently } from './ses-notifications';
+import { deadLettersOf, moveToDeadLetters } from './failed-job-fixture';
 import { dynamo } from '../../functions/aws/clients';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
 import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
@@ -30,6 +31,7 @@ import { claimTenants } from '../../functions/letters/letter-claims';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { formatAccessCode, portalUrl, portalUrlWithCode } from '../../shared/access-code';
+import { JOB_QUEUES } from '../../shared/jobs';
 import { qrModules } from '../../functions/letters/letter-qr';
 import { drawnQr, pageText, readPdf } from '../unit/letters/pdf-reader';
 import { longDate, slashDate } from '../../functions/letters/letter-text';
@@ -384,6 +386,25 @@ async function batchJob(facility: FacilityRecord, tenants: readonly TenantRecord
   await createJobRecordOnly({ id, queue: 'letter-generation', type: LETTER_JOB_TYPES.batch, createdBy: monitorId, input: { ...input } });
   return id;
 }
+/**
+ * Runs `run` with the second tenant-marking transaction of this process failing, as a throttled or failed
+ * DynamoDB call would half way through a batch.
+ */
+async function withSecondMarkingFailing<T>(jobId: string, run: () => Promise<T>): Promise<T> {
+  let marking = 0;
+  const name = `fail-half-way-${jobId}`;
+  dynamo().middlewareStack.add((next) => async (args) => {
+    const input = args.input as { TransactItems?: { Put?: { Item?: { type?: string } } }[] };
+    if (input.TransactItems?.some((i) => i.Put?.Item?.type === 'tenant') && ++marking === 2) throw Object.assign(new Error('Simulated DynamoDB failure'), { name: 'InternalServerError' });
+    return next(args);
+  }, { step: 'initialize', name });
+  try {
+    return await run();
+  } finally {
+    dynamo().middlewareStack.remove(name);
+    expect(marking).toBeGreaterThanOrEqual(2);
+  }
+}
 const deliver = (jobId: string, receive = 1) => letterWorker({
   Records: [{ messageId: randomUUID(), receiptHandle: 'local', body: JSON.stringify({ job_id: jobId, type: LETTER_JOB_TYPES.batch }), attributes: { ApproximateReceiveCount: String(receive) } }],
 } as unknown as SQSEvent);
@@ -409,21 +430,8 @@ describe('a batch marks every tenant or none', () => {
     const facility = await letterFacility();
     const { tenants } = await cycleWithTenants(facility, Array.from({ length: 120 }, (_, i) => tenant(i, null, { email: '' })));
     const jobId = await batchJob(facility, tenants);
-    // The second tenant-marking transaction fails, as a throttled or failed DynamoDB call would.
-    let marking = 0;
-    const name = `fail-half-way-${jobId}`;
-    dynamo().middlewareStack.add((next) => async (args) => {
-      const input = args.input as { TransactItems?: { Put?: { Item?: { type?: string } } }[] };
-      if (input.TransactItems?.some((i) => i.Put?.Item?.type === 'tenant') && ++marking === 2) throw Object.assign(new Error('Simulated DynamoDB failure'), { name: 'InternalServerError' });
-      return next(args);
-    }, { step: 'initialize', name });
-    try {
-      const out = await deliver(jobId);
-      expect(out.batchItemFailures).toHaveLength(1);
-    } finally {
-      dynamo().middlewareStack.remove(name);
-    }
-    expect(marking).toBeGreaterThanOrEqual(2);
+    const out = await withSecondMarkingFailing(jobId, () => deliver(jobId));
+    expect(out.batchItemFailures).toHaveLength(1);
     expect((await getJob(jobId))!).toMatchObject({ status: 'queued', error: 'Simulated DynamoDB failure' });
     for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBeNull();
     const before = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
@@ -613,5 +621,33 @@ describe('no tenant is mailed twice by accident', () => {
     expect(job.error).toBe('None of the 2 chosen tenants is ready for an audit letter any more (each answered, was sent one or was changed since the letters were asked for); no letter was generated and no tenant was marked.');
     for (const x of await getTenants(tenants.map((y) => y.id))) expect(x.initial_letter_sent_date).toBe('2026-11-15');
     expect(await batchesOf(facility)).toEqual([]);
+  });
+});
+
+describe('retried by staff from Failed jobs (issue 26)', () => {
+  it('a batch that failed half way on its last receive, its message in the DLQ, is retried to done: one batch, every tenant marked once', async () => {
+    const facility = await letterFacility();
+    const { tenants } = await cycleWithTenants(facility, Array.from({ length: 120 }, (_, i) => tenant(i, null, { email: '' })));
+    const jobId = await batchJob(facility, tenants);
+    const out = await withSecondMarkingFailing(jobId, () => deliver(jobId, JOB_QUEUES.find((q) => q.name === 'letter-generation')!.maxReceiveCount));
+    expect(out.batchItemFailures).toHaveLength(1);
+    const failed = (await getJob(jobId))!;
+    expect(failed).toMatchObject({ status: 'failed', error: 'Simulated DynamoDB failure' });
+    await moveToDeadLetters(failed);
+
+    const res = await call('POST', `/api/failed-jobs/${jobId}/retry`, { token: monitor });
+    expect(res.status, res.text).toBe(200);
+    const deadline = Date.now() + 60_000;
+    while (!['done', 'failed'].includes((await getJob(jobId))!.status) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(await getJob(jobId)).toMatchObject({ status: 'done', last_error: 'Simulated DynamoDB failure' });
+    expect(await deadLettersOf('letter-generation', jobId)).toBe(0);
+    for (const t of await getTenants(tenants.map((x) => x.id))) expect(t.initial_letter_sent_date).toBe(AUDIT_DATE);
+    // The failed run's first group was marked and undone (both on record); the retry marked each tenant once more: one mark stands.
+    for (const t of tenants.slice(0, 60)) {
+      const actions = (await tenantHistory(t.id)).map((h) => h.action);
+      expect(actions.filter((a) => a === 'initial_letter_generated').length - actions.filter((a) => a === 'initial_letter_generated_undone').length, t.id).toBe(1);
+    }
+    const batches = await call('GET', '/api/letter-batches', { token: monitor, query: { facility_number: facility.facility_number } });
+    expect((batches.body as { data: unknown[] }).data).toEqual([expect.objectContaining({ tenant_count: 120 })]);
   });
 });

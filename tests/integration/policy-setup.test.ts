@@ -19,11 +19,19 @@ import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenan
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
 import { setupRunners } from '../../functions/policy-setup/storedge-setup';
+import { setupRecordKey } from '../../functions/policy-setup/setup-claims';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../functions/aws/clients';
+import { tableName } from '../../functions/aws/config';
+import { SETUP_JOB_TYPES, SETUP_QUEUE } from '../../functions/policy-setup/setup-job-types';
+import type { SetupJobInput } from '../../functions/policy-setup/setup-job-types';
 import { clearFaults, injectFault, ledgerState } from '../../localstack/simulators/control-client';
 import { ledgerIdsOfKind, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 import { coverageIdOf } from '../../shared/coverage-ids';
 import type { CoverageOption } from '../../shared/contracts/program';
 import { TEST_WRITE } from './test-write';
+import { createJobRecordOnly } from './job-fixture';
+import { dyingAt, failedOnLastReceive, retriedToDone } from './failed-job-fixture';
 
 let monitor = '';
 let manager = '';
@@ -293,5 +301,44 @@ describe('StorEdge setup (POST /api/tenants/setup-policies, the setup-batches jo
     const after = await getTenants(tenants.map((t) => t.id));
     expect(after.map((t) => Boolean(t.setup_insurance_date))).toEqual([true, false, true]);
     expect(after[1]!.policy_errors_error_message).toMatch(/^StorEdge refused it: /);
+  });
+});
+
+/** The setup claims of these tenants as a dead run leaves them once their lease has lapsed (those that exist). */
+async function lapseSetupLeases(tenants: readonly TenantRecord[], cycleId: string): Promise<void> {
+  for (const t of tenants) {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: tableName(), Key: setupRecordKey(t.id, cycleId), UpdateExpression: 'SET lease_until = :past',
+        ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }));
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+    }
+  }
+}
+
+describe('retried by staff from Failed jobs (issue 26)', () => {
+  it('a StorEdge setup job that died after its first batch, its message in the DLQ, is retried to done: each ledger written once', async () => {
+    const { facility, cycle, tenants } = await facilityWithTenants('storedge', 12);
+    const batches = [0, 5, 10].map((from) => tenants.slice(from, from + 5)).map((group) => ({ ledger_ids: group.map((t) => t.ledger_id), tenant_ids: group.map((t) => t.id) }));
+    const input: SetupJobInput = { facility_id: facility.id, facility_number: facility.facility_number, cycle_id: cycle.id, batches, by: { user_id: 'test', username: 'tester' } };
+    const job = await createJobRecordOnly({ queue: SETUP_QUEUE, type: SETUP_JOB_TYPES.storedge, createdBy: 'test', input: { ...input } });
+    // The worker's last receive dies once the first batch is set up and its tenants written.
+    await failedOnLastReceive(job, dyingAt(setupRunners['storedge-setup']!, (detail) => (detail?.batches ?? 0) >= 1));
+    const halfway = await getTenants(tenants.map((t) => t.id));
+    expect(halfway.filter((t) => t.setup_via_api).length).toBe(5);
+
+    // The dead run's second batch was under way in the pipeline: its claims hold a 2-minute lease. Staff
+    // retry after it lapsed (a retry within it finds those tenants 'Being set up by another run').
+    await lapseSetupLeases(tenants.slice(5, 10), cycle.id);
+
+    const done = await retriedToDone(job.id, monitor);
+    expect((done.state as { batches: { state: string }[] }).batches.map((b) => b.state)).toEqual(['complete', 'complete', 'complete']);
+    for (const t of await getTenants(tenants.map((x) => x.id))) {
+      expect(t.setup_via_api, t.ledger_id).toBe(true);
+      expect(await writesOf(facility, t.ledger_id), t.ledger_id).toBe(1);
+      expect((await tenantHistory(t.id)).filter((h) => h.action === 'policy_setup')).toHaveLength(1);
+    }
   });
 });

@@ -35,6 +35,7 @@ const RemovedTenantsPage = lazy(() => import('../letters/RemovedTenantsPage'));
 const ProgramSettingsPage = lazy(() => import('../program-settings/ProgramSettingsPage'));
 const InsurancePolicyManagementPage = lazy(() => import('../policy-setup/InsurancePolicyManagementPage'));
 const ProofReviewPage = lazy(() => import('../proof-review/ProofReviewPage'));
+const FailedJobsPage = lazy(() => import('../jobs/FailedJobsPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -61,6 +62,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/removed-tenants', title: 'Removed Tenants', access: ['monitor'], page: RemovedTenantsPage },
   // Beyond the spec: the proofs tenants upload on the response portal (issue 18, docs/decisions.md "Proof Review").
   { path: '/proof-review', title: 'Proof Review', access: ['monitor'], page: ProofReviewPage },
+  // Beyond the spec: failed background work staff see and retry (issue 26, docs/decisions.md "Failed jobs").
+  { path: '/failed-jobs', title: 'Failed jobs', access: ['monitor'], page: FailedJobsPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },
   { path: '/program-settings', title: 'Program Settings', access: ['admin'], page: ProgramSettingsPage },
   { path: '/master-audit', title: 'Master Audit', access: ['manager'], page: MasterAuditPage },

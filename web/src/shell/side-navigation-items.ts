@@ -18,7 +18,7 @@ export const NAVIGATION_SECTIONS: readonly { heading: string | null; paths: read
   { heading: 'Cycles', paths: ['/manage-cycles'] },
   { heading: 'Tenants', paths: ['/tenant-list', '/upload-tenants', '/import-history', '/removed-tenants'] },
   { heading: 'Letters', paths: ['/send-letters', '/letter-batches', '/proof-review'] },
-  { heading: 'Program setup', paths: ['/insurance-policy-management', '/manage-users', '/program-settings'] },
+  { heading: 'Program setup', paths: ['/insurance-policy-management', '/manage-users', '/program-settings', '/failed-jobs'] },
   { heading: 'Your facility', paths: ['/master-audit'] },
   { heading: null, paths: ['/help-videos'] },
 ];
