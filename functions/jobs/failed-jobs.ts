@@ -17,15 +17,15 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { JOB_QUEUES } from '../../shared/jobs';
-import type { JobMessage, JobQueueName } from '../../shared/jobs';
+import type { JobQueueName } from '../../shared/jobs';
 import { jobKindOf } from '../../shared/job-kinds';
 import type { FailedJobRow } from '../../shared/contracts/failed-jobs';
 import { batchGetItems } from '../aws/batch-get';
-import { dynamo, sqsClient, sqsCommands } from '../aws/clients';
-import { queueUrl, tableName } from '../aws/config';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
 import { HttpError, conflict, notFound } from '../runtime/http-error';
 import { deleteDeadLetter, lookAtDeadLetters, releaseDeadLetters, removeJobDeadLetters, takeDeadLetters } from './dead-letters';
-import { FAILED_JOBS_PARTITION, RUNNING_JOBS_PARTITION, getJob, jobKey } from './job-store';
+import { FAILED_JOBS_PARTITION, RUNNING_JOBS_PARTITION, getJob, jobKey, sendJobMessage } from './job-store';
 import type { JobRecord } from './job-store';
 
 /** The failed list is read whole (it is short; a season's failures): this many at most. */
@@ -124,32 +124,42 @@ export async function retryJob(id: string, actor: string, options: { deadLetterT
   if (!job) throw notFound('Job not found.');
   if (!isRetryable(job)) throw notRetryable(job);
   const now = new Date().toISOString();
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(), Key: jobKey(id),
-      // The error stays readable as last_error: the next run clears `error` when it starts.
-      UpdateExpression: 'SET #status = :queued, #last_error = :error, #error = :null, #updated_at = :now, #retried_at = :now, #retried_by = :actor REMOVE #gsi1pk, #gsi1sk, #dead_letter',
-      ConditionExpression: '#status = :seen AND #updated_at = :seen_at AND attribute_not_exists(#dismissed_at)',
-      ExpressionAttributeNames: {
-        '#status': 'status', '#last_error': 'last_error', '#error': 'error', '#updated_at': 'updated_at', '#retried_at': 'retried_at',
-        '#retried_by': 'retried_by', '#gsi1pk': 'gsi1pk', '#gsi1sk': 'gsi1sk', '#dead_letter': 'dead_letter', '#dismissed_at': 'dismissed_at',
-      },
-      ExpressionAttributeValues: {
-        ':queued': 'queued', ':error': job.error ?? job.last_error ?? null, ':null': null, ':now': now, ':actor': actor, ':seen': job.status, ':seen_at': job.updated_at,
-      },
-    }));
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
-      throw conflict(`Job ${id} changed while it was being retried (another retry, or its worker): look at it again.`);
-    }
-    throw err;
-  }
-  const { SendMessageCommand } = await sqsCommands();
-  const message: JobMessage = { job_id: job.id, type: job.type };
-  await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(job.queue), MessageBody: JSON.stringify(message) }));
+  // The error stays readable as last_error: the next run clears `error` when it starts.
+  await updateJobAsRead(job, 'retried', {
+    set: 'SET #status = :queued, #last_error = :error, #error = :null, #updated_at = :now, #retried_at = :now, #retried_by = :actor REMOVE #gsi1pk, #gsi1sk, #dead_letter',
+    names: { '#last_error': 'last_error', '#error': 'error', '#retried_at': 'retried_at', '#retried_by': 'retried_by', '#dead_letter': 'dead_letter' },
+    values: { ':queued': 'queued', ':error': job.error ?? job.last_error ?? null, ':null': null, ':now': now, ':actor': actor },
+  });
+  await sendJobMessage(job);
   // After the send: were this to fail, the old copy would only be a redrive's no-op (the job is not failed).
   if (!options.deadLetterTaken) await removeJobDeadLetters(job.queue, job.id);
   return { ...job, status: 'queued', error: null, last_error: job.error ?? job.last_error ?? null, updated_at: now, retried_at: now, retried_by: actor };
+}
+
+/**
+ * One change to a job as it was read: refused (409) if its status or updated_at moved since, or it was
+ * dismissed meanwhile (another retry, a dismiss, or its worker). Both retry and dismiss go through here.
+ */
+async function updateJobAsRead(job: JobRecord, doing: 'retried' | 'dismissed', change: {
+  set: string; names: Record<string, string>; values: Record<string, NativeAttributeValue>;
+}): Promise<void> {
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: jobKey(job.id), UpdateExpression: change.set,
+      ConditionExpression: '#status = :seen AND #updated_at = :seen_at AND attribute_not_exists(#dismissed_at)',
+      ExpressionAttributeNames: {
+        '#status': 'status', '#updated_at': 'updated_at', '#dismissed_at': 'dismissed_at', '#gsi1pk': 'gsi1pk', '#gsi1sk': 'gsi1sk', ...change.names,
+      },
+      ExpressionAttributeValues: { ':seen': job.status, ':seen_at': job.updated_at, ...change.values },
+    }));
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
+      throw conflict(doing === 'retried'
+        ? `Job ${job.id} changed while it was being retried (another retry, or its worker): look at it again.`
+        : `Job ${job.id} changed while it was being dismissed: look at it again.`);
+    }
+    throw err;
+  }
 }
 
 /** Retries every failed or stalled job of `type`; a job that changed meanwhile is left (and not counted). */
@@ -176,21 +186,11 @@ export async function dismissJob(id: string, reason: string, actor: string): Pro
   const job = await getJob(id);
   if (!job) throw notFound('Job not found.');
   if (!isRetryable(job)) throw conflict(job.dismissed_at ? `Job ${id} is dismissed already.` : `Job ${id} is ${job.status}: only a failed or stalled job can be dismissed.`);
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(), Key: jobKey(id),
-      UpdateExpression: 'SET #status = :failed, #dismissed_at = :now, #dismissed_by = :actor, #dismiss_reason = :reason, #updated_at = :now REMOVE #gsi1pk, #gsi1sk',
-      ConditionExpression: '#status = :seen AND #updated_at = :seen_at AND attribute_not_exists(#dismissed_at)',
-      ExpressionAttributeNames: {
-        '#status': 'status', '#dismissed_at': 'dismissed_at', '#dismissed_by': 'dismissed_by', '#dismiss_reason': 'dismiss_reason', '#updated_at': 'updated_at',
-        '#gsi1pk': 'gsi1pk', '#gsi1sk': 'gsi1sk',
-      },
-      ExpressionAttributeValues: { ':failed': 'failed', ':now': new Date().toISOString(), ':actor': actor, ':reason': reason, ':seen': job.status, ':seen_at': job.updated_at },
-    }));
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') throw conflict(`Job ${id} changed while it was being dismissed: look at it again.`);
-    throw err;
-  }
+  await updateJobAsRead(job, 'dismissed', {
+    set: 'SET #status = :failed, #dismissed_at = :now, #dismissed_by = :actor, #dismiss_reason = :reason, #updated_at = :now REMOVE #gsi1pk, #gsi1sk',
+    names: { '#dismissed_by': 'dismissed_by', '#dismiss_reason': 'dismiss_reason' },
+    values: { ':failed': 'failed', ':now': new Date().toISOString(), ':actor': actor, ':reason': reason },
+  });
   await removeJobDeadLetters(job.queue, job.id);
 }
 

@@ -63,10 +63,15 @@ export async function enqueueJob(args: {
     created_by: args.createdBy, facility_id: args.facilityId ?? null, input: args.input ?? {}, state: args.state ?? null, created_at: now, updated_at: now,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKey(job.id), ...job } }));
+  await sendJobMessage(job);
+  return job;
+}
+
+/** The job's message on its queue: the one way a job is (re)started, by its route, a continuing run or a retry. */
+export async function sendJobMessage(job: Pick<JobRecord, 'id' | 'type' | 'queue'>): Promise<void> {
   const message: JobMessage = { job_id: job.id, type: job.type };
   const { SendMessageCommand } = await sqsCommands();
-  await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(args.queue), MessageBody: JSON.stringify(message) }));
-  return job;
+  await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(job.queue), MessageBody: JSON.stringify(message) }));
 }
 
 export async function getJob(id: string): Promise<JobRecord | null> {

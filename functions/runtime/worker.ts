@@ -14,7 +14,7 @@ import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobMessage, JobQueueName } from '../../shared/jobs';
 import { sqsClient, sqsCommands } from '../aws/clients';
 import { queueUrl } from '../aws/config';
-import { getJob, updateJob } from '../jobs/job-store';
+import { getJob, sendJobMessage, updateJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
 import { logger } from './logger';
 import { flushMetrics } from './metric-flush';
@@ -48,13 +48,6 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
     const { ChangeMessageVisibilityCommand } = await sqsCommands();
     await (await sqsClient()).send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl(queue), ReceiptHandle: record.receiptHandle, VisibilityTimeout: 0 }));
     return false;
-  }
-
-  /** The job's message again, for the run that goes on from the runner's checkpoint (JobContinues). */
-  async function continueJob(job: JobRecord): Promise<void> {
-    const { SendMessageCommand } = await sqsCommands();
-    const message: JobMessage = { job_id: job.id, type: job.type };
-    await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(message) }));
   }
 
   async function processRecord(record: SQSRecord, timeLeftMs: () => number): Promise<boolean> {
@@ -98,7 +91,7 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
       // A second delivery of a job another worker is running: that run owns the job's record.
       if (err instanceof JobContinues) {
         logger.info('job goes on in a new invocation', { queue, jobId: job.id, reason: err.message });
-        await continueJob(job);
+        await sendJobMessage(job);
         return true;
       }
       if (err instanceof JobRunElsewhere) {
