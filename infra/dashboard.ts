@@ -1,8 +1,9 @@
 /**
  * The program's CloudWatch dashboard (issue 26; docs/operations.md "Reading the dashboard"): the API as a
- * whole and by route group (one Lambda per group), each job queue and its dead letters with its worker,
+ * whole and by route group (one Lambda per group), each job queue and its dead letters with its worker (and
+ * the returned-e-mail queue beside them),
  * the jobs' own metrics, the tenant portal's, the table, and the e-mail SES sends. Built from the same
- * records as the stacks and the code (API_GROUPS, JOB_QUEUES, BUSINESS_METRICS), so a new group, queue or
+ * records as the stacks and the code (API_GROUPS, WORKER_QUEUES, BUSINESS_METRICS), so a new group, queue or
  * dimension value appears on it by itself.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -10,8 +11,8 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Dashboard, GraphWidget, Metric, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { JOB_QUEUES } from '../shared/jobs';
-import type { JobQueueName } from '../shared/jobs';
+import { WORKER_QUEUES } from '../shared/jobs';
+import type { WorkerQueueName } from '../shared/jobs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../shared/metrics';
 import type { MetricName } from '../shared/metrics';
 import { API_GROUPS } from '../shared/routes';
@@ -28,7 +29,7 @@ export interface DashboardParts {
   stage: string;
   api: RestApi;
   apiFunctions: Record<ApiGroup, AppFunction>;
-  workers: Record<JobQueueName, AppFunction>;
+  workers: Record<WorkerQueueName, AppFunction>;
   data: DataStack;
 }
 
@@ -75,18 +76,18 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
     graph('Throttled by group', groups.map(({ group, fn }) => fn.metricThrottles({ ...sum, label: group }))),
   );
 
-  dashboard.addWidgets(heading('## Jobs (a queue and its dead-letter queue per kind of work, and its worker)'));
+  dashboard.addWidgets(heading('## Jobs (a queue and its dead-letter queue per kind of work, and its worker; email-events carries SES\'s returned e-mail)'));
   dashboard.addWidgets(
-    graph('Jobs waiting', JOB_QUEUES.map((q) => p.data.queues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
-    graph('Oldest job waiting (s)', JOB_QUEUES.map((q) => p.data.queues[q.name].metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Jobs waiting', WORKER_QUEUES.map((q) => p.data.queues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Oldest job waiting (s)', WORKER_QUEUES.map((q) => p.data.queues[q.name].metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
   );
   dashboard.addWidgets(
-    graph('Failed jobs in dead-letter queues', JOB_QUEUES.map((q) => p.data.deadLetterQueues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
-    graph('Worker runs and errors', JOB_QUEUES.map((q) => p.workers[q.name].fn.metricInvocations({ ...sum, label: `${q.name} runs` })),
-      JOB_QUEUES.map((q) => p.workers[q.name].fn.metricErrors({ ...sum, label: `${q.name} errors` }))),
+    graph('Failed jobs in dead-letter queues', WORKER_QUEUES.map((q) => p.data.deadLetterQueues[q.name].metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Worker runs and errors', WORKER_QUEUES.map((q) => p.workers[q.name].fn.metricInvocations({ ...sum, label: `${q.name} runs` })),
+      WORKER_QUEUES.map((q) => p.workers[q.name].fn.metricErrors({ ...sum, label: `${q.name} errors` }))),
   );
   dashboard.addWidgets(
-    graph('Worker duration, max (ms)', JOB_QUEUES.map((q) => p.workers[q.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    graph('Worker duration, max (ms)', WORKER_QUEUES.map((q) => p.workers[q.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
   );
 
   dashboard.addWidgets(heading(`## The jobs' own work (the program's metrics, namespace ${METRICS_NAMESPACE})`));

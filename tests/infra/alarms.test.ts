@@ -17,7 +17,7 @@ import { buildAuditApp } from '../../infra/audit-app';
 import { apiEntry } from '../../infra/bundling';
 import { PORTAL_SIGN_IN_BLOCKED_ALARM } from '../../infra/waf-stack';
 import { API_GROUPS } from '../../shared/routes';
-import { JOB_QUEUES, WORKER_QUEUES } from '../../shared/jobs';
+import { WORKER_QUEUES } from '../../shared/jobs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../../shared/metrics';
 import { TEST_REGION, TEST_STAGE, fakeWebDist, logicalId, mentions, resourcesOf, synthApp } from './synth';
 import type { Resource } from './synth';
@@ -190,13 +190,13 @@ describe('ops subscribe through CDK context', () => {
 });
 
 describe('the dashboard', () => {
-  it('shows the API, each route group, each job queue with its dead letters and worker, the table and SES', () => {
+  it('shows the API, each route group, each job and event queue with its dead letters and worker, the table and SES', () => {
     const dashboards = Object.values(resourcesOf(templates.monitoring, 'AWS::CloudWatch::Dashboard'));
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]!.Properties.DashboardName).toBe(`audit-letter-${TEST_STAGE}`);
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
     for (const group of API_GROUPS) expect(body, group).toContain(`\\"label\\":\\"${group}\\"`);
-    for (const q of JOB_QUEUES) {
+    for (const q of WORKER_QUEUES) {
       expect(body, q.name).toContain(nestedParams(templates.api, logicalId(stacks.api.workers[q.name].fn))[0]);
       expect(body, q.name).toContain(`\\"label\\":\\"${q.name}\\"`);
     }
