@@ -49,7 +49,7 @@ import { renderLetterBatch, renderLetterBatchPages, renderWelcomeCertificate } f
 import type { LetterPage, LetterProgram } from './letter-pdf';
 import { coverageAmount, longDate, monthlyPremium } from './letter-text';
 import { hasEmail, isReadyFor } from './mailing-rules';
-import { recordTenantLetters } from './tenant-letters';
+import { forgetTenantLetter, recordTenantLetters } from './tenant-letters';
 import { sendCertificateEmail } from './welcome-email';
 import { suppressedAddresses } from '../email/email-suppression';
 
@@ -176,11 +176,12 @@ async function writeLetterBatch({ job, progress }: JobRunContext, input: LetterB
   }
   await progress(90);
 
-  for (const batch of batches) await emailCertificates(batch, tenants, pageOf, program, how.actor);
+  let certificatesStopped = 0;
+  for (const batch of batches) certificatesStopped += await emailCertificates(batch, tenants, pageOf, program, how.actor);
   recordMetric('LettersGenerated', mailed.length);
   const result: LetterJobResult = {
     file_name: pdfName, mail_merge_file_name: mergeName, letter_type: input.letter_type, tenant_count: tenants.length,
-    letter_count: mailed.length, certificates_emailed: emailed.length, tenants_skipped: chosen.length - tenants.length,
+    letter_count: mailed.length, certificates_emailed: emailed.length - certificatesStopped, tenants_skipped: chosen.length - tenants.length,
   };
   return result;
 }
@@ -233,23 +234,42 @@ async function withoutSuppressedAddress(tenants: readonly TenantRecord[]): Promi
   return tenants.filter((t) => !suppressed.has(emailKeyOf(t.email)));
 }
 
-/** E-mails the certificates a batch still owes. */
+/**
+ * A certificate the send stopped (the address returned e-mail after the batch looked it up and marked the
+ * tenant): the tenant is no longer marked as e-mailed, nor the letter kept under it, so the tenant is ready
+ * for a welcome letter by post, as one whose address was suppressed before the batch (history: why).
+ */
+async function withdrawCertificate(batch: LetterBatchRecord, tenantId: string, actor: Actor): Promise<void> {
+  const [current] = await getTenants([tenantId]);
+  if (current?.welcome_certificate_emailed_date) {
+    await saveTenants([{ current, changes: { welcome_certificate_emailed_date: null } }], { actor, action: 'welcome_certificate_withdrawn' });
+  }
+  await forgetTenantLetter(batch, tenantId);
+}
+
+/** E-mails the certificates a batch still owes; how many a suppressed address stopped. */
 async function emailCertificates(
   batch: LetterBatchRecord, tenants: readonly TenantRecord[], pageOf: (t: TenantRecord) => LetterPage, program: LetterProgram, actor: Actor,
-): Promise<void> {
+): Promise<number> {
+  let stopped = 0;
   let pending = [...batch.emails_pending];
   for (const id of batch.emails_pending) {
     const tenant = tenants.find((t) => t.id === id);
     if (!tenant) continue;
     const page = pageOf(tenant);
     const pdf = await renderWelcomeCertificate(page, program);
-    await sendCertificateEmail({
+    const outcome = await sendCertificateEmail({
       to: tenant.email.trim(), tenantName: fullName(tenant), facilityName: page.facility.account_name || `Facility ${page.facility.facility_number}`,
       programName: program.name, replyTo: program.email, coverageLine: coverageLineOf(page), portal: letterPortal(page, program), pdf, fileName: `certificate-${page.facility.facility_number}-${tenant.unit.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`,
     }, { tenants: [tenant], actor, what: 'Welcome certificate' });
+    if (!outcome.sent) {
+      stopped += 1;
+      await withdrawCertificate(batch, id, actor);
+    }
     // A certificate not sent to a suppressed address is struck off too: its history says so, and a retry would skip it again.
     pending = await certificateSent(batch.id, id, pending);
   }
+  return stopped;
 }
 
 function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {

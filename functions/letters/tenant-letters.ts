@@ -13,7 +13,10 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { MailedLetterType } from '../../shared/contracts/letters';
 import type { TenantLetter } from '../../shared/contracts/tenant-story';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../aws/batch-write';
+import { dynamo } from '../aws/clients';
+import { tableName } from '../aws/config';
 import type { LetterBatchRecord } from './letter-batch-store';
 
 export const TENANT_LETTER_PREFIX = 'LETTER#';
@@ -39,6 +42,12 @@ const letterItem = (batch: LetterBatchRecord, sent: LetterSent): Record<string, 
   scope: batch.state ?? batch.facility_number,
   created_by: batch.created_by,
 });
+
+/** Takes back one tenant's letter of a batch: a certificate its send did not send (letter-job.ts withdrawCertificate). */
+export async function forgetTenantLetter(batch: LetterBatchRecord, tenantId: string): Promise<void> {
+  const item = letterItem(batch, { tenant_id: tenantId, delivery: 'email', date: '', page: null });
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+}
 
 /** The batch's letters under their tenants (BatchWriteItem, 25 a request). */
 export async function recordTenantLetters(batch: LetterBatchRecord, letters: readonly LetterSent[]): Promise<void> {

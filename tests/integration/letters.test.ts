@@ -10,13 +10,14 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { SQSEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, programToday, sesMessagesTo } from './helpers';
 import { makeManagerWithFacility, makeUser, tokenFor, TEST_WRITE } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { waitForExportJob } from './export-jobs';
 import { createJobRecordOnly } from './job-fixture';
 import { bouncePermanently } from './ses-notifications';
+import * as emailSuppression from '../../functions/email/email-suppression';
 import { deadLettersOf, moveToDeadLetters } from './failed-job-fixture';
 import { dynamo } from '../../functions/aws/clients';
 import { getJob, updateJob } from '../../functions/jobs/job-store';
@@ -249,6 +250,31 @@ describe('generating letters', () => {
     const ema = await getTenant(t.Ema!.id);
     expect(ema).toMatchObject({ welcome_letter_sent_date: programToday(), welcome_certificate_emailed_date: null });
     expect(await sesMessagesTo(ema!.email)).toEqual([]);
+  });
+
+  it('welcome letters: an address suppressed after the batch looked it up gets no certificate and is not marked e-mailed, so a welcome letter by post follows (issue 26)', async () => {
+    const { facility, cycleId, t } = await mailingFacility();
+    await bouncePermanently(t.Ema!.email);
+    // The batch's look-up ran before the bounce came in: it still saw the address as good (the worker runs in this process).
+    const jobId = await batchJob(facility, [t.Wes!, t.Ema!], { letter_type: 'welcome', letter_date: programToday(), audit_letter_date: null, cycle_id: cycleId });
+    const lookUp = vi.spyOn(emailSuppression, 'suppressedAddresses').mockResolvedValueOnce(new Set());
+    try {
+      await deliver(jobId);
+      expect(lookUp).toHaveBeenCalledTimes(1);
+    } finally {
+      lookUp.mockRestore();
+    }
+    expect((await getJob(jobId))!.result).toMatchObject({ letter_type: 'welcome', tenant_count: 2, letter_count: 1, certificates_emailed: 0 });
+    const ema = await getTenant(t.Ema!.id);
+    expect(ema).toMatchObject({ welcome_letter_sent_date: null, welcome_certificate_emailed_date: null });
+    expect(await sesMessagesTo(ema!.email)).toEqual([]);
+    expect((await tenantHistory(t.Ema!.id)).map((h) => h.action)).toEqual(expect.arrayContaining(['email_not_sent', 'welcome_certificate_withdrawn']));
+    const story = await call('GET', `/api/tenants/${t.Ema!.id}/story`, { token: monitor });
+    expect((story.body as { letters: unknown[] }).letters, story.text).toEqual([]);
+    // The next welcome batch posts her letter.
+    const { job: next } = await generated(`/api/facilities/${facility.id}/generate-letters`, { letter_type: 'welcome', cycle_id: cycleId });
+    expect(next.result).toMatchObject({ tenant_count: 1, letter_count: 1, certificates_emailed: 0 });
+    expect((await getTenant(t.Ema!.id))!.welcome_letter_sent_date).toBe(programToday());
   });
 
   it('Mark Letters Sent gives a welcome batch its mail time; a batch with one keeps it', async () => {

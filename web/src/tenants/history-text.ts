@@ -121,6 +121,7 @@ const ACTIONS: Record<string, string> = {
   email_returned: 'E-mail returned (bounce or complaint)',
   email_not_sent: 'E-mail not sent: the address is suppressed',
   email_suppression_cleared: 'Returned-e-mail flag cleared',
+  welcome_certificate_withdrawn: 'Welcome certificate not sent (the address is suppressed): ready for a welcome letter by post',
   ...Object.fromEntries(MAILED_LETTER_TYPES.map((type) => [`${type}_letter_generated`, `${LETTER_TYPE_LABELS[type]} letter generated`])),
 };
 
