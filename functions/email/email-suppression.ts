@@ -8,11 +8,13 @@
  *   EMAIL_SUPPRESSION#{address, lower case} / SUPPRESSION      the flag, its reason and date, transient bounces and deliveries counted
  *   EMAIL_SUPPRESSION#{address} / EVENT#{SNS message id}       an event already applied (TTL 30 days): a redelivery changes nothing
  */
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { EmailSuppression } from '../../shared/contracts/email-suppression';
 import { APP_TABLE } from '../../shared/resources';
 import { batchGetItems } from '../aws/batch-get';
+import { batchPutItems } from '../aws/batch-write';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { historyNotePut } from '../tenants/tenant-history';
@@ -27,8 +29,12 @@ const eventKey = (address: string, eventId: string) => ({ pk: `EMAIL_SUPPRESSION
 
 /** How long an applied event is remembered: SNS and SQS redeliver within hours, never weeks. */
 const EVENT_MEMORY_DAYS = 30;
-/** A transaction takes 100 items: the event's two, the rest for the tenants' history entries. */
-const MAX_TENANTS_NOTED = 98;
+/**
+ * A transaction takes 100 items: the event's two (or the clear's one), the rest for the tenants' history
+ * entries; an address many tenants share (a facility's own, typed for tenants without one) has the entries
+ * beyond these written by BatchWriteItem (suppressAddress, clearSuppression).
+ */
+const NOTES_IN_TRANSACTION = 98;
 
 /** SES, as the actor of the history entries its events write. */
 export const SES_ACTOR: Actor = { user_id: 'ses', username: 'Amazon SES' };
@@ -70,7 +76,7 @@ export async function suppressedAddresses(addresses: readonly string[]): Promise
   return new Set(found.filter((i) => i.suppressed === true).map((i) => i.address as string));
 }
 
-/** The tenants whose e-mail address is this one: the temail index (keys only), then their records. */
+/** The tenants whose e-mail address is this one, all of them: the temail index (keys only), then their records. */
 export async function tenantsWithAddress(address: string): Promise<TenantRecord[]> {
   const ids: string[] = [];
   let startKey: Item | undefined;
@@ -81,15 +87,18 @@ export async function tenantsWithAddress(address: string): Promise<TenantRecord[
     }));
     ids.push(...(out.Items ?? []).map((i) => (i.pk as string).slice('TENANT#'.length)));
     startKey = out.LastEvaluatedKey;
-  } while (startKey && ids.length < MAX_TENANTS_NOTED);
-  const found = await batchGetItems(ids.slice(0, MAX_TENANTS_NOTED).map(tenantKey));
+  } while (startKey);
+  const found = await batchGetItems(ids.map(tenantKey));
   return found.map(tenantFromItem).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** History entries for each tenant with the address, told as a change of its returned-e-mail state. */
-function notes(tenants: readonly TenantRecord[], action: string, actor: Actor, from: string | null, to: string | null, at: string) {
-  return tenants.map((t) => historyNotePut(t, { actor, action }, [{ field: 'email_suppression', from, to }], at));
+function notes(tenants: readonly TenantRecord[], action: string, actor: Actor, from: string | null, to: string | null, at: string, entryId?: string) {
+  return tenants.map((t) => historyNotePut(t, { actor, action }, [{ field: 'email_suppression', from, to }], at, entryId));
 }
+
+/** The history entries one transaction has no room for, by BatchWriteItem. */
+const writeNotes = (puts: readonly { Put: { Item: Item } }[]) => batchPutItems(puts.map((p) => p.Put.Item));
 
 const isConditionFailure = (err: unknown) => (err as Error).name === 'TransactionCanceledException'
   && ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
@@ -138,11 +147,16 @@ export interface ReturnedMail {
 export async function suppressAddress(mail: ReturnedMail): Promise<boolean> {
   const tenants = await tenantsWithAddress(mail.address);
   const before = await getSuppression(mail.address);
+  // Keyed by the event, so a redelivery writes the same entries again, never a second of each.
+  const entryId = createHash('sha256').update(mail.eventId).digest('hex').slice(0, 8);
+  const history = notes(tenants, 'email_returned', SES_ACTOR, before?.suppressed ? before.reason : null, `E-mail returned: ${mail.reason}`, mail.at, entryId);
+  // Those past the transaction's room go first: should the worker stop between the two, the redelivery writes them again.
+  await writeNotes(history.slice(NOTES_IN_TRANSACTION));
   return applyOnce(mail.address, mail.eventId, {
     UpdateExpression: 'SET #type = :type, address = :address, suppressed = :true, reason = :reason, suppressed_at = :at',
     ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: { ':type': 'email_suppression', ':address': emailKeyOf(mail.address), ':true': true, ':reason': mail.reason, ':at': mail.at },
-  }, notes(tenants, 'email_returned', SES_ACTOR, before?.suppressed ? before.reason : null, `E-mail returned: ${mail.reason}`, mail.at), mail.at);
+  }, history.slice(0, NOTES_IN_TRANSACTION), mail.at);
 }
 
 /** Adds one to a count of the address, with the date of the last one (never suppressing it). */
@@ -171,7 +185,7 @@ export async function clearSuppression(address: string, actor: Actor): Promise<E
   const before = await suppressedReason(address);
   if (!before) return null;
   const at = new Date().toISOString();
-  const tenants = await tenantsWithAddress(address);
+  const history = notes(await tenantsWithAddress(address), 'email_suppression_cleared', actor, `E-mail returned: ${before.reason ?? ''}`, null, at);
   try {
     await dynamo().send(new TransactWriteCommand({
       TransactItems: [
@@ -184,13 +198,15 @@ export async function clearSuppression(address: string, actor: Actor): Promise<E
             ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':by': actor.username, ':since': before.suppressed_at },
           },
         },
-        ...notes(tenants, 'email_suppression_cleared', actor, `E-mail returned: ${before.reason ?? ''}`, null, at),
+        ...history.slice(0, NOTES_IN_TRANSACTION + 1),
       ] as never,
     }));
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;
   }
+  // After the clear, which its condition decides: a clear refused writes no entry.
+  await writeNotes(history.slice(NOTES_IN_TRANSACTION + 1));
   return { ...before, suppressed: false, cleared_at: at, cleared_by: actor.username };
 }
 

@@ -65,10 +65,14 @@ export function historyPut(before: TenantRecord | null, after: TenantRecord | nu
  * The Put of a history entry that is not a change of the tenant's record: something that happened to the
  * tenant (its e-mail returned, an e-mail not sent to a suppressed address), told as `changes`.
  */
-export function historyNotePut(owner: Pick<TenantRecord, 'id' | 'facility_id'>, how: Pick<TenantWrite, 'actor' | 'action'>, changes: HistoryEntry['changes'], at: string) {
+export function historyNotePut(
+  owner: Pick<TenantRecord, 'id' | 'facility_id'>, how: Pick<TenantWrite, 'actor' | 'action'>, changes: HistoryEntry['changes'], at: string,
+  /** The entry's own suffix, for a note written again on a redelivery (the same item, not a second); random when absent. */
+  entryId: string = randomBytes(4).toString('hex'),
+) {
   const item: Record<string, NativeAttributeValue> = {
     pk: `TENANT#${owner.id}`,
-    sk: `HISTORY#${at}#${randomBytes(4).toString('hex')}`,
+    sk: `HISTORY#${at}#${entryId}`,
     type: 'tenant_history',
     facility_id: owner.facility_id,
     at,

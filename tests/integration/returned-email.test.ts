@@ -140,6 +140,22 @@ describe('a permanent bounce', () => {
   });
 });
 
+describe('an address many tenants share (a facility\'s own, typed for tenants without one)', () => {
+  it('gives every one of them the history entry, once, past what one transaction holds; a clear does too', async () => {
+    const address = `shared-${randomUUID().slice(0, 8)}@facility.example`;
+    const { tenants } = await cycleWithTenants(await facilityWith(stem()), Array.from({ length: 130 }, (_, i) => tenant(i + 1, null, { email: address })));
+    const entries = async (action: string) => (await Promise.all(tenants.map((t) => tenantHistory(t.id)))).map((h) => h.filter((e) => e.action === action).length);
+    const body = snsEnvelope(bounceNotification(address, 'Permanent'));
+    expect(await runWorker(body)).toEqual({ batchItemFailures: [] });
+    expect(await runWorker(body)).toEqual({ batchItemFailures: [] });
+    expect(await entries('email_returned')).toEqual(tenants.map(() => 1));
+
+    const cleared = await call('POST', `/api/tenants/${tenants[129]!.id}/email-suppression/clear`, { token: monitor });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(await entries('email_suppression_cleared')).toEqual(tenants.map(() => 1));
+  });
+});
+
 describe('a complaint', () => {
   it('suppresses the address with the feedback type', async () => {
     const { address, first } = await tenantsSharingAnAddress();
