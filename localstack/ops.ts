@@ -31,7 +31,7 @@ if (process.env[ENV.table] && JOB_QUEUE_NAMES.every((q) => process.env[queueEnvN
   await useOpsTarget();
 }
 
-const { listTroubledJobs, redriveQueue, retryJob, toFailedJobRows } = await import('../functions/jobs/failed-jobs');
+const { listTroubledJobs, queuedAgainText, redriveQueue, retryJob, toFailedJobRows } = await import('../functions/jobs/failed-jobs');
 const { HttpError } = await import('../functions/runtime/http-error');
 const by = process.env.OPS_BY?.trim() || 'ops';
 try {
@@ -49,7 +49,7 @@ try {
     if (!complete) console.log('A dead-letter queue holds more messages than one look reads: redrive it, then list again.');
   } else if (command === 'retry') {
     const job = await retryJob(arg!, by);
-    console.log(`Job ${job.id} (${job.type}) queued again on ${job.queue}.`);
+    console.log(`Job ${job.id} (${job.type}) ${queuedAgainText(job)}`);
   } else {
     const outcome = await redriveQueue(arg as JobQueueName, by);
     console.log(`${arg}: ${outcome.retried.length} job(s) queued again${outcome.retried.length ? ` (${outcome.retried.join(', ')})` : ''}; `

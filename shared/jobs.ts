@@ -18,6 +18,12 @@ export interface QueueDef<Name extends string = WorkerQueueName> {
   maxReceiveCount: number;
   /** NODE_OPTIONS of the worker Lambda, when it needs V8 flags (see docs/decisions.md). */
   workerNodeOptions?: string;
+  /**
+   * Seconds a retried job waits after it last changed before its worker takes it (failed-jobs.ts
+   * retryJob): the claims a run that died still holds lapse first, so the retry finishes that work
+   * instead of finding it 'being set up by another run'.
+   */
+  retryAfterSeconds?: number;
 }
 
 export const JOB_QUEUE_NAMES = ['rent-roll-imports', 'letter-generation', 'archive-exports', 'setup-batches', 'ledger-checks'] as const;
@@ -32,7 +38,8 @@ export const JOB_QUEUES: readonly JobQueueDef[] = [
   { name: 'letter-generation', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   { name: 'archive-exports', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },
   // Setup batches call SiteLink/StorEdge: five tenants a batch (spec), several batches per invocation.
-  { name: 'setup-batches', batchSize: 5, visibilityTimeoutSeconds: 360, workerTimeoutSeconds: 300, maxReceiveCount: 3 },
+  // A retry waits out the tenants' setup claims (the longest lease: StorEdge's 120 s, functions/policy-setup/storedge-setup.ts).
+  { name: 'setup-batches', batchSize: 5, visibilityTimeoutSeconds: 360, workerTimeoutSeconds: 300, maxReceiveCount: 3, retryAfterSeconds: 120 },
   // Remove Ineligible Tenants and Sync Tenant Statuses over a whole facility or state: SiteLink/StorEdge
   // calls of 200/100 ledgers and tenant writes, minutes for a large state (docs/decisions.md).
   { name: 'ledger-checks', batchSize: 1, visibilityTimeoutSeconds: 960, workerTimeoutSeconds: 900, maxReceiveCount: 3 },

@@ -4,7 +4,7 @@ import { jobKindOf } from '../../shared/job-kinds';
 import { logger } from '../runtime/logger';
 import { paginate } from '../runtime/paginate';
 import { implement, requireCaller } from '../runtime/route';
-import { dismissJob, listTroubledJobs, retryAllOfType, retryJob, toFailedJobRows } from './failed-jobs';
+import { dismissJob, listTroubledJobs, queuedAgainText, retryAllOfType, retryJob, toFailedJobRows } from './failed-jobs';
 
 export const failedJobRoutes = {
   'GET /api/failed-jobs': implement(FAILED_JOB_CONTRACTS['GET /api/failed-jobs'], async (input) => {
@@ -17,7 +17,7 @@ export const failedJobRoutes = {
     const caller = requireCaller(input);
     const job = await retryJob(input.params.id, caller.user.id);
     logger.info('job retried by staff', { jobId: job.id, queue: job.queue, by: caller.user.username });
-    return { body: { success: true as const, message: `${jobKindOf(job.type).label} job queued again on ${job.queue}.` } };
+    return { body: { success: true as const, message: `${jobKindOf(job.type).label} job ${queuedAgainText(job)}` } };
   }),
 
   'POST /api/failed-jobs/retry-all': implement(FAILED_JOB_CONTRACTS['POST /api/failed-jobs/retry-all'], async (input) => {

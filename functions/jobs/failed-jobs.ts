@@ -111,6 +111,12 @@ export async function toFailedJobRows(jobs: readonly TroubledJob[], now = Date.n
   });
 }
 
+/** How long a retry of `job` waits on its queue: what is left of its queue's retryAfterSeconds since the job last changed. */
+export function retryDelaySeconds(job: Pick<JobRecord, 'queue' | 'updated_at'>, now = Date.now()): number {
+  const wait = JOB_QUEUES.find((q) => q.name === job.queue)?.retryAfterSeconds ?? 0;
+  return Math.max(0, Math.ceil(wait - (now - Date.parse(job.updated_at)) / 1000));
+}
+
 const notRetryable = (job: JobRecord): Error => conflict(job.dismissed_at
   ? `Job ${job.id} was dismissed (${job.dismiss_reason ?? 'no reason'}): it cannot be retried.`
   : `Job ${job.id} is ${job.status}${job.status === 'done' ? '' : ' and its worker is still within its time'}: only a failed or stalled job can be retried.`);
@@ -119,7 +125,7 @@ const notRetryable = (job: JobRecord): Error => conflict(job.dismissed_at
  * The job, as read, back on its queue: queued (condition: still as read, so two retries make one),
  * its message sent, its DLQ copy deleted. `actor` is who asked (a user id, or 'ops').
  */
-export async function retryJob(id: string, actor: string, options: { deadLetterTaken?: boolean } = {}): Promise<JobRecord> {
+export async function retryJob(id: string, actor: string, options: { deadLetterTaken?: boolean } = {}): Promise<RetriedJob> {
   const job = await getJob(id);
   if (!job) throw notFound('Job not found.');
   if (!isRetryable(job)) throw notRetryable(job);
@@ -130,10 +136,24 @@ export async function retryJob(id: string, actor: string, options: { deadLetterT
     names: { '#last_error': 'last_error', '#error': 'error', '#retried_at': 'retried_at', '#retried_by': 'retried_by', '#dead_letter': 'dead_letter' },
     values: { ':queued': 'queued', ':error': job.error ?? job.last_error ?? null, ':null': null, ':now': now, ':actor': actor },
   });
-  await sendJobMessage(job);
+  const delay = retryDelaySeconds(job);
+  await sendJobMessage(job, delay);
   // After the send: were this to fail, the old copy would only be a redrive's no-op (the job is not failed).
   if (!options.deadLetterTaken) await removeJobDeadLetters(job.queue, job.id);
-  return { ...job, status: 'queued', error: null, last_error: job.error ?? job.last_error ?? null, updated_at: now, retried_at: now, retried_by: actor };
+  return {
+    ...job, status: 'queued', error: null, last_error: job.error ?? job.last_error ?? null, updated_at: now, retried_at: now, retried_by: actor,
+    starts_in_seconds: delay,
+  };
+}
+
+/** A job retryJob put back, and how long its message waits before a worker may take it. */
+export type RetriedJob = JobRecord & { starts_in_seconds: number };
+
+/** What staff (or ops) are told of one retry: 'queued again on setup-batches; it starts in about 2 minutes, …'. */
+export function queuedAgainText(job: RetriedJob): string {
+  if (job.starts_in_seconds === 0) return `queued again on ${job.queue}.`;
+  const when = job.starts_in_seconds >= 90 ? `about ${Math.round(job.starts_in_seconds / 60)} minutes` : `${job.starts_in_seconds} seconds`;
+  return `queued again on ${job.queue}; it starts in ${when}, once the run that stopped has let go of its tenants.`;
 }
 
 /**

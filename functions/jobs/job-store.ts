@@ -68,10 +68,12 @@ export async function enqueueJob(args: {
 }
 
 /** The job's message on its queue: the one way a job is (re)started, by its route, a continuing run or a retry. */
-export async function sendJobMessage(job: Pick<JobRecord, 'id' | 'type' | 'queue'>): Promise<void> {
+export async function sendJobMessage(job: Pick<JobRecord, 'id' | 'type' | 'queue'>, delaySeconds = 0): Promise<void> {
   const message: JobMessage = { job_id: job.id, type: job.type };
   const { SendMessageCommand } = await sqsCommands();
-  await (await sqsClient()).send(new SendMessageCommand({ QueueUrl: queueUrl(job.queue), MessageBody: JSON.stringify(message) }));
+  await (await sqsClient()).send(new SendMessageCommand({
+    QueueUrl: queueUrl(job.queue), MessageBody: JSON.stringify(message), ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
+  }));
 }
 
 export async function getJob(id: string): Promise<JobRecord | null> {

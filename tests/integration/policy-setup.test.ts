@@ -17,7 +17,9 @@ import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { getTenant, getTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
-import { getJob, updateJob } from '../../functions/jobs/job-store';
+import { getJob, jobKey, updateJob } from '../../functions/jobs/job-store';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { queueEnvName } from '../../shared/jobs';
 import { setupRunners } from '../../functions/policy-setup/storedge-setup';
 import { setupRecordKey } from '../../functions/policy-setup/setup-claims';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -35,6 +37,7 @@ import { dyingAt, failedOnLastReceive, retriedToDone } from './failed-job-fixtur
 
 let monitor = '';
 let manager = '';
+const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
 beforeAll(async () => {
   [monitor, manager] = await Promise.all([tokenFor('monitor'), tokenFor('manager')]);
 });
@@ -318,7 +321,38 @@ async function lapseSetupLeases(tenants: readonly TenantRecord[], cycleId: strin
   }
 }
 
+/** The job as if it had failed `minutes` ago (its updated_at, which a retry's wait counts from). */
+async function failedMinutesAgo(jobId: string, minutes: number): Promise<void> {
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(), Key: jobKey(jobId), UpdateExpression: 'SET updated_at = :then',
+    ExpressionAttributeValues: { ':then': new Date(Date.now() - minutes * 60_000).toISOString() },
+  }));
+}
+
 describe('retried by staff from Failed jobs (issue 26)', () => {
+  it('a setup job retried right after it failed waits on its queue until the dead run\'s claims lapse, and staff are told when it starts', async () => {
+    const { facility, cycle, tenants } = await facilityWithTenants('storedge', 2);
+    const input: SetupJobInput = {
+      facility_id: facility.id, facility_number: facility.facility_number, cycle_id: cycle.id,
+      batches: [{ ledger_ids: tenants.map((t) => t.ledger_id), tenant_ids: tenants.map((t) => t.id) }], by: { user_id: 'test', username: 'tester' },
+    };
+    const job = await createJobRecordOnly({ queue: SETUP_QUEUE, type: SETUP_JOB_TYPES.storedge, createdBy: 'test', input: { ...input } });
+    await updateJob(job.id, { status: 'failed', error: 'the worker died' });
+    const queue = process.env[queueEnvName(SETUP_QUEUE)]!;
+    const delayed = async () => Number((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] })))
+      .Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
+    const before = await delayed();
+    const res = await call('POST', `/api/failed-jobs/${job.id}/retry`, { token: monitor });
+    expect(res.status, res.text).toBe(200);
+    expect((res.body as { message: string }).message)
+      .toMatch(/^StorEdge policy setup job queued again on setup-batches; it starts in about 2 minutes, once the run that stopped has let go of its tenants\.$/);
+    expect(await delayed()).toBe(before + 1);
+    // Still queued a moment later: no worker has its message yet (it runs once the delay is over, its tenants' claims long lapsed).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await getJob(job.id))!.status).toBe('queued');
+  });
+
+
   it('a StorEdge setup job that died after its first batch, its message in the DLQ, is retried to done: each ledger written once', async () => {
     const { facility, cycle, tenants } = await facilityWithTenants('storedge', 12);
     const batches = [0, 5, 10].map((from) => tenants.slice(from, from + 5)).map((group) => ({ ledger_ids: group.map((t) => t.ledger_id), tenant_ids: group.map((t) => t.id) }));
@@ -330,8 +364,9 @@ describe('retried by staff from Failed jobs (issue 26)', () => {
     expect(halfway.filter((t) => t.setup_via_api).length).toBe(5);
 
     // The dead run's second batch was under way in the pipeline: its claims hold a 2-minute lease. Staff
-    // retry after it lapsed (a retry within it finds those tenants 'Being set up by another run').
+    // retry once it lapsed (a retry sooner waits it out on the queue: the next test).
     await lapseSetupLeases(tenants.slice(5, 10), cycle.id);
+    await failedMinutesAgo(job.id, 3);
 
     const done = await retriedToDone(job.id, monitor);
     expect((done.state as { batches: { state: string }[] }).batches.map((b) => b.state)).toEqual(['complete', 'complete', 'complete']);

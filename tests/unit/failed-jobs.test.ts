@@ -3,7 +3,8 @@
  * (queued or running, silent for longer than its queue's visibility timeout).
  */
 import { describe, expect, it } from 'vitest';
-import { isStalled } from '../../functions/jobs/failed-jobs';
+import { isStalled, queuedAgainText, retryDelaySeconds } from '../../functions/jobs/failed-jobs';
+import type { RetriedJob } from '../../functions/jobs/failed-jobs';
 import { jobIndexEntry } from '../../functions/jobs/job-store';
 import { JOB_QUEUES } from '../../shared/jobs';
 import { JOB_KINDS, jobKindOf } from '../../shared/job-kinds';
@@ -50,5 +51,24 @@ describe('job kinds', () => {
       ...Object.values(EXPORT_JOB_TYPES), ...Object.values(SETUP_JOB_TYPES),
     ];
     expect(Object.keys(JOB_KINDS).sort()).toEqual([...new Set(queued)].sort());
+  });
+});
+
+describe('a retry waits out the claims of the run that stopped', () => {
+  const now = Date.parse('2026-11-28T02:00:00.000Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+  it('a setup batch job waits what is left of 120 s since it last changed; other kinds start at once', () => {
+    expect(retryDelaySeconds({ queue: 'setup-batches', updated_at: ago(0) }, now)).toBe(120);
+    expect(retryDelaySeconds({ queue: 'setup-batches', updated_at: ago(30.5) }, now)).toBe(90);
+    expect(retryDelaySeconds({ queue: 'setup-batches', updated_at: ago(120) }, now)).toBe(0);
+    expect(retryDelaySeconds({ queue: 'setup-batches', updated_at: ago(3600) }, now)).toBe(0);
+    for (const q of JOB_QUEUES.filter((x) => x.name !== 'setup-batches')) expect(retryDelaySeconds({ queue: q.name, updated_at: ago(0) }, now), q.name).toBe(0);
+  });
+
+  it('says when the job starts', () => {
+    const job = (starts: number) => ({ queue: 'setup-batches', starts_in_seconds: starts }) as RetriedJob;
+    expect(queuedAgainText(job(0))).toBe('queued again on setup-batches.');
+    expect(queuedAgainText(job(45))).toBe('queued again on setup-batches; it starts in 45 seconds, once the run that stopped has let go of its tenants.');
+    expect(queuedAgainText(job(120))).toBe('queued again on setup-batches; it starts in about 2 minutes, once the run that stopped has let go of its tenants.');
   });
 });
