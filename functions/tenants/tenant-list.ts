@@ -22,7 +22,9 @@ import type { StatusFilter, TenantFilterKey, TenantSort } from '../../shared/con
 import { batchGetItems } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { getCycleCounters } from '../cycles/cycle-store';
 import { byFacilityNumber } from '../facilities/facility-list';
+import { getFacilityCounters } from '../facilities/facility-store';
 import type { FacilityEntry } from '../facilities/facility-store';
 import { readCatalog } from '../program/catalog';
 import type { ListCounts } from '../program/counters';
@@ -83,8 +85,18 @@ export interface SlimTenant {
 
 const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
 
-/** The name a list sorts by (sortNameOf), from the index's sort key when that was read (ids hold no '#'). */
-const sortNameOfSlim = (t: SlimTenant) => (t.name_key ? t.name_key.slice(0, t.name_key.lastIndexOf('#')) : sortNameOf(t));
+/**
+ * Where a tenant falls in name order: the slim index's sort key, `{sortName}#{id}`, read or made again
+ * (tenant-record.ts tenantItem). Name order is that key's order as DynamoDB keeps it (by character code,
+ * ties by id), in memory as on the index, so a list read from the index alone (plainNameList) and one
+ * sorted after filtering agree, as the program-wide lists do (docs/decisions.md "Name order is the index's").
+ */
+const nameKeyOf = (t: SlimTenant): string => t.name_key ?? `${sortNameOf(t)}#${t.id}`;
+const byNameKey = (a: SlimTenant, b: SlimTenant): number => {
+  const x = nameKeyOf(a);
+  const y = nameKeyOf(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** The status group a filter key or status value names, if it names one. */
 function groupNamed(key: string | undefined): StatusGroup | null {
@@ -125,10 +137,10 @@ function groupOfSlim(t: Pick<SlimTenant, 'status'>): StatusGroup {
   return 'non_responder';
 }
 
-const SORT_VALUE: Record<TenantSort, (t: SlimTenant) => string> = {
-  name: sortNameOfSlim,
+/** What each column other than the name sorts by; ties go in name order. */
+const SORT_VALUE: Record<Exclude<TenantSort, 'name'>, (t: SlimTenant) => string> = {
   unit: (t) => norm(t.unit),
-  facility_number: (t) => `${t.facility_number}#${sortNameOfSlim(t)}`,
+  facility_number: (t) => t.facility_number,
   status: (t) => groupOfSlim(t),
   move_in_date: (t) => t.move_in_date ?? '',
   billing_date: (t) => t.billing_date ?? '',
@@ -141,9 +153,9 @@ const compareText = new Intl.Collator().compare;
 function sorter(sort: string | undefined): (a: SlimTenant, b: SlimTenant) => number {
   const desc = sort?.startsWith('-') ?? false;
   const column = ((desc ? sort!.slice(1) : sort) || 'name') as TenantSort;
-  const value = SORT_VALUE[column] ?? SORT_VALUE.name;
+  const value = column === 'name' ? null : SORT_VALUE[column] ?? null;
   return (a, b) => {
-    const c = compareText(value(a), value(b)) || compareText(SORT_VALUE.name(a), SORT_VALUE.name(b)) || compareText(a.id, b.id);
+    const c = (value ? compareText(value(a), value(b)) : 0) || byNameKey(a, b);
     return desc ? -c : c;
   };
 }
@@ -240,22 +252,61 @@ export async function tenantsInOrder(ids: readonly string[]): Promise<TenantReco
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-/** Inside a cycle or a facility: the whole (slim) partition, filtered, sorted and paged in memory. */
-async function scopeList(req: TenantListRequest, index: 'tcyc' | 'tfac', pk: string): Promise<TenantPage> {
-  const matches = inListOrder(req, (await queryAll(index, pk, slimFieldsFor(req))) as unknown as SlimTenant[]);
-  const total = matches.length;
-  const lastPage = Math.max(1, Math.ceil(total / req.perPage));
-  const start = (req.page - 1) * req.perPage;
-  const pageIds = matches.slice(start, start + req.perPage).map((t) => t.id);
+/** A cycle's or facility's page of `total` tenants, from the ids of its rows. */
+async function scopePage(req: TenantListRequest, total: number, start: number, pageIds: readonly string[]): Promise<TenantPage> {
   const rows = await tenantsInOrder(pageIds);
   return {
     rows,
     pagination: {
-      current_page: req.page, last_page: lastPage, per_page: req.perPage, total,
+      current_page: req.page, last_page: Math.max(1, Math.ceil(total / req.perPage)), per_page: req.perPage, total,
       from: rows.length ? start + 1 : null, to: rows.length ? start + rows.length : null, exact: true, next_cursor: null,
     },
     textMatch: 'contains',
   };
+}
+
+/** A list with no filter, in name order (either way): the index's own order answers it (plainNameList). */
+const isPlainNameList = (req: TenantListRequest): boolean =>
+  slimFieldsFor(req).length === 1 && (req.sort?.replace(/^-/, '') || 'name') === 'name';
+
+/**
+ * Every tenant of a cycle or facility in name order, the list people open first: its page's keys are the
+ * index's first ones (a page deep in the list reads the keys before it too), and its total the cycle's or
+ * facility's STATS count, kept with every tenant write, so a 2,000-tenant facility's first page reads 100
+ * keys instead of 2,000 (docs/decisions.md "Name order is the index's").
+ */
+async function plainNameList(req: TenantListRequest, index: 'tcyc' | 'tfac', pk: string): Promise<TenantPage> {
+  const start = (req.page - 1) * req.perPage;
+  const forward = !req.sort?.startsWith('-');
+  const [counters, ids] = await Promise.all([
+    index === 'tcyc' ? getCycleCounters(pk) : getFacilityCounters(pk),
+    firstIdsInNameOrder(index, pk, start + req.perPage, forward),
+  ]);
+  return scopePage(req, counters.total, start, ids.slice(start));
+}
+
+/** The first `count` tenant ids of an index partition in its key order (or the reverse), keys only. */
+async function firstIdsInNameOrder(index: string, pk: string, count: number, forward: boolean): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Item | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({
+      TableName: tableName(), IndexName: index, KeyConditionExpression: '#pk = :pk', ScanIndexForward: forward,
+      ProjectionExpression: '#sk', ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+      ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: startKey, Limit: count - ids.length,
+    }));
+    ids.push(...(out.Items ?? []).map((i) => { const key = i[`${index}sk`] as string; return key.slice(key.lastIndexOf('#') + 1); }));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && ids.length < count);
+  return ids;
+}
+
+/** Inside a cycle or a facility: the whole (slim) partition, filtered, sorted and paged in memory (or plainNameList). */
+async function scopeList(req: TenantListRequest, index: 'tcyc' | 'tfac', pk: string): Promise<TenantPage> {
+  if (isPlainNameList(req)) return plainNameList(req, index, pk);
+  const matches = inListOrder(req, (await queryAll(index, pk, slimFieldsFor(req))) as unknown as SlimTenant[]);
+  const start = (req.page - 1) * req.perPage;
+  return scopePage(req, matches.length, start, matches.slice(start, start + req.perPage).map((t) => t.id));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -69,6 +69,15 @@ describe('the fields a cycle or facility list Queries for', () => {
     });
   }
 
+  it("list in name order as the index keeps its keys (by character code, ties by id), either way: what a list read from the index alone shows", () => {
+    const byIndexKey = [...all].sort((a, b) => (a.name_key! < b.name_key! ? -1 : 1)).map((t) => t.id);
+    expect(inListOrder(base, [...all]).map((t) => t.id)).toEqual(byIndexKey);
+    expect(inListOrder({ ...base, sort: '-name' }, [...all]).map((t) => t.id)).toEqual([...byIndexKey].reverse());
+    // Another column's ties go in the same order.
+    const units = inListOrder({ ...base, sort: 'unit' }, [...all]).filter((t) => t.unit === 'A1').map((t) => t.id);
+    expect(units).toEqual(byIndexKey.filter((id) => units.includes(id)));
+  });
+
   it("ask for the index's sort key alone when the list neither filters nor sorts by more (the bytes a 2,000-tenant partition sends)", () => {
     expect(slimFieldsFor(base)).toEqual(['name_key']);
     expect(slimFieldsFor({ ...base, status: 'opt_out', sort: '-unit' }).sort()).toEqual(['name_key', 'status', 'unit']);
