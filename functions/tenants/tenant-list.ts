@@ -32,7 +32,7 @@ import { indexKeyShape, openCursor, sealCursor } from '../runtime/cursor';
 import { unprocessable } from '../runtime/http-error';
 import type { StatusGroup, TenantRecord } from './tenant-record';
 import { isAddressIncomplete, requiresSetup, sortNameOf, tenantFromItem, tenantKey } from './tenant-record';
-import { nameHasWords, namePrefixOf, nameWords } from './tenant-names';
+import { nameHasWords, namePrefixOf, nameWords, textHasWords } from './tenant-names';
 import { nameSearchPage, namePositionShape, positionFits } from './name-search';
 import type { NamePosition } from './name-search';
 
@@ -77,8 +77,8 @@ export interface SlimTenant {
   /** The mailing keys, space-delimited (tenant-record.ts tenantItem). */
   mailing?: string;
   /**
-   * The slim index's own sort key, `{sortName}#{id}` (tenant-record.ts tenantItem): the name order and the
-   * id in one attribute, so a list that neither filters by name nor shows more reads one attribute a tenant.
+   * The slim index's own sort key, `{sortName}#{id}` (tenant-record.ts tenantItem): the name order, the
+   * name's words and the id in one attribute, so a list that filters by nothing else reads one attribute a tenant.
    */
   name_key?: string;
 }
@@ -92,6 +92,8 @@ const norm = (s: string | undefined) => (s ?? '').trim().toLowerCase();
  * sorted after filtering agree, as the program-wide lists do (docs/decisions.md "Name order is the index's").
  */
 const nameKeyOf = (t: SlimTenant): string => t.name_key ?? `${sortNameOf(t)}#${t.id}`;
+/** The sort name in a name key: all before its last '#' (ids hold none). */
+const sortNameOfKey = (key: string): string => key.slice(0, key.lastIndexOf('#'));
 const byNameKey = (a: SlimTenant, b: SlimTenant): number => {
   const x = nameKeyOf(a);
   const y = nameKeyOf(b);
@@ -120,7 +122,7 @@ function matcher(req: TenantListRequest): (t: SlimTenant) => boolean {
     if (wantsSetup && !requiresSetup(t)) return false;
     if (req.setUp !== undefined && Boolean(t.setup_insurance_date) !== req.setUp) return false;
     for (const g of groups) if (groupOfSlim(t) !== g) return false;
-    if (name.length && !nameHasWords(t, name)) return false;
+    if (name.length && !(t.name_key ? textHasWords(sortNameOfKey(t.name_key), name) : nameHasWords(t, name))) return false;
     if (unit && !norm(t.unit).includes(unit)) return false;
     if (policy && !norm(t.policy_number).includes(policy)) return false;
     if (ledger && !norm(t.insur_ledger_id).includes(ledger)) return false;
@@ -179,7 +181,6 @@ const SORT_FIELDS: Record<TenantSort, (keyof SlimTenant)[]> = {
 export function slimFieldsFor(req: TenantListRequest): (keyof SlimTenant)[] {
   const fields = new Set<keyof SlimTenant>(['name_key']);
   const add = (...more: (keyof SlimTenant)[]) => more.forEach((f) => fields.add(f));
-  if (req.name) add('first_name', 'last_name');
   if (req.mailing) add('incomplete_address');
   if (req.mailing && req.mailing !== 'all') add('mailing');
   if (req.tagged === true || req.filter === 'tagged_for_removal') add('tagged_for_removal');
@@ -265,9 +266,12 @@ async function scopePage(req: TenantListRequest, total: number, start: number, p
   };
 }
 
-/** A list with no filter, in name order (either way): the index's own order answers it (plainNameList). */
-const isPlainNameList = (req: TenantListRequest): boolean =>
-  slimFieldsFor(req).length === 1 && (req.sort?.replace(/^-/, '') || 'name') === 'name';
+/**
+ * A list with no filter, in name order (either way): the index's own order answers it (plainNameList).
+ * No filter: none needs a field beyond the name key, and no name was typed (the one filter that reads it).
+ */
+export const isPlainNameList = (req: TenantListRequest): boolean =>
+  slimFieldsFor(req).length === 1 && nameWords(req.name).length === 0 && (req.sort?.replace(/^-/, '') || 'name') === 'name';
 
 /**
  * Every tenant of a cycle or facility in name order, the list people open first: its page's keys are the

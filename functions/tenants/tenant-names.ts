@@ -63,6 +63,14 @@ export function namePrefixOf(typed: string): string | null {
 
 /** Inside a facility or cycle: every typed word (`nameWords` of what was typed) somewhere in the name, in any order ('arc om' finds Omar García). */
 export function nameHasWords(t: { first_name: string; last_name: string | null }, typed: readonly string[]): boolean {
-  const name = [...nameWords(t.first_name), ...nameWords(t.last_name)].join(' ');
+  return textHasWords(`${t.first_name} ${t.last_name ?? ''}`, typed);
+}
+
+/**
+ * The same test over a name held in one string, its parts in any order and any separator between them
+ * (the slim index's sort name, 'garcía#omar': a typed word holds no break, so it never spans two parts).
+ */
+export function textHasWords(text: string, typed: readonly string[]): boolean {
+  const name = nameWords(text).join(' ');
   return typed.every((word) => name.includes(word));
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAILING_FILTERS } from '../../shared/contracts/letters';
 import { STATUS_FILTERS, TENANT_FILTER_KEYS, TENANT_SORTS } from '../../shared/contracts/tenants';
-import { inListOrder, slimFieldsFor } from '../../functions/tenants/tenant-list';
+import { inListOrder, isPlainNameList, slimFieldsFor } from '../../functions/tenants/tenant-list';
 import type { SlimTenant, TenantListRequest } from '../../functions/tenants/tenant-list';
 import { sortNameOf } from '../../functions/tenants/tenant-record';
 
@@ -52,7 +52,7 @@ const requests: TenantListRequest[] = [
   { ...base, tagged: true },
   ...MAILING_FILTERS.map((mailing) => ({ ...base, mailing })),
   { ...base, setUp: true }, { ...base, setUp: false },
-  { ...base, name: 'smith ann' }, { ...base, name: 'nunez' }, { ...base, unit: 'a1' }, { ...base, policyNumber: 'pol' }, { ...base, insurLedgerId: 'il' },
+  { ...base, name: 'smith ann' }, { ...base, name: 'nunez' }, { ...base, name: 'ZOË' }, { ...base, name: 'acme st' }, { ...base, name: 'jos nú' }, { ...base, unit: 'a1' }, { ...base, policyNumber: 'pol' }, { ...base, insurLedgerId: 'il' },
   { ...base, filter: 'requires_setup', status: 'any_coverage', tagged: true, mailing: 'welcome_letter_ready', unit: 'c', name: 'a' },
 ];
 const sorts = [undefined, ...TENANT_SORTS.flatMap((s) => [s, `-${s}`])];
@@ -81,6 +81,18 @@ describe('the fields a cycle or facility list Queries for', () => {
   it("ask for the index's sort key alone when the list neither filters nor sorts by more (the bytes a 2,000-tenant partition sends)", () => {
     expect(slimFieldsFor(base)).toEqual(['name_key']);
     expect(slimFieldsFor({ ...base, status: 'opt_out', sort: '-unit' }).sort()).toEqual(['name_key', 'status', 'unit']);
-    expect(slimFieldsFor({ ...base, name: 'smith' }).sort()).toEqual(['first_name', 'last_name', 'name_key']);
+    expect(slimFieldsFor({ ...base, name: 'smith' })).toEqual(['name_key']);
+  });
+});
+
+describe('a list the index answers alone (no filter, in name order)', () => {
+  it('is every list without a filter in name order, either way; any filter or other order reads the partition', () => {
+    // 'all' (a filter key and a status) lists everyone.
+    const everyone: TenantListRequest[] = [{ ...base, filter: 'all' }, { ...base, status: 'all' }];
+    for (const req of [base, ...everyone, { ...base, sort: 'name' }, { ...base, sort: '-name' }, { ...base, tagged: false }, { ...base, name: ' , ' }]) {
+      expect(isPlainNameList(req), JSON.stringify(req)).toBe(true);
+    }
+    const filtered = requests.filter((req) => req !== base && req.filter !== 'all' && req.status !== 'all');
+    for (const req of [...filtered, { ...base, sort: 'unit' }, { ...base, sort: '-status' }]) expect(isPlainNameList(req), JSON.stringify(req)).toBe(false);
   });
 });
