@@ -23,7 +23,6 @@ import { useToast } from '../shell/toasts';
 import { ServerTableFrame } from '../widgets/ServerTableFrame';
 import { StatusIndicator } from '../widgets/StatusIndicator';
 import { TableEmptyState } from '../widgets/TableEmptyState';
-import { TruncatedText } from '../widgets/TruncatedText';
 import { useServerTable } from '../widgets/use-server-table';
 import { DismissJobModal } from './DismissJobModal';
 import { failedJobListKey, failedJobsKey, fetchFailedJobsPage, retryAllOfType, retryFailedJob } from './failed-jobs-api';
@@ -57,16 +56,17 @@ function columns({ retry, retryAll, dismiss, busy, follow }: Actions): TableProp
         </SpaceBetween>
       ),
     },
+    // In full, wrapped, next to the state: what went wrong is what staff read this page for.
+    {
+      id: 'error', header: 'Error', minWidth: 280,
+      cell: (job) => job.error ?? (job.last_error ? `Before the last retry: ${job.last_error}` : 'No error recorded (the worker stopped)'),
+    },
     { id: 'started_by', header: 'Started by', cell: (job) => job.started_by ?? '(account gone)', minWidth: 110 },
     { id: 'created_at', header: 'Started', cell: (job) => importTime(job.created_at), minWidth: 150 },
     { id: 'updated_at', header: 'Last heard of', cell: (job) => importTime(job.updated_at), minWidth: 150 },
     {
       id: 'where', header: 'Facility / cycle', minWidth: 140,
       cell: (job) => [job.facility_number, job.cycle_label].filter(Boolean).join(' / ') || '-',
-    },
-    {
-      id: 'error', header: 'Error', minWidth: 220,
-      cell: (job) => <TruncatedText text={job.error ?? (job.last_error ? `Before the last retry: ${job.last_error}` : 'No error recorded (the worker stopped)')} />,
     },
     { id: 'tries', header: 'Tries', cell: (job) => job.tries, minWidth: 70 },
     {
@@ -129,6 +129,8 @@ export default function FailedJobsPage() {
             follow,
           }),
           wrapLines: true,
+          // The job and its actions stay in view while the columns between scroll (a phone, a narrow window).
+          stickyColumns: { first: 1, last: 1 },
           loadingText: 'Loading failed jobs',
           ariaLabels: { tableLabel: 'Failed jobs' },
           empty: <TableEmptyState error={table.result.error} empty="No job needs you: nothing failed or stalled." testId="failed-jobs-error" />,
