@@ -26,7 +26,7 @@ import { calendarDateIn } from '../../shared/format';
 import { HttpError } from '../runtime/http-error';
 import { recordMetric } from '../runtime/metrics';
 import type { JobRunContext, JobRunner } from '../runtime/worker';
-import { getTenants, saveTenants } from '../tenants/tenant-store';
+import { getTenant, getTenants, saveTenants } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord, TenantWrite } from '../tenants/tenant-store';
 import { emailKeyOf } from '../tenants/tenant-record';
 import type { Actor } from '../tenants/tenant-history';
@@ -240,7 +240,7 @@ async function withoutSuppressedAddress(tenants: readonly TenantRecord[]): Promi
  * for a welcome letter by post, as one whose address was suppressed before the batch (history: why).
  */
 async function withdrawCertificate(batch: LetterBatchRecord, tenantId: string, actor: Actor): Promise<void> {
-  const [current] = await getTenants([tenantId]);
+  const current = await getTenant(tenantId);
   if (current?.welcome_certificate_emailed_date) {
     await saveTenants([{ current, changes: { welcome_certificate_emailed_date: null } }], { actor, action: 'welcome_certificate_withdrawn' });
   }
