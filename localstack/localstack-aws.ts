@@ -319,6 +319,8 @@ export async function startLocalStack(options: LocalStackOptions, log: (line: st
   const root = join(options.dataDir ?? join(REPO_ROOT, '.local'), `localstack-${options.port}`);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, 'var', 'lib', 'localstack'), { recursive: true });
+  // The JVM refuses to start when its GC log's folder is missing (a fresh clone's first bench has no .local/).
+  if (options.dynamodbGcLog) mkdirSync(dirname(options.dynamodbGcLog), { recursive: true });
   symlinkSync(LIB, join(root, 'var', 'lib', 'localstack', 'lib'));
   // Its own process group: DynamoDB Local is LocalStack's child, and a kill of the group ends both.
   const child: ChildProcess = spawn(VENV_PYTHON, [LAUNCHER], {

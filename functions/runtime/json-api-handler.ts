@@ -1,6 +1,6 @@
 /**
  * A group of routes beyond the spec whose only clients are the program's own pages, sending JSON (the
- * tenant portal, Proof Review): the chain of api-chain.ts with the JSON parser alone, so the group's
+ * tenant portal, Proof Review), or whose routes are all GETs, which carry no body (letters): the chain of api-chain.ts with the JSON parser alone, so the group's
  * bundle carries no form or multipart parser (docs/decisions.md "Lambda bundles: JSON-only groups").
  */
 import httpJsonBodyParser from '@middy/http-json-body-parser';

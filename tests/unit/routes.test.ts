@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_GROUPS, matchRoute, ROUTES, routeKey } from '../../shared/routes';
@@ -85,6 +85,16 @@ describe('the route table', () => {
     for (const group of API_GROUPS) {
       expect(routes.some((r) => r.group === group), group).toBe(true);
       expect(existsSync(join(REPO, 'functions', 'api', `${group}.ts`)), `functions/api/${group}.ts`).toBe(true);
+    }
+  });
+
+  it('a group of the spec that takes no form (the JSON-only handler) has only GET routes, which carry no body', () => {
+    // functions/runtime/json-api-handler.ts: a POST added to such a group would refuse the spec's forms with 415.
+    const beyondTheSpec = ['respond', 'proof-reviews'];
+    for (const group of API_GROUPS) {
+      const source = readFileSync(join(REPO, 'functions', 'api', `${group}.ts`), 'utf8');
+      if (!source.includes('createJsonApiHandler') || beyondTheSpec.includes(group)) continue;
+      expect(routes.filter((r) => r.group === group && r.method !== 'GET').map(routeKey), group).toEqual([]);
     }
   });
 
