@@ -8,9 +8,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
-  // One browser at a time: two (docs/decisions.md "End-to-end: two workers") failed two tests whose counts
-  // another spec changed meanwhile (Proof Review's waiting count, the program-wide total).
-  workers: 1,
+  // Two browsers against the one program (tests find their rows by filter and compare a page with its own
+  // answer, never with a program-wide read of another moment): most of a test's time is waiting on the
+  // runtime and the emulator (docs/decisions.md "End-to-end: two workers").
+  workers: 2,
   fullyParallel: false,
   reporter: 'list',
   timeout: 60_000,

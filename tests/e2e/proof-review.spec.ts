@@ -16,7 +16,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, notifications, pageContent, presignedUrl, test } from './fixtures';
 import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
 
@@ -191,7 +191,7 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   const counted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/proof-reviews/count');
   await page.goto('/');
   const { waiting: after } = (await (await counted).json()) as { waiting: number };
-  await expect(page.getByRole('link', { name: after > 0 ? `Proof Review, ${after} waiting` : 'Proof Review', exact: true })).toBeVisible();
+  await expect(pageContent(page).getByRole('link', { name: after > 0 ? `Proof Review, ${after} waiting` : 'Proof Review', exact: true })).toBeVisible();
   const tenants = await tenantsOfFacility(request, facility.facility_number);
   expect(tenants.find((t) => t.id === accepted.tenant.id)).toMatchObject({ status: 'provide_proof', tenant_made_selection: true, provided_proof_date: expect.any(String) });
   expect(tenants.find((t) => t.id === rejected.tenant.id)).toMatchObject({ status: null, tenant_made_selection: false, provided_proof_date: null });
