@@ -11,7 +11,7 @@ import { adminHeaders, listed } from './program-data';
 import { allOfFacility, bulkAction, check, checkAllOnPage, chooseOption, expect, expectToast, filterFacility, full, goToPage, hasPlan, openList, pickTenants, rowOf, rows, tenantById, tenantsHeading, tenantsOf, toast } from './tenant-list-page';
 
 // Its tests share nothing they change (each test that changes tenants has demo facilities of its own), so
-// the two workers share them rather than one worker running the whole file last.
+// any number of workers may share them (one today: docs/decisions.md "End-to-end: two workers").
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 test('edits a tenant, shows its history, and a concurrent edit is refused inside the modal', async ({ page, request }) => {

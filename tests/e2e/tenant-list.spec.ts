@@ -12,8 +12,8 @@ import { getJson, listed } from './program-data';
 import type { ListAnswer } from './tenant-list-page';
 import { allOfFacility, chooseOption, expect, filterFacility, openList, pageAnswer, programWide, recordToasts, rowOf, rows, sortBy, table, tenantsHeading, tenantsOf, uniquelyNamed, unitHeader } from './tenant-list-page';
 
-// Its tests only read (and compare the page with its own answers), so the two workers share them rather
-// than one worker running the whole file last.
+// Its tests only read (and compare the page with its own answers), so any number of workers may share
+// them (one today: docs/decisions.md "End-to-end: two workers").
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 test('filters the list by facility, cycle, name, unit and status, with the stats of the chosen scope', async ({ page, request }) => {
