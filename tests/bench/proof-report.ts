@@ -17,7 +17,7 @@ export const PROOF_WORKER_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 const isTextPdf = (f: ProofFixtureResult) => f.contentType === 'application/pdf' && f.source === 'pdf-text';
 const slowestRead = (f: ProofFixtureResult) => Math.max(f.firstMs, f.ms.max);
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const mb = (bytes: number) => (bytes === PROOF_WORKER_MEMORY_BYTES ? '1,024 MiB' : `${(bytes / 1e6).toFixed(0)} MB`);
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} kB`);
 const time = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 
@@ -79,7 +79,7 @@ export function proofSection(r: ProofBenchResult | Error, meta: { command: strin
     ...head,
     'The test set of `tests/fixtures/declarations` (made at run time, nothing committed): text PDFs of five insurers\' layouts (one of two',
     'pages), the State Farm page edited and saved again by an editor, a 300 dpi scan as the only content of a PDF, a 12-megapixel phone',
-    'photo (turned 3°, unevenly lit, EXIF-rotated), a PNG with the facts in a ruled table, and a storage rent receipt with no facts. Each is',
+    'photo (turned 3°, unevenly lit with the phone\'s shadow over the limits, grainy, EXIF-rotated), a PNG with the facts in a ruled table, and a storage rent receipt with no facts. Each is',
     `read once in this process (the "first read": the reader's modules and, on the first OCR page, the OCR engine start), then ${r.options.textRounds} more times`,
     `(text PDFs) or ${r.options.ocrRounds} more (OCR). Fields: insurer, policy number, named insured, insured address, period start and end,`,
     'off-premises coverage and its limit; a field is right when it reads as printed (case, commas and full stops aside), or is empty where the',
