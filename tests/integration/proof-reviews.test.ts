@@ -25,9 +25,11 @@ import { tenantHistory } from '../../functions/tenants/tenant-history';
 import { deleteTenants, getTenant, saveTenant } from '../../functions/tenants/tenant-store';
 import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
-import { formatAccessCode, portalUrl } from '../../shared/access-code';
+import { portalUrl } from '../../shared/access-code';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { TEST_WRITE } from './test-write';
+import { sendProofOnPortal } from './portal-proof';
+import type { PortalProof } from './portal-proof';
 import { PROOF_REJECTION_REASONS } from '../../shared/proof-rejection';
 
 let monitor = '';
@@ -69,20 +71,8 @@ async function proofFacility(count: number, extra: (i: number) => Parameters<typ
 }
 
 /** What a tenant does on the portal: sign in, get a presigned POST, send the file to S3, submit it. Answers the proof's row. */
-async function uploadThroughPortal(t: TenantRecord, file: { bytes: Buffer; type: string } = { bytes: PDF, type: 'application/pdf' }, insurer = 'Acme Mutual'): Promise<ProofReviewRow> {
-  const signIn = await call('POST', '/api/respond/sign-in', { json: { access_code: formatAccessCode(t.access_code), zip_code: t.zip_code } });
-  expect(signIn.status, signIn.text).toBe(200);
-  const token = (signIn.body as { token: string }).token;
-  const asked = await call('POST', '/api/respond/proof-upload', { token, json: { content_type: file.type, size: file.bytes.length } });
-  expect(asked.status, asked.text).toBe(200);
-  const { upload_id: uploadId, url, fields } = asked.body as { upload_id: string; url: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(file.bytes)]), 'declarations');
-  const sent = await fetch(url, { method: 'POST', body: form });
-  expect(sent.status, await sent.text()).toBeLessThan(300);
-  const submitted = await call('POST', '/api/respond/proof', { token, json: { upload_id: uploadId, insurer, policy_expiry_date: '2099-06-30' } });
-  expect(submitted.status, submitted.text).toBe(200);
+async function uploadThroughPortal(t: TenantRecord, file: { bytes: Buffer; type: PortalProof['type'] } = { bytes: PDF, type: 'application/pdf' }, insurer = 'Acme Mutual'): Promise<ProofReviewRow> {
+  await sendProofOnPortal(t, { ...file, insurer, policy_expiry_date: '2099-06-30' });
   const rows = (await list({ facility_number: t.facility_number })).data.filter((r) => r.tenant_id === t.id);
   expect(rows).toHaveLength(1);
   return rows[0]!;
