@@ -64,6 +64,11 @@ describe('the documents themselves', () => {
     expect(readings.get('travelers-scanned')!.reading.source).toBe('ocr');
   });
 
+  it('read a scan by OCR when the text layer over it holds no facts, and say so', () => {
+    const { reading } = readings.get('pinecrest-scan-app-footer')!;
+    expect(reading.notes[0]).toBe('its text layer held none of the facts; they were read by OCR from the scanned pages under it');
+  });
+
   it('say why nothing was read from a page with no facts', () => {
     const { reading } = readings.get('storage-receipt-no-facts')!;
     expect(reading.notes).toEqual(['not a declarations page']);

@@ -10,7 +10,7 @@
  */
 import { judgePdfIntegrity } from './document-integrity';
 import { extractFacts } from './declarations-facts';
-import type { DocumentText } from './declarations-facts';
+import type { DocumentText, FactsReading } from './declarations-facts';
 import { noFacts } from './declarations-types';
 import type { DeclarationsContentType, DeclarationsReading, ReadingSource } from './declarations-types';
 import { ImageUnreadable, prepareForOcr } from './image-preparation';
@@ -72,8 +72,35 @@ async function readPdf(bytes: Uint8Array, started: number): Promise<Declarations
   }
   if (text.pageCount > MAX_PAGES) notes.push(`only the first ${MAX_PAGES} of its ${text.pageCount} pages were read`);
   const read = extractFacts({ pages });
+  if (ocrPages === 0 && nothingFound(read.facts)) {
+    const rescued = await readScannedPictures(bytes, text.pages.length);
+    if (rescued) {
+      return {
+        facts: rescued.facts, source: 'ocr', pages: text.pageCount, pdf_edited: pdfEdited, millis: elapsed(started),
+        notes: [...notes, 'its text layer held none of the facts; they were read by OCR from the scanned pages under it', ...rescued.notes],
+      };
+    }
+  }
   const source: ReadingSource = ocrPages > 0 ? 'ocr' : 'pdf-text';
   return { facts: read.facts, source, pages: text.pageCount, pdf_edited: pdfEdited, notes: [...notes, ...read.notes], millis: elapsed(started) };
+}
+
+const nothingFound = (facts: FactsReading['facts']) => Object.values(facts).every((f) => f === null);
+
+/**
+ * A scanner app's PDF carries its own OCR as an invisible text layer over each page's picture, often
+ * poor. When that layer holds none of the facts, the pictures under it are read by OCR here (at most
+ * MAX_OCR_PAGES); null when there are none, or they hold no facts either.
+ */
+async function readScannedPictures(bytes: Uint8Array, pages: number): Promise<FactsReading | null> {
+  const scanned: DocumentText['pages'] = [];
+  for (let index = 0; index < pages && scanned.length < MAX_OCR_PAGES; index += 1) {
+    const found = await pageImage(bytes, index);
+    if ('image' in found) scanned.push({ source: 'ocr', ...(await ocrPage(found.image)) });
+  }
+  if (scanned.length === 0) return null;
+  const read = extractFacts({ pages: scanned });
+  return nothingFound(read.facts) ? null : read;
 }
 
 async function readImage(bytes: Uint8Array, started: number): Promise<DeclarationsReading> {
