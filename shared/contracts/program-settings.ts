@@ -40,11 +40,12 @@ export const PROGRAM_SETTING_LABELS = {
   website: 'Website',
   signature: 'Signature',
   time_zone: 'Time zone',
+  minimum_off_premises_limit: 'Minimum limit away from home',
 } as const;
 export type ProgramSettingKey = keyof typeof PROGRAM_SETTING_LABELS;
 
-/** The one setting that may stay empty. */
-export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2'];
+/** The settings that may stay empty. */
+export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2', 'minimum_off_premises_limit'];
 
 const tenDigitPhone = requiredText('Phone', 40).refine((s) => {
   const digits = s.replace(/\D/g, '');
@@ -64,6 +65,13 @@ export const programSettingsFields = z.object({
   website: requiredText('Website', 200).pipe(z.url({ protocol: /^https$/, error: 'Website must be a full https:// address.' })),
   signature: requiredText('Signature', 120),
   time_zone: requiredText('Time zone', 64).refine(isTimeZone, 'Time zone must be an IANA time zone such as America/Chicago.'),
+  /**
+   * Whole dollars a proof's limit for personal property away from home (off premises, in storage) must
+   * reach; '' sets none. Proof Review flags a declarations page whose limit is lower (issue 27).
+   */
+  minimum_off_premises_limit: z.string().trim().max(12).optional().default('')
+    .transform((s) => s.replace(/[$,\s]/g, ''))
+    .refine((s) => s === '' || /^\d{1,9}$/.test(s), 'Minimum limit away from home must be a whole number of dollars, such as 2000.'),
 });
 export type ProgramSettingsFields = z.output<typeof programSettingsFields>;
 

@@ -43,6 +43,7 @@ const HINTS: Partial<Record<ProgramSettingKey, string>> = {
   website: 'Where tenants respond online with their access code.',
   email: 'Where tenants write; certificate e-mails answer to it.',
   time_zone: 'Letters are dated on this time zone\u2019s calendar.',
+  minimum_off_premises_limit: 'In dollars. Proof Review flags a tenant\u2019s policy whose limit for belongings away from home (in storage) is lower. Empty: no minimum.',
 };
 
 function HistoryTable({ changes, loading }: { changes: ProgramSettingsChange[]; loading: boolean }) {
@@ -183,6 +184,11 @@ export default function ProgramSettingsPage() {
                       onChange={({ detail }) => set('time_zone', detail.selectedOption.value ?? '')}
                     />
                   </FormField>
+                </ColumnLayout>
+              </Container>
+              <Container header={<Header variant="h2" description="What Proof Review checks a tenant's declarations page against.">Proof of insurance</Header>}>
+                <ColumnLayout columns={2}>
+                  {text('minimum_off_premises_limit', { optional: true })}
                 </ColumnLayout>
               </Container>
             </SpaceBetween>
