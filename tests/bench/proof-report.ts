@@ -78,8 +78,9 @@ export function proofSection(r: ProofBenchResult | Error, meta: { command: strin
   return [
     ...head,
     'The test set of `tests/fixtures/declarations` (made at run time, nothing committed): text PDFs of five insurers\' layouts (one of two',
-    'pages), the State Farm page edited and saved again by an editor, a 300 dpi scan as the only content of a PDF, a 12-megapixel phone',
-    'photo (turned 3°, unevenly lit with the phone\'s shadow over the limits, grainy, EXIF-rotated), a PNG with the facts in a ruled table, and a storage rent receipt with no facts. Each is',
+    'pages), the State Farm page edited and saved again by an editor, 300 dpi scans as the only content of a PDF (one page, two pages),',
+    '12-megapixel phone photos (a page turned 3°, a ruled table turned -4°; unevenly lit with the phone\'s shadow on the text, grainy,',
+    'EXIF-rotated), a PNG with the facts in a ruled table, and a storage rent receipt with no facts. Each is',
     `read once in this process (the "first read": the reader's modules and, on the first OCR page, the OCR engine start), then ${r.options.textRounds} more times`,
     `(text PDFs) or ${r.options.ocrRounds} more (OCR). Fields: insurer, policy number, named insured, insured address, period start and end,`,
     'off-premises coverage and its limit; a field is right when it reads as printed (case, commas and full stops aside), or is empty where the',

@@ -15,6 +15,7 @@ import type { DeclarationsReading } from '../../functions/proofs/reader/read-dec
 import { ocrLanguageFolder, ocrWorkerOptions } from '../../functions/proofs/reader/ocr-engine';
 import { declarationsFixtures } from '../fixtures/declarations/fixtures';
 import type { DeclarationsFixture } from '../fixtures/declarations/fixtures';
+import { americanFamilyTable } from '../fixtures/declarations/insurer-pages';
 import { PageWriter } from '../fixtures/declarations/printed-page';
 import { pagePng } from '../fixtures/declarations/render-image';
 import { scoreReading } from '../fixtures/declarations/truth';
@@ -64,6 +65,11 @@ describe('the documents themselves', () => {
     expect(readings.get('travelers-scanned')!.reading.source).toBe('ocr');
   });
 
+  it('read a scan by OCR when the text layer over it holds no facts, and say so', () => {
+    const { reading } = readings.get('pinecrest-scan-app-footer')!;
+    expect(reading.notes[0]).toBe('its text layer held none of the facts; they were read by OCR from the scanned pages under it');
+  });
+
   it('say why nothing was read from a page with no facts', () => {
     const { reading } = readings.get('storage-receipt-no-facts')!;
     expect(reading.notes).toEqual(['not a declarations page']);
@@ -73,6 +79,19 @@ describe('the documents themselves', () => {
     const { reading } = readings.get('state-farm-edited')!;
     expect(reading.pdf_edited!.reasons.join(' ')).toMatch(/saved again after it was made.*modified on 2026-04-02.*Sejda/s);
   });
+});
+
+describe('pictures with no tag to say which way up they are', () => {
+  // On its side, as a picture sent through an app that strips EXIF can arrive; the upside-down case takes
+  // the same path by another sign (few legible words) and is left out to keep this file near 30 s.
+  it.each([90])('reads a page turned %i° clockwise, and says it turned it', async (degrees) => {
+    const sharp = (await import('sharp')).default;
+    const printed = americanFamilyTable();
+    const turned = await sharp(await pagePng(printed.pages[0]!, 1000)).rotate(degrees).png().toBuffer();
+    const reading = await readDeclarations(turned, 'image/png');
+    expect(scoreReading(reading.facts, printed.truth).filter((f) => !f.right)).toEqual([]);
+    expect(reading.notes[0]).toBe(`the picture was read turned ${360 - degrees}° clockwise (nothing in the file said which way up it is)`);
+  }, 60_000);
 });
 
 describe('documents the reader cannot read', () => {

@@ -29,22 +29,30 @@ export interface PreparedPage {
 
 export class ImageUnreadable extends Error {}
 
-function source(image: PageImage | Uint8Array): Sharp {
+/** The picture's pixels upright by its EXIF tag or its page's /Rotate, then turned `turn` degrees clockwise more. */
+function source(image: PageImage | Uint8Array, turn: number): Sharp {
   const options = { failOn: 'none' as const, limitInputPixels: MAX_INPUT_PIXELS };
-  if (image instanceof Uint8Array) return sharp(image, options).autoOrient();
+  if (image instanceof Uint8Array) {
+    const oriented = sharp(image, options).autoOrient();
+    return turn ? oriented.rotate(turn) : oriented;
+  }
   const pipeline = image.kind === 'encoded'
     ? sharp(image.bytes, options)
     : sharp(image.pixels, { ...options, raw: { width: image.width, height: image.height, channels: image.channels } });
-  return image.rotate ? pipeline.rotate(image.rotate) : pipeline;
+  const angle = (image.rotate + turn) % 360;
+  return angle ? pipeline.rotate(angle) : pipeline;
 }
 
-/** An uploaded JPEG or PNG (its bytes), or a scanned PDF page's image, ready for OCR. */
-export async function prepareForOcr(image: PageImage | Uint8Array): Promise<PreparedPage> {
+/**
+ * An uploaded JPEG or PNG (its bytes), or a scanned PDF page's image, ready for OCR; `turn` (90, 180, 270)
+ * turns it further, for a picture whose orientation nothing in the file tells.
+ */
+export async function prepareForOcr(image: PageImage | Uint8Array, turn = 0): Promise<PreparedPage> {
   let upright: { data: Buffer; info: OutputInfo };
   try {
     // Orientation first (into pixels), so the sizes below are the upright page's.
     // A transparent PNG's see-through parts are paper.
-    upright = await source(image).flatten({ background: '#ffffff' }).grayscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    upright = await source(image, turn).flatten({ background: '#ffffff' }).grayscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     throw new ImageUnreadable(`the image could not be read (${(err as Error).message})`);
   }
