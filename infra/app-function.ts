@@ -13,7 +13,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { PROGRAM_SERVICE } from '../shared/metrics';
-import { BUNDLE, nodeModulesFor } from './bundling';
+import { BUNDLE, INSTALL_PLATFORM, nodeModulesFor } from './bundling';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -76,7 +76,7 @@ export class AppFunction extends Construct {
         banner: BUNDLE.banner,
         externalModules: BUNDLE.externalModules,
         // Only when there is something to install: any nodeModules list, even empty, makes CDK run `npm ci`.
-        ...(nodeModules.length > 0 ? { nodeModules } : {}),
+        ...(nodeModules.length > 0 ? { nodeModules, environment: { ...INSTALL_PLATFORM } } : {}),
       },
     });
     // Active tracing gives the role X-Ray's two write actions, which take no resource but '*'.

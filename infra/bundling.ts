@@ -62,7 +62,19 @@ const INSTALLED_BESIDE: Readonly<Record<string, readonly string[]>> = {
   // The admin restore reads an archive's export (functions/archives/restore-route.ts): with exceljs inside, the
   // group's bundle is 2.05 MB; beside it, 966 kB, under the API budget of 1 MB.
   [apiEntry('facility-archives')]: ['exceljs', SECRETS_MANAGER],
+  // The declarations reader (functions/proofs/reader): sharp loads its native binary from its own package,
+  // tesseract.js starts its OCR thread from its own script files and reads the English model from
+  // @tesseract.js-data/eng's folder, and pdfjs-dist loads its worker module by path: bundled, none of them
+  // loads (tried: sharp's 'Could not load the "sharp" module using the linux-x64 runtime').
+  [workerEntry('proof-reading')]: ['sharp', 'tesseract.js', '@tesseract.js-data/eng', 'pdfjs-dist'],
 };
+
+/**
+ * npm's platform for the packages installed beside a bundle: the functions run on ARM (Graviton,
+ * infra/app-function.ts), so a package with native binaries (sharp's @img/sharp-linux-arm64) must be
+ * installed for linux/arm64/glibc, not for the machine that deploys.
+ */
+export const INSTALL_PLATFORM = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } as const;
 
 /** What `entry`'s function installs beside its bundle (empty for almost every function). */
 export const nodeModulesFor = (entry: string): string[] => [...(INSTALLED_BESIDE[entry] ?? []), ...(CALLS_OUTSIDE_SYSTEMS.includes(entry) ? [TRACER] : [])];
