@@ -133,8 +133,10 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
     const decision = await decidable(input.params.id);
     // Provided Proof from today, the program's calendar day (as charge checks and letters are dated).
     const today = await programToday();
+    // Until the policy ends (issue 27): the daily schedule reminds the tenant before that day and ends the answer on it.
+    const expiry = input.body.policy_expiry_date ?? decision.proof.policy_expiry_date;
     await decide(requireCaller(input), decision, 'proof_accepted', {
-      ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true,
+      ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true, proof_expiry_date: expiry,
     }, null);
     return { body: { success: true } };
   }),

@@ -164,6 +164,11 @@ export const proofReviewRow = z.object({
 export type ProofReviewRow = z.infer<typeof proofReviewRow>;
 
 export const proofReviewIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+/**
+ * Accepting may name the day the policy ends when staff read another one on the document than the
+ * tenant typed (issue 27); without it, the proof's own policy_expiry_date is the tenant's proof expiry.
+ */
+export const acceptProofBody = z.object({ policy_expiry_date: wireDate.optional() });
 /** A common reason (said in the tenant's language), the reviewer's own words (shown as written), or both. */
 export const rejectProofBody = z.object({
   reason_code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PROOF_REJECTION_CODES, { error: 'Choose one of the listed reasons.' }).optional()),
@@ -188,7 +193,10 @@ export const PROOF_REVIEW_CONTRACTS = {
     params: proofReviewIdParams,
     response: z.object({ url: z.string(), content_type: z.enum(PROOF_CONTENT_TYPES) }),
   },
-  'POST /api/proof-reviews/{id}/accept': { summary: 'Accept a proof: the tenant has Provided Proof', params: proofReviewIdParams, response: z.object({ success: z.literal(true) }) },
+  'POST /api/proof-reviews/{id}/accept': {
+    summary: 'Accept a proof: the tenant has Provided Proof until the policy ends (the proof\'s expiry date, or the one staff give)',
+    params: proofReviewIdParams, body: acceptProofBody, response: z.object({ success: z.literal(true) }),
+  },
   'POST /api/proof-reviews/{id}/reject': {
     summary: 'Reject a proof with a reason: the tenant is back to no response and is told by e-mail when it has an address',
     params: proofReviewIdParams, body: rejectProofBody, response: rejectProofResponse,
