@@ -43,6 +43,7 @@ const HINTS: Partial<Record<ProgramSettingKey, string>> = {
   website: 'Where tenants respond online with their access code.',
   email: 'Where tenants write; certificate e-mails answer to it.',
   time_zone: 'Letters are dated on this time zone\u2019s calendar.',
+  deadline_reminder_days: 'Tenants with an e-mail address who have not answered are e-mailed this many days before their cycle\u2019s response deadline. Leave empty to send no reminder.',
 };
 
 function HistoryTable({ changes, loading }: { changes: ProgramSettingsChange[]; loading: boolean }) {
@@ -183,6 +184,11 @@ export default function ProgramSettingsPage() {
                       onChange={({ detail }) => set('time_zone', detail.selectedOption.value ?? '')}
                     />
                   </FormField>
+                </ColumnLayout>
+              </Container>
+              <Container header={<Header variant="h2" description="E-mails the program sends by itself, once a day. Each carries an unsubscribe link and the return address above.">Reminders</Header>}>
+                <ColumnLayout columns={2}>
+                  {text('deadline_reminder_days', { optional: true })}
                 </ColumnLayout>
               </Container>
             </SpaceBetween>

@@ -1,0 +1,37 @@
+/**
+ * Local stand-in for the EventBridge rule of the daily schedule (shared/schedules.ts): the same handler
+ * Lambda runs, on this machine's clock. At start, and then every hour, it asks whether the program's
+ * today has had its run (one GetItem of the last run, one of the settings) and runs it when not, so a
+ * laptop asleep at 11:00 UTC still gets its day. Tests never start it: they run the day they choose
+ * (runDailySchedule with a fixed day).
+ */
+import { programToday } from '../../functions/program/program-settings';
+import { lastRunDay } from '../../functions/schedule/daily-schedule';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function startDailyClock(handler: () => Promise<unknown>, log: (line: string) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        const today = await programToday();
+        const last = await lastRunDay();
+        if (last !== null && last >= today) return;
+        await handler();
+        log(`daily schedule: ran ${today}`);
+      } catch (err) {
+        log(`daily schedule: ${(err as Error).message}`);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  tick();
+  const timer = setInterval(tick, HOUR_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
