@@ -10,16 +10,27 @@ import { lastRunDay } from '../../functions/schedule/daily-schedule';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function startDailyClock(handler: () => Promise<unknown>, log: (line: string) => void): () => Promise<void> {
+export interface DailyClock {
+  /** The schedule's handler, as Lambda runs it. */
+  handler: () => Promise<unknown>;
+  log: (line: string) => void;
+  /** The program's today and the day of its last finished run (the store's, unless a test gives its own). */
+  today?: () => Promise<string>;
+  lastRun?: () => Promise<string | null>;
+  everyMs?: number;
+}
+
+/** Starts the clock; the answer stops it, waiting for a run in progress. */
+export function startDailyClock({ handler, log, today = programToday, lastRun = lastRunDay, everyMs = HOUR_MS }: DailyClock): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= (async () => {
       try {
-        const today = await programToday();
-        const last = await lastRunDay();
-        if (last !== null && last >= today) return;
+        const day = await today();
+        const last = await lastRun();
+        if (last !== null && last >= day) return;
         await handler();
-        log(`daily schedule: ran ${today}`);
+        log(`daily schedule: ran ${day}`);
       } catch (err) {
         log(`daily schedule: ${(err as Error).message}`);
       } finally {
@@ -28,7 +39,7 @@ export function startDailyClock(handler: () => Promise<unknown>, log: (line: str
     })();
   };
   tick();
-  const timer = setInterval(tick, HOUR_MS);
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
