@@ -22,6 +22,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { EVENT_QUEUE_NAMES, dlqName } from '../shared/jobs';
+import type { EventQueueName } from '../shared/jobs';
 
 /** The runbook's section for each alarm (docs/operations.md has a heading of each; a test checks it). */
 export const RUNBOOK = {
@@ -54,6 +55,12 @@ export const TABLE_OPERATIONS = [
   Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.SCAN, Operation.PUT_ITEM, Operation.UPDATE_ITEM,
   Operation.DELETE_ITEM, Operation.BATCH_WRITE_ITEM, Operation.TRANSACT_WRITE_ITEMS,
 ];
+
+/** What a dead letter of each event queue leaves undone, for its alarm. */
+const EVENT_DEAD_LETTERS: Record<EventQueueName, (dlq: string) => string> = {
+  'email-events': (dlq) => `An SES bounce, complaint or delivery event failed every try and moved to the dead-letter queue ${dlq}: its address may not be suppressed until the event is redriven.`,
+  'proof-reading': (dlq) => `A proof the portal kept could not be read in any try and its S3 notice moved to the dead-letter queue ${dlq}: Proof Review shows the proof as not read (staff still decide it by eye) until the notice is redriven.`,
+};
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -166,12 +173,12 @@ class EveryResourceAlarmed implements IAspect {
   private queueAlarms(queue: Queue): void {
     const name = nameOf(queue);
     if (isDeadLetterQueue(queue)) {
-      // The e-mail events' queue carries SES's events, not jobs (shared/jobs.ts EVENT_QUEUES).
-      const events = EVENT_QUEUE_NAMES.some((q) => dlqName(q) === name);
+      // The event queues carry what AWS tells the program, not jobs (shared/jobs.ts EVENT_QUEUES).
+      const events = EVENT_QUEUE_NAMES.find((q) => dlqName(q) === name);
       this.alarm(queue, 'dead-letters', {
         name: `${name} holds failed ${events ? 'events' : 'jobs'}`, runbook: 'deadLetters',
         what: events
-          ? `An SES bounce, complaint or delivery event failed every try and moved to the dead-letter queue ${name}: its address may not be suppressed until the event is redriven.`
+          ? EVENT_DEAD_LETTERS[events](name)
           : `A job failed every try and its message moved to the dead-letter queue ${name}; the job shows as failed and stays undone until it is retried.`,
         metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), threshold: 1,
       });

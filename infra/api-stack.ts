@@ -83,7 +83,7 @@ export class ApiStack extends Stack {
       const worker = new AppFunction(this, `worker-${def.name}`, {
         entry: workerEntry(def.name),
         description: `Worker for queue ${def.name}`,
-        memorySize: WORKER_MEMORY_MB,
+        memorySize: def.workerMemoryMB ?? WORKER_MEMORY_MB,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
         environment: { ...environment, ...(def.workerNodeOptions ? { NODE_OPTIONS: def.workerNodeOptions } : {}) },
       });

@@ -5,17 +5,18 @@
  * shared/resources.ts and shared/jobs.ts, the same definitions the local bootstrap creates, so local and
  * deployed never drift.
  */
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
-import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
-  APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS,
+  APP_TABLE, BUCKETS, BUCKET_EXPIRATIONS, CHECKED_PROOFS_PREFIX, EXPORTS_RECORD_VERSION_DAYS, EXPORTS_SCRATCH_VERSION_DAYS, EXPORTS_TEMPORARY_PREFIX, EXTERNAL_SYSTEMS, IMPORT_REPORT_DAYS, IMPORT_REPORTS_PREFIX, TEMPORARY_EXPORT_DAYS, UPLOAD_CORS,
   projectionOf,
 } from '../shared/resources';
 import type { BucketName, ExternalSystem, IndexProjection } from '../shared/resources';
@@ -108,6 +109,7 @@ export class DataStack extends Stack {
     }
 
     this.emailEvents = emailEvents(this, this.queues['email-events']);
+    proofNotices(this.buckets.uploads, this.queues['proof-reading']);
 
     this.appSecret = new Secret(this, 'app-secret', {
       description: 'Key material that seals generated first passwords until their users change them.',
@@ -163,6 +165,30 @@ export class DataStack extends Stack {
     }
     return table;
   }
+}
+
+/**
+ * S3 tells the proof-reading queue of every proof the portal keeps (CHECKED_PROOFS_PREFIX), so the worker
+ * reads it off the portal's path (functions/proofs/proof-reading.ts). Written on the bucket itself
+ * (CloudFormation's NotificationConfiguration), not with addEventNotification, whose custom resource is a
+ * Lambda function that the local stack's emulator cannot run. S3 checks that it may send before it
+ * accepts the configuration, so the bucket waits for the queue's policy; the policy names this account's
+ * buckets, not this bucket's ARN, which would make the two depend on each other.
+ */
+function proofNotices(bucket: Bucket, queue: Queue): void {
+  const { policyDependable } = queue.addToResourcePolicy(new PolicyStatement({
+    principals: [new ServicePrincipal('s3.amazonaws.com')],
+    actions: ['sqs:SendMessage'],
+    resources: [queue.queueArn],
+    conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID }, ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:s3:::*` } },
+  }));
+  (bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+    queueConfigurations: [{
+      event: 's3:ObjectCreated:*', queue: queue.queueArn,
+      filter: { s3Key: { rules: [{ name: 'prefix', value: CHECKED_PROOFS_PREFIX }] } },
+    }],
+  };
+  if (policyDependable) bucket.node.addDependency(policyDependable);
 }
 
 function mapKeys<K extends string, V>(source: Record<K, unknown>, value: (key: K) => V): Record<K, V> {

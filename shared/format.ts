@@ -25,6 +25,12 @@ export function formatDisplayDate(date: Date): string {
   return `${date.getMonth() + 1}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
 }
 
+/** M/DD/YYYY of a calendar date (YYYY-MM-DD, read as written, no time zone): 2026-03-07 -> 3/07/2026. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.slice(0, 10).split('-');
+  return `${Number(month)}/${day}/${year}`;
+}
+
 /**
  * The calendar date (YYYY-MM-DD) at the instant `at` in an IANA time zone: a letter made at 8 pm in
  * Chicago is dated that day, where UTC is already on the next one.

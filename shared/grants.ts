@@ -149,6 +149,10 @@ export const WORKER_GRANTS: Record<WorkerQueueName, FunctionGrant> = {
     table: 'readwrite',
     why: 'SES\'s bounce, complaint and delivery events: writes the address\'s suppression and counts, finds the tenants with the address (temail index) and writes their history',
   }),
+  'proof-reading': g({
+    table: 'readwrite', buckets: { uploads: 'read' },
+    why: 'reads a kept proof file (S3 notice), the proof, its cycle and facility and the program settings; writes the proof\'s reading and its policy-number and file keys, and reads other proofs under them',
+  }),
 };
 
 /** Work on a clock (shared/schedules.ts): an EventBridge rule starts each. */

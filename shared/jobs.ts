@@ -16,6 +16,8 @@ export interface QueueDef<Name extends string = WorkerQueueName> {
   workerTimeoutSeconds: number;
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
+  /** The worker Lambda's memory in MB when not the workers' default (infra/api-stack.ts). */
+  workerMemoryMB?: number;
   /** NODE_OPTIONS of the worker Lambda, when it needs V8 flags (see docs/decisions.md). */
   workerNodeOptions?: string;
   /**
@@ -48,12 +50,17 @@ export const JOB_QUEUES: readonly JobQueueDef[] = [
 /**
  * Queues of notifications: email-events carries SES's bounce, complaint and delivery events (SNS envelopes,
  * from the configuration set every e-mail is sent with; functions/email/email-events.ts). Ten a batch: each
- * is a few small writes; three receives, then its dead-letter queue.
+ * is a few small writes; three receives, then its dead-letter queue. proof-reading carries S3's notices of
+ * the proofs the portal keeps (the uploads bucket's event notification, infra/data-stack.ts).
  */
-export const EVENT_QUEUE_NAMES = ['email-events'] as const;
+export const EVENT_QUEUE_NAMES = ['email-events', 'proof-reading'] as const;
 export type EventQueueName = (typeof EVENT_QUEUE_NAMES)[number];
 export const EVENT_QUEUES: readonly QueueDef<EventQueueName>[] = [
   { name: 'email-events', batchSize: 10, visibilityTimeoutSeconds: 120, workerTimeoutSeconds: 60, maxReceiveCount: 3 },
+  // S3's notice of each proof the portal keeps (functions/proofs/proof-reading.ts): one page read a message
+  // (a phone photo's OCR takes seconds, docs/benchmarks.md), in a 1 GB worker. A proof not yet on record when
+  // its notice arrives comes back after the visibility timeout, so it gets five receives.
+  { name: 'proof-reading', batchSize: 1, visibilityTimeoutSeconds: 180, workerTimeoutSeconds: 120, maxReceiveCount: 5, workerMemoryMB: 1024 },
 ];
 
 /** Every queue with a worker: the jobs' and the events'. CDK, the local pollers and the alarms go over these. */

@@ -209,6 +209,7 @@ export const ROUTES = [
   // Staff review the proofs tenants upload.
   r('GET', '/api/proof-reviews', 'proof-reviews', STAFF, 'respond'),
   r('GET', '/api/proof-reviews/count', 'proof-reviews', STAFF, 'respond'),
+  r('GET', '/api/proof-reviews/{id}', 'proof-reviews', STAFF, 'respond'),
   r('GET', '/api/proof-reviews/{id}/document', 'proof-reviews', STAFF, 'respond'),
   r('POST', '/api/proof-reviews/{id}/accept', 'proof-reviews', STAFF, 'respond'),
   r('POST', '/api/proof-reviews/{id}/reject', 'proof-reviews', STAFF, 'respond'),

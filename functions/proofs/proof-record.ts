@@ -20,6 +20,7 @@ import { CHECKED_PROOFS_PREFIX, PROOF_UPLOADS_PREFIX } from '../../shared/resour
 import { tableName } from '../aws/config';
 import type { Actor } from '../tenants/tenant-history';
 import type { ProofRejectionCode } from '../../shared/proof-rejection';
+import type { ProofReadingView } from '../../shared/proof-reading';
 
 /**
  * 'replaced': the tenant answered again (another proof, a plan, an opt-out) before staff decided; the
@@ -60,6 +61,18 @@ export interface ProofRecord {
   reject_reason: string | null;
   /** The common reason chosen (shared/proof-rejection.ts), said in the tenant's language; null for older proofs. */
   reject_reason_code: ProofRejectionCode | null;
+  /** What the proof reader found on the page and the flags it raised (proof-reading.ts); null until read. */
+  reading: ProofReadingView | null;
+  /** The facts staff accepted the proof with (as read, corrected, or as typed); null unless accepted. */
+  accepted_facts: AcceptedFacts | null;
+}
+
+/** What a proof was accepted as: its expiry is the tenant's proof expiry. */
+export interface AcceptedFacts {
+  /** yyyy-MM-dd */
+  policy_expiry_date: string;
+  insurer: string;
+  policy_number: string | null;
 }
 
 /** Every proof file of the uploads bucket is under this prefix (staff's link signs no other key). */
@@ -79,10 +92,11 @@ export const tenantProofsPk = (tenantId: string) => `PROOFS#TENANT#${tenantId}`;
 export const proofSortKey = (p: Pick<ProofRecord, 'submitted_at' | 'id'>) => `${p.submitted_at}#${p.id}`;
 
 /** The stored item of a proof: its index keys follow from its review state. */
-export function proofItem(p: ProofRecord): Record<string, unknown> {
+export function proofItem({ reading, ...p }: ProofRecord): Record<string, unknown> {
   const sort = proofSortKey(p);
   return {
-    ...proofKey(p.id), type: 'proof', ...p,
+    // An unread proof has no reading attribute: the reader stores its one reading only where there is none.
+    ...proofKey(p.id), type: 'proof', ...p, ...(reading ? { reading } : {}),
     gsi3pk: tenantProofsPk(p.tenant_id), gsi3sk: sort,
     ...(p.review === 'waiting' ? { gsi1pk: WAITING_PK, gsi1sk: sort, gsi2pk: waitingFacilityPk(p.facility_number), gsi2sk: sort } : {}),
   };
@@ -100,6 +114,8 @@ export function proofFromItem(item: Record<string, unknown>): ProofRecord {
     decided_at: (item.decided_at as string | null) ?? null, decided_by: (item.decided_by as Actor | null) ?? null,
     reject_reason: (item.reject_reason as string | null) ?? null,
     reject_reason_code: (item.reject_reason_code as ProofRejectionCode | null | undefined) ?? null,
+    reading: (item.reading as ProofReadingView | undefined) ?? null,
+    accepted_facts: (item.accepted_facts as AcceptedFacts | undefined) ?? null,
   };
 }
 
@@ -111,14 +127,15 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  */
 export function proofLeavesWaiting(
   id: string, review: Exclude<ProofReview, 'waiting'>, at: string, by: Actor, reason: string | null = null, reasonCode: ProofRejectionCode | null = null,
+  accepted: AcceptedFacts | null = null,
 ): TransactItem {
   return {
     Update: {
       TableName: tableName(), Key: proofKey(id),
       ConditionExpression: '#review = :waiting',
-      UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason, reject_reason_code = :code REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+      UpdateExpression: 'SET #review = :review, decided_at = :at, decided_by = :by, reject_reason = :reason, reject_reason_code = :code, accepted_facts = :accepted REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
       ExpressionAttributeNames: { '#review': 'review' },
-      ExpressionAttributeValues: { ':waiting': 'waiting', ':review': review, ':at': at, ':by': by, ':reason': reason, ':code': reasonCode },
+      ExpressionAttributeValues: { ':waiting': 'waiting', ':review': review, ':at': at, ':by': by, ':reason': reason, ':code': reasonCode, ':accepted': accepted },
     },
   };
 }

@@ -20,7 +20,10 @@ import { statusChanges, writeBy } from '../tenants/tenant-changes';
 import { getTenant, saveTenant } from '../tenants/tenant-store';
 import type { TenantChanges, TenantRecord } from '../tenants/tenant-store';
 import { proofDocumentLink } from './proof-document';
-import type { ProofRecord } from './proof-record';
+import type { AcceptedFacts, ProofRecord } from './proof-record';
+import { withCurrentTwins } from './proof-flags';
+import { standingTwins } from './proof-twins';
+import type { ProofReadingView } from '../../shared/proof-reading';
 import { decisionActions, getProof, listWaitingProofs, waitingCount } from './proof-review-store';
 import { sendRejectionEmail } from './rejection-email';
 import { rejectionText } from '../../shared/proof-rejection';
@@ -31,6 +34,7 @@ type ProofReviewRoute = keyof typeof PROOF_REVIEW_CONTRACTS;
 const rowOf = (p: ProofRecord): ProofReviewRow => ({
   id: p.id, tenant_id: p.tenant_id, facility_number: p.facility_number, first_name: p.first_name, last_name: p.last_name, unit: p.unit,
   insurer: p.insurer, policy_expiry_date: p.policy_expiry_date, content_type: p.content_type, size: p.size, submitted_at: p.submitted_at,
+  flags: p.reading ? p.reading.flags.map((f) => f.code) : null,
 });
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -72,10 +76,13 @@ async function decidable(id: string): Promise<{ proof: ProofRecord; tenant: Tena
  */
 async function decide(
   caller: Caller, { proof, tenant }: { proof: ProofRecord; tenant: TenantRecord }, action: 'proof_accepted' | 'proof_rejected', changes: TenantChanges,
-  reason: { note: string | null; code: ProofRejectionCode | null } | null,
+  reason: { note: string | null; code: ProofRejectionCode | null } | null, accepted: AcceptedFacts | null = null,
 ): Promise<void> {
   const how = writeBy(caller, action);
-  const alongside = decisionActions(proof, { review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor, reason: reason?.note ?? null, reasonCode: reason?.code ?? null });
+  const alongside = decisionActions(proof, {
+    review: action === 'proof_accepted' ? 'accepted' : 'rejected', at: new Date().toISOString(), by: how.actor,
+    reason: reason?.note ?? null, reasonCode: reason?.code ?? null, accepted,
+  });
   try {
     await saveTenant(tenant, { ...changes, waiting_proof_id: null }, how, { alongside });
     recordMetric('ProofsDecided', 1, action === 'proof_accepted' ? 'accepted' : 'rejected');
@@ -86,6 +93,14 @@ async function decide(
     }
     throw err;
   }
+}
+
+/** The stored reading with the flags that name other tenants' proofs as those stand now (proof-flags.ts withCurrentTwins). */
+async function readingAsOfNow(proof: ProofRecord): Promise<ProofReadingView | null> {
+  if (!proof.reading) return null;
+  const policyNumber = proof.reading.facts.policy_number?.value ?? null;
+  const twins = await standingTwins(proof, { policyNumber, sha256: proof.sha256 });
+  return { ...proof.reading, flags: withCurrentTwins(proof.reading.flags, policyNumber, twins) };
 }
 
 export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
@@ -125,19 +140,40 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
 
   'GET /api/proof-reviews/count': implement(PROOF_REVIEW_CONTRACTS['GET /api/proof-reviews/count'], async () => ({ body: { waiting: await waitingCount() } })),
 
+  'GET /api/proof-reviews/{id}': implement(PROOF_REVIEW_CONTRACTS['GET /api/proof-reviews/{id}'], async ({ params }) => {
+    const proof = await requireProof(params.id);
+    const [tenant, reading] = await Promise.all([getTenant(proof.tenant_id), readingAsOfNow(proof)]);
+    return {
+      body: {
+        ...rowOf(proof), review: proof.review, reading,
+        tenant: tenant && {
+          first_name: tenant.first_name, last_name: tenant.last_name, address: tenant.address, city: tenant.city, state: tenant.state, zip_code: tenant.zip_code,
+        },
+      },
+    };
+  }),
+
   'GET /api/proof-reviews/{id}/document': implement(PROOF_REVIEW_CONTRACTS['GET /api/proof-reviews/{id}/document'], async ({ params }) => ({
     body: await proofDocumentLink(await requireProof(params.id)),
   })),
 
   'POST /api/proof-reviews/{id}/accept': implement(PROOF_REVIEW_CONTRACTS['POST /api/proof-reviews/{id}/accept'], async (input) => {
     const decision = await decidable(input.params.id);
+    const { proof } = decision;
+    // What staff confirmed (the review panel offers the page's facts); the tenant's word where they sent none.
+    const accepted: AcceptedFacts = {
+      policy_expiry_date: input.body.policy_expiry_date ?? proof.policy_expiry_date,
+      insurer: input.body.insurer || proof.insurer,
+      policy_number: input.body.policy_number || proof.reading?.facts.policy_number?.value || null,
+    };
     // Provided Proof from today, the program's calendar day (as charge checks and letters are dated).
     const today = await programToday();
-    // Until the policy ends (issue 27): the daily schedule reminds the tenant before that day and ends the answer on it.
-    const expiry = input.body.policy_expiry_date ?? decision.proof.policy_expiry_date;
+    if (accepted.policy_expiry_date < today) throw unprocessable('The policy expiry is in the past: a proof of an expired policy cannot be accepted.', 'policy_expiry_date');
     await decide(requireCaller(input), decision, 'proof_accepted', {
-      ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true, proof_expiry_date: expiry,
-    }, null);
+      ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true,
+      // Until the policy ends (issue 27): the daily schedule reminds the tenant before that day and ends the answer on it.
+      proof_expiry_date: accepted.policy_expiry_date,
+    }, null, accepted);
     return { body: { success: true } };
   }),
 

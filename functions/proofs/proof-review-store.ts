@@ -11,7 +11,7 @@ import { indexPage } from '../aws/newest-first-page';
 import type { TransactItem } from '../tenants/tenant-store';
 import type { Actor } from '../tenants/tenant-history';
 import { WAITING_COUNT_KEY, WAITING_PK, proofFromItem, proofKey, proofLeavesWaiting, tenantProofsPk, waitingCountBy, waitingFacilityPk } from './proof-record';
-import type { ProofRecord, ProofReview } from './proof-record';
+import type { AcceptedFacts, ProofRecord, ProofReview } from './proof-record';
 import type { ProofRejectionCode } from '../../shared/proof-rejection';
 
 export async function getProof(id: string): Promise<ProofRecord | null> {
@@ -69,6 +69,8 @@ export interface ProofDecision {
   /** Rejections only: the reviewer's words and the common reason chosen. */
   reason: string | null;
   reasonCode?: ProofRejectionCode | null;
+  /** Acceptances only: the facts staff accepted the proof with. */
+  accepted?: AcceptedFacts | null;
 }
 
 /**
@@ -77,5 +79,5 @@ export interface ProofDecision {
  * waiting count one down. Any way a proof leaves the waiting list can use it (the portal's replacement too).
  */
 export function decisionActions(proof: ProofRecord, decision: ProofDecision): TransactItem[] {
-  return [proofLeavesWaiting(proof.id, decision.review, decision.at, decision.by, decision.reason, decision.reasonCode ?? null), waitingCountBy(-1)];
+  return [proofLeavesWaiting(proof.id, decision.review, decision.at, decision.by, decision.reason, decision.reasonCode ?? null, decision.accepted ?? null), waitingCountBy(-1)];
 }

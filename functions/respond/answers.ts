@@ -169,7 +169,7 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
   return keepCheckedProof({ key: claim.file_key as string, declaredSize: Number(claim.declared_size) }, fileKey, (file) => recordProof(ctx, body, {
     id: proofId, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: body.insurer, policy_expiry_date: body.policy_expiry_date,
-    ...file, file_key: fileKey, submitted_at: new Date().toISOString(), review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null,
+    ...file, file_key: fileKey, submitted_at: new Date().toISOString(), review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null, reading: null, accepted_facts: null,
   }));
 }
 

@@ -40,6 +40,7 @@ const workerModules: Record<WorkerQueueName, () => Promise<{ handler: unknown }>
   'setup-batches': () => import('../../functions/workers/setup-batches'),
   'ledger-checks': () => import('../../functions/workers/ledger-checks'),
   'email-events': () => import('../../functions/workers/email-events'),
+  'proof-reading': () => import('../../functions/workers/proof-reading'),
 };
 
 const scheduleModules: Record<ScheduleName, () => Promise<{ handler: unknown }>> = {

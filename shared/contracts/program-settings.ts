@@ -40,12 +40,13 @@ export const PROGRAM_SETTING_LABELS = {
   website: 'Website',
   signature: 'Signature',
   time_zone: 'Time zone',
+  minimum_off_premises_limit: 'Minimum limit away from home',
   deadline_reminder_days: 'Deadline reminder (days before)',
 } as const;
 export type ProgramSettingKey = keyof typeof PROGRAM_SETTING_LABELS;
 
-/** The settings that may stay empty: the second address line, and the deadline reminder (empty: off). */
-export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2', 'deadline_reminder_days'];
+/** The settings that may stay empty: the second address line, the minimum limit (none), the deadline reminder (off). */
+export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2', 'minimum_off_premises_limit', 'deadline_reminder_days'];
 
 /** The most days before a response deadline the reminder e-mail may go (a cycle's letters give about a month). */
 export const MAX_DEADLINE_REMINDER_DAYS = 60;
@@ -79,6 +80,13 @@ export const programSettingsFields = z.object({
   website: requiredText('Website', 200).pipe(z.url({ protocol: /^https$/, error: 'Website must be a full https:// address.' })),
   signature: requiredText('Signature', 120),
   time_zone: requiredText('Time zone', 64).refine(isTimeZone, 'Time zone must be an IANA time zone such as America/Chicago.'),
+  /**
+   * Whole dollars a proof's limit for personal property away from home (off premises, in storage) must
+   * reach; '' sets none. Proof Review flags a declarations page whose limit is lower (issue 27).
+   */
+  minimum_off_premises_limit: z.string().trim().max(12).optional().default('')
+    .transform((s) => s.replace(/[$,\s]/g, ''))
+    .refine((s) => s === '' || /^\d{1,9}$/.test(s), 'Minimum limit away from home must be a whole number of dollars, such as 2000.'),
   deadline_reminder_days: z.string().trim()
     .refine((s) => s === '' || (/^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_DEADLINE_REMINDER_DAYS),
       `Deadline reminder must be a number of days from 1 to ${MAX_DEADLINE_REMINDER_DAYS}, or empty to send none.`)

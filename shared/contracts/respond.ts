@@ -13,6 +13,7 @@ import { formInt, requiredText } from './form';
 import { wireDate } from './program';
 import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES } from '../respond-rules';
 import { PROOF_REJECTION_CODES } from '../proof-rejection';
+import { PROOF_FLAG_CODES, proofReading } from '../proof-reading';
 
 /** The portal's two languages; the letter says where to switch. */
 export const RESPOND_LANGUAGES = ['en', 'es'] as const;
@@ -160,15 +161,36 @@ export const proofReviewRow = z.object({
   content_type: z.enum(PROOF_CONTENT_TYPES),
   size: z.number(),
   submitted_at: z.string(),
+  /** The flags raised when the page was read (issue 27); null until the reader has read it. */
+  flags: z.array(z.enum(PROOF_FLAG_CODES)).nullable(),
 });
 export type ProofReviewRow = z.infer<typeof proofReviewRow>;
 
 export const proofReviewIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
 /**
- * Accepting may name the day the policy ends when staff read another one on the document than the
- * tenant typed (issue 27); without it, the proof's own policy_expiry_date is the tenant's proof expiry.
+ * One proof as Proof Review's review panel shows it (issue 27): the row, what the reader found on the page
+ * and its flags (the flags naming other tenants' proofs as of now), and the tenant as the program lists it
+ * today (null once the tenant left the program).
  */
-export const acceptProofBody = z.object({ policy_expiry_date: wireDate.optional() });
+export const proofReviewDetail = proofReviewRow.extend({
+  review: z.string(),
+  reading: proofReading.nullable(),
+  tenant: z.object({
+    first_name: z.string(), last_name: z.string().nullable(), address: z.string(), city: z.string(), state: z.string(), zip_code: z.string(),
+  }).nullable(),
+});
+export type ProofReviewDetail = z.infer<typeof proofReviewDetail>;
+
+/**
+ * Accepting, with the facts staff confirm (as read from the page, or corrected): the expiry becomes the
+ * tenant's proof expiry. Every field is optional: without them the tenant's typed expiry and insurer stand.
+ */
+export const acceptProofBody = z.object({
+  policy_expiry_date: wireDate.optional(),
+  insurer: z.string().trim().max(100, 'Insurer must be at most 100 characters.').optional(),
+  policy_number: z.string().trim().max(60, 'Policy number must be at most 60 characters.').optional(),
+});
 /** A common reason (said in the tenant's language), the reviewer's own words (shown as written), or both. */
 export const rejectProofBody = z.object({
   reason_code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PROOF_REJECTION_CODES, { error: 'Choose one of the listed reasons.' }).optional()),
@@ -193,8 +215,9 @@ export const PROOF_REVIEW_CONTRACTS = {
     params: proofReviewIdParams,
     response: z.object({ url: z.string(), content_type: z.enum(PROOF_CONTENT_TYPES) }),
   },
+  'GET /api/proof-reviews/{id}': { summary: 'A proof with what was read from its page and its flags', params: proofReviewIdParams, response: proofReviewDetail },
   'POST /api/proof-reviews/{id}/accept': {
-    summary: 'Accept a proof: the tenant has Provided Proof until the policy ends (the proof\'s expiry date, or the one staff give)',
+    summary: 'Accept a proof, with the facts as read or corrected: the tenant has Provided Proof until the policy ends (the expiry confirmed)',
     params: proofReviewIdParams, body: acceptProofBody, response: z.object({ success: z.literal(true) }),
   },
   'POST /api/proof-reviews/{id}/reject': {

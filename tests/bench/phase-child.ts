@@ -13,6 +13,7 @@ const PHASES = {
   letters: async (): Promise<Measure> => (await import('./letters')).measureLetters,
   policy: async (): Promise<Measure> => (await import('./policy')).measurePolicy,
   archives: async (): Promise<Measure> => (await import('./archives')).measureArchives,
+  proofs: async (): Promise<Measure> => (await import('./proofs')).measureProofs,
 };
 
 export type BenchPhase = keyof typeof PHASES;

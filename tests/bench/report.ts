@@ -28,6 +28,8 @@ import { policySection, policyTargetLines } from './policy-report';
 import type { PolicyBenchResult } from './policy';
 import { archiveSection, archiveTargetLines } from './archive-report';
 import type { ArchiveBenchResult } from './archives';
+import { proofSection, proofTargetLines } from './proof-report';
+import type { ProofBenchResult } from './proofs';
 
 export interface BenchData {
   date: string;
@@ -52,8 +54,10 @@ export interface BenchData {
   policy: PolicyBenchResult | Error;
   /** The archive phase (tests/bench/archives.ts); an Error when the phase itself failed. */
   archives: ArchiveBenchResult | Error;
+  /** The proofs phase (tests/bench/proofs.ts, the declarations reader); an Error when the phase itself failed. */
+  proofs: ProofBenchResult | Error;
   /** Other processes' CPU use while each timing phase ran, and how long the phase waited for a quiet moment. */
-  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'policy' | 'archives' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
+  machineUse: Record<'cold' | 'latency' | 'scale' | 'imports' | 'letters' | 'policy' | 'archives' | 'proofs' | 'tenants', { waitedSeconds: number; cpu: Contention | null }>;
   quietWaitLimitSeconds: number;
   /** One-minute load average when the run started and ended: other work on the machine skews timings. */
   load: { before: number; after: number };
@@ -121,6 +125,7 @@ export function targetLines(d: BenchData): TargetLine[] {
   lines.push(...letterTargetLines(d.letters, d.machineUse.letters.cpu));
   lines.push(...policyTargetLines(d.policy, d.machineUse.policy.cpu));
   lines.push(...archiveTargetLines(d.archives, d.machineUse.archives.cpu));
+  lines.push(...proofTargetLines(d.proofs, d.machineUse.proofs.cpu));
   return lines;
 }
 
@@ -388,7 +393,7 @@ export function renderReport(d: BenchData): string {
     `${BUSY_OTHER_CORES} cores the timings are inflated by contention, and the verdict says only what was measured, not what the code does.`,
     `Before each timing phase the bench waited for a quiet moment: ${d.machineUse.cold.waitedSeconds.toFixed(0)} s before cold init,`,
     `${d.machineUse.latency.waitedSeconds.toFixed(0)} s before latency, ${d.machineUse.scale.waitedSeconds.toFixed(0)} s before the scale phase, ${d.machineUse.imports.waitedSeconds.toFixed(0)} s`,
-    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.policy.waitedSeconds.toFixed(0)} s before the policy phase, ${d.machineUse.archives.waitedSeconds.toFixed(0)} s before the archive phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
+    `before the import phase, ${d.machineUse.letters.waitedSeconds.toFixed(0)} s before the letter phase, ${d.machineUse.policy.waitedSeconds.toFixed(0)} s before the policy phase, ${d.machineUse.archives.waitedSeconds.toFixed(0)} s before the archive phase, ${d.machineUse.proofs.waitedSeconds.toFixed(0)} s before the proofs phase, ${d.machineUse.tenants.waitedSeconds.toFixed(0)} s before the tenant phase (at most ${d.quietWaitLimitSeconds} s each; the tenant phase also waits before each step's reads).`,
     '',
     ...bundleSection(d),
     ...coldSection(d),
@@ -405,6 +410,7 @@ export function renderReport(d: BenchData): string {
     ...letterSection(d.letters, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...policySection(d.policy, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...archiveSection(d.archives, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
+    ...proofSection(d.proofs, { command: 'npm run bench', date: d.date, commit: d.machine.commit, partial: false }),
     ...findingsSection(d),
     ...methodSection(d),
     '## Reading the numbers',

@@ -7,7 +7,8 @@
  * caps, `all` for the whole seed; default 150000,all) and replaces only its section and its target rows in
  * docs/benchmarks.md; `--only imports` does the same for the rent-roll import phase, `--only bundles` for the
  * bundle sizes and cold init, `--only letters` for the letter phase, `--only policy` for policy setup and Check Charges,
- * `--only archives` for the archive phase (a facility archive, the worker's memory, the Archives tab's list).
+ * `--only archives` for the archive phase (a facility archive, the worker's memory, the Archives tab's list),
+ * `--only proofs` for the declarations reader (issue 27: accuracy over its test set, a text PDF's and a phone photo's read, the photo's memory).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -44,6 +45,9 @@ import { ARCHIVE_RUN } from './archives';
 import type { ArchiveBenchResult } from './archives';
 import { ARCHIVE_SECTION_HEADING, ARCHIVE_TARGET_PREFIX, archiveSection, archiveTargetLines } from './archive-report';
 import { archiveSummary } from './archive-timing';
+import { PROOF_RUN } from './proofs';
+import type { ProofBenchResult } from './proofs';
+import { PROOF_SECTION_HEADING, PROOF_TARGET_PREFIX, proofSection, proofTargetLines } from './proof-report';
 import { EMPTY_REPORT, patchSection } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { verdict } from './targets';
@@ -68,9 +72,11 @@ const LETTER_WATCHDOG_MS = 10 * 60_000;
 const POLICY_WATCHDOG_MS = 10 * 60_000;
 /** The archive phase: a 150,000-tenant scale load, three facility archives, a 50,000-tenant seed and its archive, the list: about twenty minutes. */
 const ARCHIVE_WATCHDOG_MS = 45 * 60_000;
+/** The proofs phase: ten documents read a few times each, OCR seconds a page: a few minutes. */
+const PROOF_WATCHDOG_MS = 10 * 60_000;
 
-type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters' | 'policy' | 'archives';
-const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters', 'policy', 'archives'];
+type OnlyPhase = 'bundles' | 'tenants' | 'imports' | 'letters' | 'policy' | 'archives' | 'proofs';
+const ONLY_PHASES: readonly OnlyPhase[] = ['bundles', 'tenants', 'imports', 'letters', 'policy', 'archives', 'proofs'];
 interface Args { only: OnlyPhase | null; steps: (number | null)[] }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -98,6 +104,12 @@ function commandOf(args: Args): string {
 
 function printTargets(lines: TargetLine[]): void {
   for (const t of lines) console.log(`${verdict(t.pass).padEnd(4)}  ${t.target}: ${t.measured}${t.machine ? ` [machine: ${t.machine}]` : ''}`);
+}
+
+function printProofs(p: ProofBenchResult): void {
+  for (const f of p.fixtures) console.log(`  ${f.name}: ${f.right}/${f.total} fields, first read ${f.firstMs.toFixed(0)} ms, then p50 ${f.ms.p50.toFixed(0)} ms`);
+  const photo = p.photo;
+  console.log(`  ${photo.megapixels.toFixed(1)} MP photo in a fresh process: ${photo.error ? `FAIL ${photo.error}` : `${photo.seconds!.toFixed(1)} s, peak RSS ${(photo.peakRssBytes! / 1e6).toFixed(0)} MB`}`);
 }
 
 function printTenants(t: TenantBenchResult): void {
@@ -163,7 +175,7 @@ type Phase = { heading: string; targetPrefix: string; section: string[]; lines: 
 /** `--only bundles|tenants|imports`: that phase alone, patched into the existing docs/benchmarks.md. */
 async function onlyPhase(args: Args): Promise<number> {
   const stopWatchdog = startWatchdog(args.only === 'tenants' ? tenantWatchdogMs(args.steps) : args.only === 'letters' ? LETTER_WATCHDOG_MS
-    : args.only === 'policy' ? POLICY_WATCHDOG_MS : args.only === 'archives' ? ARCHIVE_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
+    : args.only === 'policy' ? POLICY_WATCHDOG_MS : args.only === 'archives' ? ARCHIVE_WATCHDOG_MS : args.only === 'proofs' ? PROOF_WATCHDOG_MS : IMPORT_WATCHDOG_MS);
   const started = performance.now();
   const machine = describeMachine();
   const waited = await waitForQuiet(QUIET_WAIT_MS, console.log);
@@ -210,6 +222,13 @@ async function onlyPhase(args: Args): Promise<number> {
     phases = [{ heading: ARCHIVE_SECTION_HEADING, targetPrefix: ARCHIVE_TARGET_PREFIX, lines: archiveTargetLines(archives, watch()), section: archiveSection(archives, meta) }];
     console.log('');
     printArchives(archives);
+  } else if (args.only === 'proofs') {
+    console.log('bench: proofs: the declarations reader (no emulator)...');
+    const watch = watchCpu();
+    const proofs = await measureInChild<ProofBenchResult>('proofs', PROOF_RUN, console.log);
+    phases = [{ heading: PROOF_SECTION_HEADING, targetPrefix: PROOF_TARGET_PREFIX, lines: proofTargetLines(proofs, watch()), section: proofSection(proofs, meta) }];
+    console.log('');
+    printProofs(proofs);
   } else {
     console.log('bench: rent-roll imports (starting a private emulator)...');
     const watch = watchCpu();
@@ -232,7 +251,7 @@ async function onlyPhase(args: Args): Promise<number> {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only) return onlyPhase(args);
-  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + POLICY_WATCHDOG_MS + ARCHIVE_WATCHDOG_MS + tenantWatchdogMs(args.steps));
+  const stopWatchdog = startWatchdog(WATCHDOG_MS + IMPORT_WATCHDOG_MS + LETTER_WATCHDOG_MS + POLICY_WATCHDOG_MS + ARCHIVE_WATCHDOG_MS + PROOF_WATCHDOG_MS + tenantWatchdogMs(args.steps));
   const started = performance.now();
   const machine = describeMachine();
   const date = new Date().toISOString();
@@ -282,6 +301,13 @@ async function main(): Promise<number> {
     .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   const archiveCpu = watchArchives();
 
+  const proofWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
+  console.log('bench: proofs: the declarations reader (no emulator)...');
+  const watchProofs = watchCpu();
+  const proofs = await measureInChild<ProofBenchResult>('proofs', PROOF_RUN, console.log)
+    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const proofCpu = watchProofs();
+
   const tenantWait = await waitForQuiet(QUIET_WAIT_MS, console.log);
   console.log(`bench: tenants at program scale, steps ${args.steps.map((s) => s ?? 'all').join(', ')} (starting another private emulator)...`);
   const watchTenants = watchCpu();
@@ -291,7 +317,7 @@ async function main(): Promise<number> {
 
   const data: BenchData = {
     date, machine, seconds: (performance.now() - started) / 1000, bundles, whatIf, coldStarts, coldRepeats: COLD_REPEATS,
-    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters, policy, archives,
+    latency, latencyOptions: LATENCY, scale, scaleOptions: SCALE_RUN, tenants, tenantCommand: commandOf(args), imports, letters, policy, archives, proofs,
     quietWaitLimitSeconds: QUIET_WAIT_MS / 1000,
     machineUse: {
       cold: { waitedSeconds: coldWait, cpu: coldCpu }, latency: { waitedSeconds: latencyWait, cpu: latencyCpu },
@@ -299,6 +325,7 @@ async function main(): Promise<number> {
       letters: { waitedSeconds: letterWait, cpu: letterCpu },
       policy: { waitedSeconds: policyWait, cpu: policyCpu },
       archives: { waitedSeconds: archiveWait, cpu: archiveCpu },
+      proofs: { waitedSeconds: proofWait, cpu: proofCpu },
       tenants: { waitedSeconds: tenantWait, cpu: tenantCpu },
     },
     load: { before: loadBefore, after: loadavg()[0]! }, leftRunning: benchChildPids(),
@@ -325,6 +352,8 @@ async function main(): Promise<number> {
   else printPolicy(policy);
   if (archives instanceof Error) console.log(`  archive phase FAILED: ${archives.message}`);
   else printArchives(archives);
+  if (proofs instanceof Error) console.log(`  proofs phase FAILED: ${proofs.message}`);
+  else printProofs(proofs);
   if (tenants instanceof Error) console.log(`  tenant phase FAILED: ${tenants.message}`);
   else printTenants(tenants);
   console.log('');
@@ -332,7 +361,7 @@ async function main(): Promise<number> {
   console.log(`\nbench: wrote ${file} (${data.seconds.toFixed(0)} s)`);
   if (data.leftRunning.length) console.error(`bench: child processes still running: ${data.leftRunning.join(', ')}`);
   // Missed targets are findings, reported in the file, not a crash of the bench; a Scan on a tenant path fails the run.
-  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error || policy instanceof Error || archives instanceof Error) return 1;
+  if (tenants instanceof Error || imports instanceof Error || letters instanceof Error || policy instanceof Error || archives instanceof Error || proofs instanceof Error) return 1;
   if (tenants.scans > 0) console.error(`bench: the tenant phase sent ${tenants.scans} Scan commands`);
   return tenants.scans > 0 ? 1 : 0;
 }

@@ -96,7 +96,7 @@ async function writtenProof(t: TenantRecord, submittedAt: string): Promise<Proof
     id, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: 'Written Mutual', policy_expiry_date: '2099-01-31',
     content_type: 'application/pdf', size: PDF.length, file_key: checkedProofKey(t.id, id), sha256: null, submitted_at: submittedAt,
-    review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null,
+    review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null, reading: null, accepted_facts: null,
   };
   await saveTenant(current, { ...statusChanges('provide_proof', current, '2026-11-24'), provided_proof_date: null, tenant_made_selection: true, waiting_proof_id: proof.id },
     { actor: { user_id: `tenant:${t.id}`, username: 'Tenant' }, action: 'respond_proof' }, {

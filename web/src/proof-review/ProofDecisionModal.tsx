@@ -8,6 +8,9 @@
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Input from '@cloudscape-design/components/input';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
@@ -17,9 +20,11 @@ import type { SelectProps } from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
 import { PROOF_REJECTION_REASONS } from '../../../shared/proof-rejection';
 import type { ProofRejectionCode } from '../../../shared/proof-rejection';
-import type { ProofReviewRow } from '../../../shared/contracts/respond';
+import type { ProofReviewDetail, ProofReviewRow } from '../../../shared/contracts/respond';
+import { DateField } from '../widgets/DateField';
+import { ProofFacts } from './ProofFacts';
 import { ApiError, errorText } from '../api/api-error';
-import { acceptProof, rejectProof } from './proof-review-api';
+import { acceptProof, rejectProof, useProofDetail } from './proof-review-api';
 import { displayDate, proofOwner, tenantName } from './proof-names';
 
 export type ProofDecisionKind = 'accept' | 'reject';
@@ -57,7 +62,39 @@ function rejectedMessage(proof: ProofReviewRow, email: 'sent' | 'no_address' | '
   return { warning: true, message: `Proof rejected, but the e-mail to ${name} could not be sent. Call the tenant with the reason.` };
 }
 
+/** The facts an acceptance starts from: the page's where it was read, else what the tenant typed. */
+function factsToAccept(proof: ProofReviewRow, detail: ProofReviewDetail | undefined): AcceptedFacts {
+  const facts = detail?.reading?.facts;
+  return {
+    policy_expiry_date: facts?.period_end?.value ?? proof.policy_expiry_date,
+    insurer: facts?.insurer?.value ?? proof.insurer,
+    policy_number: facts?.policy_number?.value ?? '',
+  };
+}
+
+interface AcceptedFacts { policy_expiry_date: string | null; insurer: string; policy_number: string }
+
+function AcceptFields({ facts, onChange, disabled }: { facts: AcceptedFacts; onChange: (facts: AcceptedFacts) => void; disabled: boolean }) {
+  return (
+    <ColumnLayout columns={3}>
+      <FormField label="Policy expiry" description="The tenant is reminded before it, and asked again once it passes.">
+        <DateField value={facts.policy_expiry_date} format="M/dd/yyyy" placeholder="M/DD/YYYY" ariaLabel="Accepted policy expiry" disabled={disabled} onChange={(day) => onChange({ ...facts, policy_expiry_date: day })} />
+      </FormField>
+      <FormField label="Insurance company">
+        <Input value={facts.insurer} ariaLabel="Accepted insurance company" disabled={disabled} onChange={({ detail }) => onChange({ ...facts, insurer: detail.value })} />
+      </FormField>
+      <FormField label="Policy number" description="Optional">
+        <Input value={facts.policy_number} ariaLabel="Accepted policy number" disabled={disabled} onChange={({ detail }) => onChange({ ...facts, policy_number: detail.value })} />
+      </FormField>
+    </ColumnLayout>
+  );
+}
+
 export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused }: Props) {
+  const detail = useProofDetail(proof.id);
+  // Edited by staff once shown; until then it follows the page's facts as they load.
+  const [edited, setEdited] = useState<AcceptedFacts | null>(null);
+  const accepted = edited ?? factsToAccept(proof, detail.data);
   const [reasonCode, setReasonCode] = useState<ProofRejectionCode | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -76,11 +113,14 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
         const answer = await rejectProof(proof.id, { code: reasonCode, note: text });
         onDecided(rejectedMessage(proof, answer.email));
       } else {
-        await acceptProof(proof.id);
+        await acceptProof(proof.id, {
+          policy_expiry_date: accepted.policy_expiry_date ?? undefined, insurer: accepted.insurer.trim() || undefined, policy_number: accepted.policy_number.trim() || undefined,
+        });
         onDecided({ warning: false, message: `Proof accepted. ${proofOwner(proof)} now has Provided Proof.` });
       }
     } catch (err) {
       if (err instanceof ApiError && err.field === 'reason') setReasonError(err.error);
+      else if (err instanceof ApiError && err.status === 422 && !reject) setRefusal(err.error);
       else {
         setRefusal(errorText(err));
         onRefused();
@@ -96,6 +136,7 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
       onDismiss={() => !busy && onClose()}
       closeAriaLabel="Close"
       header={reject ? 'Reject proof' : 'Accept proof'}
+      size="large"
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
@@ -109,6 +150,7 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
         <Box>
           {`${proofOwner(proof)} sent proof of a policy with ${proof.insurer} that expires ${displayDate(proof.policy_expiry_date)}.`}
         </Box>
+        {detail.data ? <ProofFacts detail={detail.data} /> : detail.isError ? <Alert type="error">{errorText(detail.error)}</Alert> : <StatusIndicator type="loading">Loading what was read from the page</StatusIndicator>}
         {reject ? (
           <SpaceBetween size="m">
             <Box>
@@ -145,7 +187,10 @@ export function ProofDecisionModal({ proof, kind, onDecided, onClose, onRefused 
             </FormField>
           </SpaceBetween>
         ) : (
-          <Box>Accept it as proof of insurance? The tenant&apos;s status becomes Provided Proof, dated today.</Box>
+          <SpaceBetween size="s">
+            <Box>Accept it as proof of insurance? The tenant&apos;s status becomes Provided Proof, dated today, with these facts (from the page where it was read; correct them if the page says otherwise).</Box>
+            <AcceptFields facts={accepted} disabled={busy} onChange={(facts) => { setEdited(facts); setRefusal(null); }} />
+          </SpaceBetween>
         )}
         {refusal && <Alert type="error" header="Not decided">{refusal}</Alert>}
       </SpaceBetween>

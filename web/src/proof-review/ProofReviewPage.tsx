@@ -3,8 +3,10 @@
  * insurance tenants uploaded on the response portal that wait for a decision, oldest first, 100 a page;
  * filters Facility Number and Submitted from / to (M/DD/YYYY, typed or picked; days of the program's
  * time zone), reloading 350 ms after typing stops; they and the page live in the address (useListUrl). Per row: View opens the document in a new tab through
- * a 5-minute link; Accept (confirmed) or Reject (with a reason) decides it, the row leaves the list, a
- * toast says what happened and the home menu's count follows.
+ * a 5-minute link; Flags says what the reader flagged on the page (issue 27); Accept (with the facts as
+ * read or corrected) or Reject (with a reason) decides it, each dialog showing the page's facts beside
+ * what the tenant typed and the flags' reasons; the row leaves the list, a toast says what happened and
+ * the home menu's count follows.
  */
 import { useState } from 'react';
 import Button from '@cloudscape-design/components/button';
@@ -13,9 +15,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProofReviewRow } from '../../../shared/contracts/respond';
+import { PROOF_FLAG_LABELS } from '../../../shared/proof-reading';
 import { importTime } from '../imports/import-history-columns';
 import { useToast } from '../shell/toasts';
 import { DateField } from '../widgets/DateField';
@@ -36,6 +40,13 @@ const PARAMS = { facilityNumber: textParam('facility_number'), from: dayParam('f
 
 type Decide = (proof: ProofReviewRow, kind: ProofDecisionKind) => void;
 
+/** What the reader flagged on the page (issue 27): the reasons are in the Accept and Reject dialogs. */
+function FlagsCell({ flags }: { flags: ProofReviewRow['flags'] }) {
+  if (flags === null) return <StatusIndicator type="pending">Not read yet</StatusIndicator>;
+  if (flags.length === 0) return <StatusIndicator type="success">None</StatusIndicator>;
+  return <StatusIndicator type="warning"><span title={flags.map((f) => PROOF_FLAG_LABELS[f]).join('; ')}>{flags.length === 1 ? PROOF_FLAG_LABELS[flags[0]!] : `${flags.length} flags`}</span></StatusIndicator>;
+}
+
 function columns(decide: Decide): TableProps.ColumnDefinition<ProofReviewRow>[] {
   return [
     { id: 'tenant', header: 'Tenant', isRowHeader: true, cell: (p) => <TenantNameCell id={p.tenant_id} name={tenantName(p)} />, minWidth: 180 },
@@ -44,6 +55,7 @@ function columns(decide: Decide): TableProps.ColumnDefinition<ProofReviewRow>[] 
     { id: 'insurer', header: 'Insurance Company', cell: (p) => p.insurer, minWidth: 160 },
     { id: 'policy_expiry_date', header: 'Policy Expiry', cell: (p) => displayDate(p.policy_expiry_date), minWidth: 110 },
     { id: 'submitted_at', header: 'Submitted', cell: (p) => importTime(p.submitted_at), minWidth: 160 },
+    { id: 'flags', header: 'Flags', cell: (p) => <FlagsCell flags={p.flags} />, minWidth: 150 },
     {
       id: 'actions',
       header: 'Review',

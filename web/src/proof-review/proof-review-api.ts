@@ -7,7 +7,7 @@
 import type { ProofRejectionCode } from '../../../shared/proof-rejection';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
-import type { QueryOf } from '../api/client';
+import type { BodyOf, QueryOf } from '../api/client';
 import type { PageRequest } from '../widgets/use-server-table';
 
 export const proofReviewsKey = ['proof-reviews'] as const;
@@ -50,7 +50,14 @@ export async function openProofDocument(id: string): Promise<void> {
   window.open(link.url, '_blank', 'noopener');
 }
 
-export const acceptProof = (id: string) => call('POST /api/proof-reviews/{id}/accept', { params: { id } });
+/** One proof with what was read from its page and its flags (loaded when a review dialog opens). */
+export function useProofDetail(id: string) {
+  return useQuery({ queryKey: [...proofReviewsKey, 'detail', id], queryFn: () => call('GET /api/proof-reviews/{id}', { params: { id } }) });
+}
+
+/** Accepts with the facts staff confirmed: the expiry becomes the tenant's proof expiry. */
+export const acceptProof = (id: string, facts: BodyOf<'POST /api/proof-reviews/{id}/accept'>) =>
+  call('POST /api/proof-reviews/{id}/accept', { params: { id }, body: facts, json: true });
 
 /** A common reason (said in the tenant's language on the portal), words of staff's own, or both. */
 export const rejectProof = (id: string, reason: { code: ProofRejectionCode | null; note: string }) =>
