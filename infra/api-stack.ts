@@ -1,22 +1,27 @@
 /**
  * The REST API and the workers. Every ROUTES entry becomes a resource and method with a Lambda proxy
- * integration to its group's function; every WORKER_QUEUES entry (jobs and events) gets a worker fed by its queue. Access
- * comes only from shared/grants.ts (grant-access.ts).
+ * integration to its group's function; every WORKER_QUEUES entry (jobs and events) gets a worker fed by its queue; every
+ * SCHEDULES entry (issue 27: the daily schedule) a function an EventBridge rule starts. Access comes only from
+ * shared/grants.ts (grant-access.ts).
  */
 import { Duration, NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import {
   AccessLogFormat, EndpointType, LambdaIntegration, LogGroupLogDestination, MethodLoggingLevel, ResponseType, RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { API_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
+import { API_GRANTS, SCHEDULE_GRANTS, WORKER_GRANTS, authenticatesRequests } from '../shared/grants';
 import { WORKER_QUEUES, queueEnvName } from '../shared/jobs';
 import type { WorkerQueueName } from '../shared/jobs';
 import { ENV } from '../shared/resources';
 import { API_GROUPS, ROUTES } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
+import { SCHEDULES } from '../shared/schedules';
+import type { ScheduleName } from '../shared/schedules';
 import { alarmEverything, emailReputationAlarms } from './alarms';
 import { AppFunction } from './app-function';
 import { apiEntry, workerEntry } from './bundling';
@@ -54,6 +59,8 @@ export class ApiStack extends Stack {
   readonly api: RestApi;
   readonly apiFunctions: Record<ApiGroup, AppFunction>;
   readonly workers: Record<WorkerQueueName, AppFunction>;
+  /** Work on a clock (shared/schedules.ts), each started by its EventBridge rule. */
+  readonly schedules: Record<ScheduleName, AppFunction>;
   /** Alarms and dashboard (alarms.ts, dashboard.ts). */
   readonly monitoring: NestedStack;
 
@@ -89,6 +96,23 @@ export class ApiStack extends Stack {
       this.workers[def.name] = worker;
     }
 
+    this.schedules = {} as Record<ScheduleName, AppFunction>;
+    for (const def of SCHEDULES) {
+      const fn = new AppFunction(this, `schedule-${def.name}`, {
+        entry: workerEntry(def.name), description: def.description, memorySize: API_MEMORY_MB,
+        timeout: Duration.seconds(def.timeoutSeconds), environment,
+      });
+      grantAccess(fn, SCHEDULE_GRANTS[def.name], data);
+      // Every day at its hour (UTC). A failed run is retried twice by EventBridge; its reminders are claimed
+      // once each, so a retry sends only what the failed run did not, and tomorrow's run makes up what is left.
+      new Rule(this, `schedule-${def.name}-rule`, {
+        description: def.description,
+        schedule: Schedule.cron({ minute: String(def.minuteUtc), hour: String(def.hourUtc) }),
+        targets: [new LambdaFunction(fn.fn, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
+      });
+      this.schedules[def.name] = fn;
+    }
+
     this.api = this.restApi(props.stage);
 
     // The alarms (one topic for the program's: the data stack's) and the dashboard, in a nested stack: about 40
@@ -97,7 +121,7 @@ export class ApiStack extends Stack {
     alarmEverything(this, data.alarmTopic, this.monitoring);
     // The e-mail (welcome certificates, portal confirmations, proof rejections) is sent from this stack's functions.
     emailReputationAlarms(this.monitoring, data.alarmTopic);
-    programDashboard(this.monitoring, { stage: props.stage, api: this.api, apiFunctions: this.apiFunctions, workers: this.workers, data });
+    programDashboard(this.monitoring, { stage: props.stage, api: this.api, apiFunctions: this.apiFunctions, workers: this.workers, schedules: this.schedules, data });
   }
 
   private restApi(stage: string): RestApi {

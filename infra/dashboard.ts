@@ -17,6 +17,8 @@ import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../shared/
 import type { MetricName } from '../shared/metrics';
 import { API_GROUPS } from '../shared/routes';
 import type { ApiGroup } from '../shared/routes';
+import { SCHEDULES } from '../shared/schedules';
+import type { ScheduleName } from '../shared/schedules';
 import { TABLE_OPERATIONS, sesReputation } from './alarms';
 import type { AppFunction } from './app-function';
 import type { DataStack } from './data-stack';
@@ -30,6 +32,7 @@ export interface DashboardParts {
   api: RestApi;
   apiFunctions: Record<ApiGroup, AppFunction>;
   workers: Record<WorkerQueueName, AppFunction>;
+  schedules: Record<ScheduleName, AppFunction>;
   data: DataStack;
 }
 
@@ -88,6 +91,10 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
   );
   dashboard.addWidgets(
     graph('Worker duration, max (ms)', WORKER_QUEUES.map((q) => p.workers[q.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: q.name }))),
+    // Issue 27: the daily schedule runs once a day; a day without a run, or with an error, shows here (and alarms as every function does).
+    graph('Daily schedule: runs, errors, and the longest run (ms)', SCHEDULES.flatMap((s) => [
+      p.schedules[s.name].fn.metricInvocations({ ...sum, label: `${s.name} runs` }), p.schedules[s.name].fn.metricErrors({ ...sum, label: `${s.name} errors` }),
+    ]), SCHEDULES.map((s) => p.schedules[s.name].fn.metricDuration({ period: PERIOD, statistic: 'Maximum', label: `${s.name} duration` }))),
   );
 
   dashboard.addWidgets(heading(`## The jobs' own work (the program's metrics, namespace ${METRICS_NAMESPACE})`));
@@ -99,6 +106,7 @@ export function programDashboard(scope: Construct, p: DashboardParts): Dashboard
     graph('Policy setups by software: succeeded and failed', programMetric('PolicySetupsSucceeded', 'set up'), programMetric('PolicySetupsFailed', 'failed')),
     graph('Charges confirmed by Check Charges, proofs decided', programMetric('ChargeChecksConfirmed', 'charges confirmed'), programMetric('ProofsDecided', 'proofs')),
   );
+  dashboard.addWidgets(graph('Proofs that ended (tenants back to no response)', programMetric('ProofsExpired', 'proofs ended')));
   // Apart: an archive writes tens of thousands of rows, which would flatten the counts above.
   dashboard.addWidgets(graph('Archive rows written (tenants into archive exports)', programMetric('ArchiveRowsWritten', 'archive rows')));
 

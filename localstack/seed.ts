@@ -36,6 +36,8 @@ export const DEMO_PROGRAM_SETTINGS: ProgramSettingsFields = {
   address: 'PO Box 0100', address_2: '', city: 'Springfield', state: 'IL', zip_code: '62701',
   phone: '8005550100', email: 'letters@demo-program.example', website: 'https://respond.demo-program.example',
   signature: 'Demo Program Office', time_zone: 'America/Chicago', minimum_off_premises_limit: '1000',
+  // Off, as a deployed program starts: an admin turns the deadline reminder on (issue 27).
+  deadline_reminder_days: '',
 };
 
 /** Written once: a rerun keeps what an admin changed while trying the app. */

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   buildWebIfStale();
   const port = Number(process.env.PORT ?? 3000);
   // DynamoDB Local on disk: `npm run seed:scale` may grow the program past what a heap holds.
-  const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true });
+  const program = await startProgram({ port, emulatorPorts: 'fixed', dynamodbOnDisk: true, prefix: 'alp-local', seed: true, dailySchedule: true });
   // A table kept from before the search keys (issue 24: names, e-mail): its tenants get them once (a table the
   // local deploy just made is marked as needing none: localstack/data-stack.ts).
   if (!(await nameKeysMigrated())) {

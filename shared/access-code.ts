@@ -37,9 +37,13 @@ export const RESPOND_PATH = '/respond';
  * 'https://auditletters.example.com/'): https unless the setting names another scheme, no trailing slash.
  */
 export function portalUrl(website: string): string {
+  return `${programSiteUrl(website)}${RESPOND_PATH}`;
+}
+
+/** The program's own site from its website setting: https unless it names another scheme, no trailing slash (its /api/ is the program's API). */
+export function programSiteUrl(website: string): string {
   const site = website.trim().replace(/\/+$/, '');
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(site) ? site : `https://${site}`;
-  return `${withScheme}${RESPOND_PATH}`;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(site) ? site : `https://${site}`;
 }
 
 /**
@@ -47,6 +51,7 @@ export function portalUrl(website: string): string {
  * itself in on the phone yet never reaches a server, a log or a Referer header (browsers do not send
  * fragments). The tenant still types the ZIP code.
  */
-export function portalUrlWithCode(website: string, code: string): string {
-  return `${portalUrl(website)}#code=${formatAccessCode(code)}`;
+export function portalUrlWithCode(website: string, code: string, language: 'en' | 'es' = 'en'): string {
+  // The portal opens in Spanish with ?lang=es (the letter prints that address for Spanish readers).
+  return `${portalUrl(website)}${language === 'es' ? '?lang=es' : ''}#code=${formatAccessCode(code)}`;
 }

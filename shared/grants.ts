@@ -6,6 +6,7 @@
 import { JOB_QUEUE_NAMES } from './jobs';
 import type { JobQueueName, WorkerQueueName } from './jobs';
 import type { BucketName, ExternalSystem } from './resources';
+import type { ScheduleName } from './schedules';
 import { ROUTES } from './routes';
 import type { ApiGroup } from './routes';
 
@@ -57,7 +58,10 @@ const g = (grant: Partial<FunctionGrant> & Pick<FunctionGrant, 'table' | 'why'>)
 
 export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   auth: g({ table: 'readwrite', appSecret: true, why: 'sessions, login throttle and password changes write the table; a password change drops the sealed first password' }),
-  app: g({ table: 'read', why: 'status reads the maintenance item; openapi.json is static' }),
+  app: g({
+    table: 'readwrite', appSecret: true,
+    why: 'status reads the maintenance item; openapi.json is static; the reminders\' unsubscribe link checks its signed token (a key derived from the app secret) and writes the address\'s opt-out and its tenants\' history',
+  }),
   users: g({ table: 'readwrite', appSecret: true, why: 'creates, edits and deletes accounts and seals/opens the generated first password' }),
   managers: g({ table: 'readwrite', why: 'the manager home reads its facility, stats and cycles; managers tag move-outs, correct tenants and confirm charges on their facility' }),
   facilities: g({
@@ -148,5 +152,13 @@ export const WORKER_GRANTS: Record<WorkerQueueName, FunctionGrant> = {
   'proof-reading': g({
     table: 'readwrite', buckets: { uploads: 'read' },
     why: 'reads a kept proof file (S3 notice), the proof, its cycle and facility and the program settings; writes the proof\'s reading and its policy-number and file keys, and reads other proofs under them',
+  }),
+};
+
+/** Work on a clock (shared/schedules.ts): an EventBridge rule starts each. */
+export const SCHEDULE_GRANTS: Record<ScheduleName, FunctionGrant> = {
+  'daily-schedule': g({
+    table: 'readwrite', sendsEmail: true, appSecret: true,
+    why: 'reads the proof-expiry index and the cycles catalog for what is due today, claims each reminder once, e-mails reminders (their unsubscribe links signed with a key derived from the app secret), takes tenants whose proof ended back to no response, writes their history',
   }),
 };

@@ -27,7 +27,7 @@ export const BUSINESS_METRICS = {
   LettersGenerated: { counts: 'letters a letter batch put in its PDF for mailing', dimension: null },
   EmailsSent: {
     counts: 'e-mails SES accepted, by kind',
-    dimension: { name: 'email', values: ['welcome_certificate', 'portal_confirmation', 'proof_rejection'] },
+    dimension: { name: 'email', values: ['welcome_certificate', 'portal_confirmation', 'proof_rejection', 'proof_expiry_reminder', 'deadline_reminder'] },
   },
   PolicySetupsSucceeded: { counts: 'tenants set up in their facility software, by software', dimension: { name: 'software', values: POLICY_SOFTWARE } },
   PolicySetupsFailed: { counts: 'tenant setups that failed, by software', dimension: { name: 'software', values: POLICY_SOFTWARE } },
@@ -38,6 +38,7 @@ export const BUSINESS_METRICS = {
   PortalLockouts: { counts: 'portal sign-ins refused because the access code or the client address was locked', dimension: null },
   PortalAnswers: { counts: 'answers tenants saved on the portal, by kind', dimension: { name: 'answer', values: ['coverage', 'opt_out', 'proof'] } },
   ProofsDecided: { counts: 'proofs of insurance staff decided, by decision', dimension: { name: 'decision', values: ['accepted', 'rejected'] } },
+  ProofsExpired: { counts: 'tenants the daily schedule took back to no response because their proof of insurance ended', dimension: null },
 } as const satisfies Record<string, MetricDef>;
 
 export type MetricName = keyof typeof BUSINESS_METRICS;

@@ -33,6 +33,9 @@ export const APP_TABLE = {
     { name: 'tldg', partitionKey: 'tldgpk', sortKey: 'tldgsk', projection: 'KEYS_ONLY' },
     // Added with tname2 in one release: a stack deployed before it takes two deployments (README: Deploy).
     { name: 'temail', partitionKey: 'temailpk', sortKey: 'temailsk', projection: 'KEYS_ONLY' },
+    // Issue 27, the proof-expiry index: tenants whose accepted proof ends, by month, sorted by the day it ends
+    // (functions/tenants/tenant-record.ts proofExpiryIndexKeys). Added alone: a deployment adds it by itself.
+    { name: 'texpiry', partitionKey: 'texpirypk', sortKey: 'texpirysk', projection: 'KEYS_ONLY' },
   ],
 } as const;
 

@@ -213,6 +213,11 @@ export const ROUTES = [
   r('GET', '/api/proof-reviews/{id}/document', 'proof-reviews', STAFF, 'respond'),
   r('POST', '/api/proof-reviews/{id}/accept', 'proof-reviews', STAFF, 'respond'),
   r('POST', '/api/proof-reviews/{id}/reject', 'proof-reviews', STAFF, 'respond'),
+  // Issue 27: the one-click unsubscribe of the program's reminder e-mails (List-Unsubscribe, RFC 8058).
+  // Public: the signed token in the link names the address. In the app group, whose handler takes the
+  // urlencoded body mailbox providers POST ('List-Unsubscribe=One-Click'); the portal's group takes JSON only.
+  r('GET', '/api/email/unsubscribe', 'app', 'public', 'respond'),
+  r('POST', '/api/email/unsubscribe', 'app', 'public', 'respond'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -1,7 +1,11 @@
 import { APP_CONTRACTS } from '../../shared/contracts/app';
 import { PROGRAM_SETTINGS_CONTRACTS } from '../../shared/contracts/program-settings';
+import { REMINDER_CONTRACTS, UNSUBSCRIBE_LINK_REFUSED } from '../../shared/contracts/reminders';
 import { appVersion } from '../aws/config';
 import { programSettingsHistory, readProgramSettings, saveProgramSettings } from '../program/program-settings';
+import { addressOfToken } from '../reminders/unsubscribe-token';
+import { unsubscribe, unsubscribeState } from '../reminders/unsubscribes';
+import { HttpError } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { readAppStatus } from './app-status';
 import { openApiDocument } from './openapi';
@@ -19,4 +23,19 @@ export const appRoutes = {
   'GET /api/program-settings/history': implement(PROGRAM_SETTINGS_CONTRACTS['GET /api/program-settings/history'], async () => ({
     body: { data: await programSettingsHistory() },
   })),
+
+  // Issue 27: the reminders' unsubscribe link. GET only tells (a link scanner opening it changes nothing); POST stops them.
+  'GET /api/email/unsubscribe': implement(REMINDER_CONTRACTS['GET /api/email/unsubscribe'], async ({ query }) => ({
+    body: await unsubscribeState(await signedAddress(query.token)),
+  })),
+  'POST /api/email/unsubscribe': implement(REMINDER_CONTRACTS['POST /api/email/unsubscribe'], async ({ query, body }) => ({
+    body: await unsubscribe(await signedAddress(query.token), body['List-Unsubscribe'] === 'One-Click' ? 'one_click' : 'link'),
+  })),
 };
+
+/** The address the program signed into an unsubscribe link; a link it did not sign as it stands is a 400 that changes nothing. */
+async function signedAddress(token: string): Promise<string> {
+  const address = await addressOfToken(token);
+  if (!address) throw new HttpError(400, UNSUBSCRIBE_LINK_REFUSED, { field: 'token' });
+  return address;
+}

@@ -203,6 +203,12 @@ export interface CycleEntry extends CatalogEntry {
   lease_effective_date: string | null;
   reminder_letter_send_date: string | null;
   letter_effective_date: string | null;
+  /**
+   * The response deadline (issue 27): the daily schedule finds the cycles whose deadline reminders are due
+   * in the catalog (one Query), not by reading every cycle. Absent from an entry written before it was
+   * kept here, until the cycle's next refresh (the schedule reads those cycles' records instead).
+   */
+  update_responses_deadline_date?: string | null;
   created_at: string;
 }
 
@@ -214,6 +220,7 @@ export function cycleEntryOf(cycle: CycleRecord, facility: FacilityRecord | null
     insurance_program_key: facility?.insurance_program_key ?? '', label: cycle.label,
     initial_letter_send_date: cycle.initial_letter_send_date, lease_effective_date: cycle.lease_effective_date,
     reminder_letter_send_date: cycle.reminder_letter_send_date, letter_effective_date: cycle.letter_effective_date,
+    update_responses_deadline_date: cycle.update_responses_deadline_date,
     created_at: cycle.created_at,
   };
 }

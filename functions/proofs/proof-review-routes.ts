@@ -171,6 +171,8 @@ export const proofReviewRoutes: Record<ProofReviewRoute, RouteImpl> = {
     if (accepted.policy_expiry_date < today) throw unprocessable('The policy expiry is in the past: a proof of an expired policy cannot be accepted.', 'policy_expiry_date');
     await decide(requireCaller(input), decision, 'proof_accepted', {
       ...statusChanges('provide_proof', decision.tenant, today), provided_proof_date: today, tenant_made_selection: true,
+      // Until the policy ends (issue 27): the daily schedule reminds the tenant before that day and ends the answer on it.
+      proof_expiry_date: accepted.policy_expiry_date,
     }, null, accepted);
     return { body: { success: true } };
   }),

@@ -15,8 +15,11 @@
  *   tunit  {unit, lower case}   / {facilityNumber}#{sortName}#{id}  program-wide unit search (keys only)
  *   tldg   {insur_ledger_id}    / {id}                   Tenant Accounts ledger search (sparse, keys only)
  *   temail {e-mail, lower case} / {sortName}#{id}        the staff search by e-mail address (sparse, keys only)
+ *   texpiry {yyyy-MM of the proof's end} / {yyyy-MM-dd}#{facilityNumber}#{sortName}#{id}
+ *                                                         the proof-expiry index: accepted proofs by the day they end (sparse, keys only; issue 27)
  */
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { RespondLanguage } from '../../shared/contracts/respond';
 import type { TenantFilterKey } from '../../shared/contracts/tenants';
 import { APP_TABLE } from '../../shared/resources';
 import type { CountedTenant } from '../program/counters';
@@ -68,6 +71,15 @@ export interface TenantRecord extends CountedTenant {
    * (tenant-store.ts withdrawnProofs).
    */
   waiting_proof_id: string | null;
+  /**
+   * The day (yyyy-MM-dd) the tenant's accepted proof of insurance ends (issue 27): set when staff accept
+   * a proof, kept only while the tenant has Provided Proof (tenant-store.ts applies proofExpiryRule to
+   * every write); the daily schedule reminds the tenant before it and takes the tenant back to no
+   * response on it (functions/schedule).
+   */
+  proof_expiry_date: string | null;
+  /** The language the tenant last answered the portal in (issue 27: reminders are e-mailed in it); null: never answered. */
+  language: RespondLanguage | null;
   opt_out_date: string | null;
   move_out_date: string | null;
   bad_address_date: string | null;
@@ -90,7 +102,7 @@ export const TENANT_DEFAULTS: Omit<TenantFields, 'facility_id' | 'facility_numbe
   note: '', note_created: null, monitor_note: '', welcome_letter_sent_date: null, welcome_certificate_emailed_date: null,
   initial_letter_sent_date: null, reminder_letter_sent_date: null, insur_ledger_id: '', access_code: '', policy_number: '',
   policy_errors_date_logged: null, policy_errors_error_message: null,
-  provided_proof_date: null, waiting_proof_id: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
+  provided_proof_date: null, waiting_proof_id: null, proof_expiry_date: null, language: null, opt_out_date: null, move_out_date: null, bad_address_date: null,
 };
 
 export const tenantKey = (id: string) => ({ pk: `TENANT#${id}`, sk: 'PROFILE' });
@@ -152,7 +164,35 @@ export function tenantItem(t: TenantRecord): Record<string, NativeAttributeValue
   if (requiresSetup(t)) Object.assign(item, { tsetpk: t.facility_id, tsetsk: sortName });
   if (t.insur_ledger_id.trim()) Object.assign(item, { tldgpk: t.insur_ledger_id.trim().toLowerCase(), tldgsk: t.id });
   Object.assign(item, emailIndexKeys(t));
+  Object.assign(item, proofExpiryIndexKeys(t));
   return item;
+}
+
+/**
+ * Is the tenant's proof one the daily schedule watches: accepted (Provided Proof with the date staff
+ * gave it), with the day it ends, and no newer proof waiting for review (a renewal the tenant already
+ * sent: staff decide it, nobody reminds the tenant of the old one, and it does not end the answer)?
+ */
+export const watchesProofExpiry = (t: Pick<TenantRecord, 'status' | 'provided_proof_date' | 'proof_expiry_date' | 'waiting_proof_id'>): boolean =>
+  t.status === 'provide_proof' && Boolean(t.provided_proof_date) && Boolean(t.proof_expiry_date) && !t.waiting_proof_id;
+
+/** The proof-expiry index's partition: the month of the day a proof ends ('2027-03'). */
+export const proofExpiryMonthOf = (day: string): string => day.slice(0, 7);
+
+/**
+ * The texpiry index keys of a tenant whose accepted proof ends on a day (none otherwise: the index is
+ * sparse). By month, sorted by the day, then facility and name: the daily schedule reads a day as one
+ * Query (begins_with the day), the Proofs expiring list a range of days (BETWEEN), never a Scan.
+ */
+export function proofExpiryIndexKeys(t: Pick<TenantRecord, 'id' | 'facility_number' | 'first_name' | 'last_name' | 'status' | 'provided_proof_date' | 'proof_expiry_date' | 'waiting_proof_id'>): Record<string, string> {
+  if (!watchesProofExpiry(t)) return {};
+  const day = t.proof_expiry_date!;
+  return { texpirypk: proofExpiryMonthOf(day), texpirysk: `${day}#${t.facility_number}#${sortNameOf(t)}#${t.id}` };
+}
+
+/** The one rule of proof_expiry_date: it is kept only while the tenant has Provided Proof (any other status clears it). */
+export function proofExpiryRule<T extends Pick<TenantRecord, 'status' | 'proof_expiry_date'>>(t: T): T {
+  return t.status === 'provide_proof' || t.proof_expiry_date === null ? t : { ...t, proof_expiry_date: null };
 }
 
 /** An e-mail address as the temail index keys it (and a search looks it up): trimmed, lower case. */

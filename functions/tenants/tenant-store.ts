@@ -27,7 +27,7 @@ import { normalizeAccessCode } from '../../shared/access-code';
 import { claimAccessCode, newAccessCode, tenantsWithClaimedCode } from './access-codes';
 import { historyPut } from './tenant-history';
 import type { TenantWrite } from './tenant-history';
-import { TENANT_DEFAULTS, tenantFromItem, tenantItem, tenantKey } from './tenant-record';
+import { TENANT_DEFAULTS, proofExpiryRule, tenantFromItem, tenantItem, tenantKey } from './tenant-record';
 import type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
 
 export type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
@@ -348,7 +348,8 @@ const awaitsReview = (t: TenantRecord) => t.status === 'provide_proof' && !t.pro
 /** Applies the changes (a waiting proof withdrawn where withdrawingProofs says) and answers them as written. */
 async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise<Change[]> {
   const at = new Date().toISOString();
-  const changes = withdrawingProofs(asked, how, at);
+  // Whatever a write changes, a proof's end date stays only with Provided Proof (issue 27), so the expiry index never lists another status.
+  const changes = withdrawingProofs(asked.map((c) => (c.after ? { ...c, after: proofExpiryRule(c.after) } : c)), how, at);
   const done: Change[][] = [];
   for (const group of groupsOf(changes)) {
     try {

@@ -56,7 +56,7 @@ export function viewOf(t: TenantRecord, context: Context): TenantView {
     welcome_certificate_emailed_date: t.welcome_certificate_emailed_date, initial_letter_sent_date: t.initial_letter_sent_date,
     reminder_letter_sent_date: t.reminder_letter_sent_date, ledger_id: t.ledger_id, insur_ledger_id: t.insur_ledger_id,
     ...(context.reader === 'staff' ? { access_code: t.access_code } : {}), policy_number: t.policy_number,
-    policy_errors_date_logged: t.policy_errors_date_logged, policy_errors_error_message: t.policy_errors_error_message, provided_proof_date: t.provided_proof_date, opt_out_date: t.opt_out_date,
+    policy_errors_date_logged: t.policy_errors_date_logged, policy_errors_error_message: t.policy_errors_error_message, provided_proof_date: t.provided_proof_date, proof_expiry_date: t.proof_expiry_date, opt_out_date: t.opt_out_date,
     move_out_date: t.move_out_date, bad_address_date: t.bad_address_date, incomplete_address: isAddressIncomplete(t), updated_at: t.updated_at,
   };
 }

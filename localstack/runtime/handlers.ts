@@ -2,6 +2,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ApiGroup } from '../../shared/routes';
 import type { WorkerQueueName } from '../../shared/jobs';
+import type { ScheduleName } from '../../shared/schedules';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -41,6 +42,17 @@ const workerModules: Record<WorkerQueueName, () => Promise<{ handler: unknown }>
   'email-events': () => import('../../functions/workers/email-events'),
   'proof-reading': () => import('../../functions/workers/proof-reading'),
 };
+
+const scheduleModules: Record<ScheduleName, () => Promise<{ handler: unknown }>> = {
+  'daily-schedule': () => import('../../functions/workers/daily-schedule'),
+};
+
+export type ScheduleHandler = () => Promise<unknown>;
+
+export async function loadScheduleHandlers(): Promise<Record<ScheduleName, ScheduleHandler>> {
+  const entries = await Promise.all(Object.entries(scheduleModules).map(async ([s, load]) => [s, (await load()).handler] as const));
+  return Object.fromEntries(entries) as Record<ScheduleName, ScheduleHandler>;
+}
 
 export async function loadApiHandlers(): Promise<Record<ApiGroup, ApiHandler>> {
   const entries = await Promise.all(Object.entries(apiModules).map(async ([g, load]) => [g, (await load()).handler] as const));

@@ -14,7 +14,8 @@ import { REPO_ROOT, endpointEnv, startEmulator, useEndpoints } from '../emulator
 import type { Endpoints } from '../emulator';
 import { seedDemoData } from '../seed';
 import { startSimulators } from '../simulators';
-import { loadApiHandlers, loadWorkerHandlers } from './handlers';
+import { startDailyClock } from './daily-clock';
+import { loadApiHandlers, loadScheduleHandlers, loadWorkerHandlers } from './handlers';
 import { createHttpServer } from './http-server';
 import { startPollers } from './pollers';
 
@@ -30,6 +31,11 @@ export interface ProgramOptions {
   /** Resource name prefix, so tests never touch npm start's data. */
   prefix: string;
   seed: boolean;
+  /**
+   * Run the daily schedule on this machine's clock (npm start; issue 27). Tests leave it off and run the
+   * day they choose, so no reminder or proof end happens behind their backs.
+   */
+  dailySchedule?: boolean;
   webRoot?: string;
   log?: (line: string) => void;
 }
@@ -96,6 +102,7 @@ async function startOnEmulator(
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
   const queueUrls = Object.fromEntries(WORKER_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<WorkerQueueName, string>;
   const stopPollers = startPollers(queueUrls, workers);
+  const stopClock = options.dailySchedule ? startDailyClock({ handler: (await loadScheduleHandlers())['daily-schedule'], log: options.log ?? console.log }) : async () => undefined;
   const server: Server = createHttpServer({
     webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'),
     handlers: apiHandlers,
@@ -112,6 +119,7 @@ async function startOnEmulator(
       server.listen(options.port, '127.0.0.1', () => resolve());
     });
   } catch (err) {
+    await stopClock();
     await stopPollers();
     throw err;
   }
@@ -124,6 +132,7 @@ async function startOnEmulator(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await stopClock();
       await stopPollers();
       await stopEmulator();
     },

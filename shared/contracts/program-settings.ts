@@ -41,11 +41,26 @@ export const PROGRAM_SETTING_LABELS = {
   signature: 'Signature',
   time_zone: 'Time zone',
   minimum_off_premises_limit: 'Minimum limit away from home',
+  deadline_reminder_days: 'Deadline reminder (days before)',
 } as const;
 export type ProgramSettingKey = keyof typeof PROGRAM_SETTING_LABELS;
 
-/** The settings that may stay empty. */
-export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2', 'minimum_off_premises_limit'];
+/** The settings that may stay empty: the second address line, the minimum limit (none), the deadline reminder (off). */
+export const OPTIONAL_PROGRAM_SETTINGS: readonly ProgramSettingKey[] = ['address_2', 'minimum_off_premises_limit', 'deadline_reminder_days'];
+
+/** The most days before a response deadline the reminder e-mail may go (a cycle's letters give about a month). */
+export const MAX_DEADLINE_REMINDER_DAYS = 60;
+
+/**
+ * Issue 27: how many days before a cycle's response deadline the tenants who have not answered are
+ * e-mailed a reminder; null while the setting is empty (off, the default until an admin turns it on).
+ */
+export function deadlineReminderDays(values: Pick<ProgramSettingsValues, 'deadline_reminder_days'>): number | null {
+  const text = (values.deadline_reminder_days ?? '').trim();
+  if (!/^\d{1,2}$/.test(text)) return null;
+  const days = Number(text);
+  return days >= 1 && days <= MAX_DEADLINE_REMINDER_DAYS ? days : null;
+}
 
 const tenDigitPhone = requiredText('Phone', 40).refine((s) => {
   const digits = s.replace(/\D/g, '');
@@ -72,6 +87,10 @@ export const programSettingsFields = z.object({
   minimum_off_premises_limit: z.string().trim().max(12).optional().default('')
     .transform((s) => s.replace(/[$,\s]/g, ''))
     .refine((s) => s === '' || /^\d{1,9}$/.test(s), 'Minimum limit away from home must be a whole number of dollars, such as 2000.'),
+  deadline_reminder_days: z.string().trim()
+    .refine((s) => s === '' || (/^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_DEADLINE_REMINDER_DAYS),
+      `Deadline reminder must be a number of days from 1 to ${MAX_DEADLINE_REMINDER_DAYS}, or empty to send none.`)
+    .optional().default(''),
 });
 export type ProgramSettingsFields = z.output<typeof programSettingsFields>;
 

@@ -217,7 +217,7 @@ export const PROOF_REVIEW_CONTRACTS = {
   },
   'GET /api/proof-reviews/{id}': { summary: 'A proof with what was read from its page and its flags', params: proofReviewIdParams, response: proofReviewDetail },
   'POST /api/proof-reviews/{id}/accept': {
-    summary: 'Accept a proof, with the facts as read or corrected: the tenant has Provided Proof',
+    summary: 'Accept a proof, with the facts as read or corrected: the tenant has Provided Proof until the policy ends (the expiry confirmed)',
     params: proofReviewIdParams, body: acceptProofBody, response: z.object({ success: z.literal(true) }),
   },
   'POST /api/proof-reviews/{id}/reject': {

@@ -123,6 +123,8 @@ export const tenantView = z.object({
   policy_errors_date_logged: z.string().nullable(),
   policy_errors_error_message: z.string().nullable(),
   provided_proof_date: z.string().nullable(),
+  /** The day the tenant's accepted proof of insurance ends (issue 27; null without one): reminded 30 and 7 days before, no response on it. */
+  proof_expiry_date: z.string().nullable(),
   opt_out_date: z.string().nullable(),
   move_out_date: z.string().nullable(),
   bad_address_date: z.string().nullable(),

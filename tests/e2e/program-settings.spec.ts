@@ -50,6 +50,17 @@ test('an admin edits the program identity on Program Settings: checked fields, s
     expect(after.version).toBe(before.version + 1);
     expect(after.settings).toMatchObject({ website: 'https://answers.demo-program.example', signature: 'Riley Chen, Program Director', phone: '(312) 555-0143' });
 
+    // Issue 27: the deadline reminder, off (empty) until an admin sets the days; checked as the server checks it.
+    const reminder = page.getByLabel('Deadline reminder (days before)');
+    await expect(reminder).toHaveValue('');
+    await reminder.fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Deadline reminder must be a number of days from 1 to 60, or empty to send none.')).toBeVisible();
+    await reminder.fill('7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Program settings have been saved!').first()).toBeVisible();
+    await expect.poll(async () => (await stored(request)).settings.deadline_reminder_days).toBe('7');
+
     // On record: who changed what, from what to what.
     const history = page.getByRole('table', { name: 'Program settings history' });
     const row = history.getByRole('row').filter({ hasText: 'Riley Chen, Program Director' });

@@ -18,6 +18,7 @@ import { apiEntry } from '../../infra/bundling';
 import { PORTAL_SIGN_IN_BLOCKED_ALARM } from '../../infra/waf-stack';
 import { API_GROUPS } from '../../shared/routes';
 import { WORKER_QUEUES } from '../../shared/jobs';
+import { SCHEDULES } from '../../shared/schedules';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, PROGRAM_SERVICE } from '../../shared/metrics';
 import { TEST_REGION, TEST_STAGE, fakeWebDist, logicalId, mentions, resourcesOf, synthApp } from './synth';
 import type { Resource } from './synth';
@@ -49,7 +50,7 @@ const nestedAlarmsOn = (api: Template, monitoring: Template, id: string) => {
 describe('alarms on every resource', () => {
   it('gives every function of the API stack an errors and a throttles alarm', () => {
     const functions = Object.keys(resourcesOf(templates.api, 'AWS::Lambda::Function'));
-    expect(functions.length).toBe(API_GROUPS.length + WORKER_QUEUES.length);
+    expect(functions.length).toBe(API_GROUPS.length + WORKER_QUEUES.length + SCHEDULES.length);
     for (const fn of functions) {
       const alarms = nestedAlarmsOn(templates.api, templates.monitoring, fn);
       expect(byMetric(alarms, 'Errors'), fn).toHaveLength(1);
@@ -224,7 +225,7 @@ describe('the dashboard', () => {
 describe('tracing', () => {
   it('traces every function of the program actively, with the role allowed to write its traces', () => {
     const functions = resourcesOf(templates.api, 'AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length);
+    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length + SCHEDULES.length);
     const policies = Object.values(resourcesOf(templates.api, 'AWS::IAM::Policy'));
     for (const [id, fn] of Object.entries(functions)) {
       expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });

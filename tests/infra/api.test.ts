@@ -1,7 +1,8 @@
-/** The API stack is driven by ROUTES and WORKER_QUEUES: a method per route, a function per group and queue (jobs' and events'). */
+/** The API stack is driven by ROUTES, WORKER_QUEUES and SCHEDULES: a method per route, a function per group and queue (jobs' and events'), and per schedule with its rule. */
 import { describe, expect, it } from 'vitest';
 import { API_STAGE_NAME, API_THROTTLE, PUBLIC_SIGN_IN_THROTTLE, publicSignInRoutes } from '../../infra/api-stack';
 import { WORKER_QUEUES } from '../../shared/jobs';
+import { SCHEDULES } from '../../shared/schedules';
 import { ENV } from '../../shared/resources';
 import { API_GROUPS, ROUTES } from '../../shared/routes';
 import { TEST_STAGE, TEST_VERSION, logicalId, mentions, resourcesOf, synthApp } from './synth';
@@ -38,8 +39,10 @@ describe('routes', () => {
   });
 
   it('lets API Gateway invoke each API function through one permission, not two per method', () => {
-    const permissions = Object.values(resourcesOf(api, 'AWS::Lambda::Permission'));
+    // The others are EventBridge's, one per schedule (below).
+    const permissions = Object.values(resourcesOf(api, 'AWS::Lambda::Permission')).filter((p) => p.Properties.Principal === 'apigateway.amazonaws.com');
     expect(permissions).toHaveLength(API_GROUPS.length);
+    expect(Object.values(resourcesOf(api, 'AWS::Lambda::Permission'))).toHaveLength(API_GROUPS.length + SCHEDULES.length);
     for (const group of API_GROUPS) {
       const fnId = logicalId(stacks.api.apiFunctions[group].fn);
       expect(permissions.filter((p) => mentions(p.Properties.FunctionName, `"${fnId}"`)), group).toHaveLength(1);
@@ -86,10 +89,24 @@ describe('stage', () => {
 });
 
 describe('functions', () => {
-  it('has one function per API group and per worker queue', () => {
-    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length);
+  it('has one function per API group, per worker queue and per schedule', () => {
+    expect(Object.keys(functions)).toHaveLength(API_GROUPS.length + WORKER_QUEUES.length + SCHEDULES.length);
     for (const group of API_GROUPS) expect(functions[logicalId(stacks.api.apiFunctions[group].fn)]).toBeDefined();
     for (const def of WORKER_QUEUES) expect(functions[logicalId(stacks.api.workers[def.name].fn)]).toBeDefined();
+    for (const def of SCHEDULES) expect(functions[logicalId(stacks.api.schedules[def.name].fn)]).toBeDefined();
+  });
+
+  it.each(SCHEDULES.map((def) => [def.name, def] as const))('schedule %s is started once a day by its EventBridge rule, retried, with its timeout', (name, def) => {
+    const fnId = logicalId(stacks.api.schedules[name].fn);
+    expect(functions[fnId]!.Properties.Timeout).toBe(def.timeoutSeconds);
+    const rules = Object.values(resourcesOf(api, 'AWS::Events::Rule')).filter((r) => mentions(r.Properties.Targets, fnId));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties.ScheduleExpression).toBe(`cron(${def.minuteUtc} ${def.hourUtc} * * ? *)`);
+    expect(rules[0]!.Properties.State ?? 'ENABLED').toBe('ENABLED');
+    expect(rules[0]!.Properties.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+    // EventBridge may invoke it, and nothing else is allowed to.
+    const permissions = Object.values(resourcesOf(api, 'AWS::Lambda::Permission')).filter((p) => mentions(p.Properties.FunctionName, fnId));
+    expect(permissions.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
   });
 
   it.each(Object.entries(functions))('%s runs current Node on ARM with JSON logs, retention and the shared env', (_id, fn) => {
@@ -122,7 +139,9 @@ describe('functions', () => {
 });
 
 describe('template size', () => {
+  // The API stack holds 411 with the proof reader's worker and the daily schedule's function and rule (issue 27); the next
+  // large addition goes into a nested stack, as the alarms and dashboard did (docs/decisions.md "Alarms").
   it.each(Object.entries(templates))('%s stays well under CloudFormation\'s 500 resources', (_name, template) => {
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(400);
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(420);
   });
 });

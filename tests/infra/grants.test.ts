@@ -5,7 +5,8 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../shared/contracts';
-import { API_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
+import { API_GRANTS, SCHEDULE_GRANTS, SESSION_UPKEEP, WORKER_GRANTS, authenticatesRequests } from '../../shared/grants';
+import { SCHEDULE_NAMES } from '../../shared/schedules';
 import type { FunctionGrant } from '../../shared/grants';
 import { JOB_QUEUE_NAMES, WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
 import type { WorkerQueueName } from '../../shared/jobs';
@@ -44,6 +45,7 @@ interface Case { name: string; target: AppFunction; grant: FunctionGrant; group?
 const cases: Case[] = [
   ...API_GROUPS.map((group) => ({ name: `api ${group}`, target: stacks.api.apiFunctions[group], grant: API_GRANTS[group], group })),
   ...WORKER_QUEUE_NAMES.map((queue) => ({ name: `worker ${queue}`, target: stacks.api.workers[queue], grant: WORKER_GRANTS[queue], queue })),
+  ...SCHEDULE_NAMES.map((schedule) => ({ name: `schedule ${schedule}`, target: stacks.api.schedules[schedule], grant: SCHEDULE_GRANTS[schedule] })),
 ];
 
 describe('the grant table', () => {

@@ -236,10 +236,11 @@ describe('accepting and rejecting', () => {
     expect(res.body).toEqual({ success: true });
 
     const after = (await getTenant(t.id))!;
-    expect(after).toMatchObject({ status: 'provide_proof', provided_proof_date: programToday(), tenant_made_selection: true });
+    // Until the policy ends (issue 27): the proof's own expiry date, as the tenant typed it.
+    expect(after).toMatchObject({ status: 'provide_proof', provided_proof_date: programToday(), tenant_made_selection: true, proof_expiry_date: '2099-06-30' });
     const [entry] = await tenantHistory(t.id, 1);
     expect(entry).toMatchObject({ action: 'proof_accepted', by: { username: monitorName } });
-    expect(entry!.changes).toEqual([{ field: 'provided_proof_date', from: null, to: programToday() }]);
+    expect(entry!.changes).toEqual([{ field: 'proof_expiry_date', from: null, to: '2099-06-30' }, { field: 'provided_proof_date', from: null, to: programToday() }]);
     expect(await getProof(row.id)).toMatchObject({ review: 'accepted', decided_by: { username: monitorName }, reject_reason: null });
     expect((await list({ facility_number: facility.facility_number })).data).toEqual([]);
     expect(await waiting()).toBe(count - 1);

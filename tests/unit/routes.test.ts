@@ -106,10 +106,17 @@ describe('the route table', () => {
     }
   });
 
-  it('only login, the tenant portal\'s sign-in, app status and the OpenAPI document are public', () => {
+  it('only login, the tenant portal\'s sign-in, app status, the OpenAPI document and the reminders\' unsubscribe link are public', () => {
     expect(routes.filter((r) => r.access === 'public').map(routeKey).sort()).toEqual(
-      ['GET /api/app/status', 'GET /api/openapi.json', 'POST /api/login', 'POST /api/respond/sign-in'],
+      ['GET /api/app/status', 'GET /api/email/unsubscribe', 'GET /api/openapi.json', 'POST /api/email/unsubscribe', 'POST /api/login', 'POST /api/respond/sign-in'],
     );
+  });
+
+  it('the unsubscribe link\'s POST takes the urlencoded body mailbox providers send (RFC 8058): its group\'s handler parses forms', () => {
+    for (const route of routes.filter((r) => r.path === '/api/email/unsubscribe')) {
+      const source = readFileSync(join(REPO, 'functions', 'api', `${route.group}.ts`), 'utf8');
+      expect(source, route.group).toContain('createApiHandler');
+    }
   });
 
   it('tenant portal sessions reach only /api/respond/*, and every /api/respond route but sign-in needs one', () => {

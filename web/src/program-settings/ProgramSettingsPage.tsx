@@ -44,6 +44,7 @@ const HINTS: Partial<Record<ProgramSettingKey, string>> = {
   email: 'Where tenants write; certificate e-mails answer to it.',
   time_zone: 'Letters are dated on this time zone\u2019s calendar.',
   minimum_off_premises_limit: 'In dollars. Proof Review flags a tenant\u2019s policy whose limit for belongings away from home (in storage) is lower. Empty: no minimum.',
+  deadline_reminder_days: 'Tenants with an e-mail address who have not answered are e-mailed this many days before their cycle\u2019s response deadline. Leave empty to send no reminder.',
 };
 
 function HistoryTable({ changes, loading }: { changes: ProgramSettingsChange[]; loading: boolean }) {
@@ -189,6 +190,11 @@ export default function ProgramSettingsPage() {
               <Container header={<Header variant="h2" description="What Proof Review checks a tenant's declarations page against.">Proof of insurance</Header>}>
                 <ColumnLayout columns={2}>
                   {text('minimum_off_premises_limit', { optional: true })}
+                </ColumnLayout>
+              </Container>
+              <Container header={<Header variant="h2" description="E-mails the program sends by itself, once a day. Each carries an unsubscribe link and the return address above.">Reminders</Header>}>
+                <ColumnLayout columns={2}>
+                  {text('deadline_reminder_days', { optional: true })}
                 </ColumnLayout>
               </Container>
             </SpaceBetween>

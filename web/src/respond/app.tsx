@@ -13,6 +13,7 @@ import { LanguageProvider, useLanguage } from './language';
 import { LetterPage } from './letter-page';
 import { SignInPage } from './sign-in';
 import type { SignInNotice } from './sign-in';
+import { UnsubscribePage, unsubscribeTokenInAddress } from './unsubscribe';
 
 type Screen =
   | { name: 'sign-in'; notice: SignInNotice }
@@ -33,10 +34,29 @@ export function RespondApp() {
     window.history.replaceState(null, '', url);
     setLanguage(next);
   };
+  // A reminder's unsubscribe link (issue 27) opens its own small page, signed in or not.
+  const [unsubscribeToken] = useState(unsubscribeTokenInAddress);
   return (
     <LanguageProvider language={language}>
-      <Portal onSwitchLanguage={switchLanguage} />
+      {unsubscribeToken ? <Unsubscribe token={unsubscribeToken} onSwitchLanguage={switchLanguage} /> : <Portal onSwitchLanguage={switchLanguage} />}
     </LanguageProvider>
+  );
+}
+
+function Unsubscribe({ token, onSwitchLanguage }: { token: string; onSwitchLanguage: () => void }) {
+  const { t, language } = useLanguage();
+  return (
+    <>
+      <header className="topbar">
+        <p className="brand">{t.brand}</p>
+        <div className="topbar-actions">
+          <button type="button" className="button-link" lang={language === 'en' ? 'es' : 'en'} onClick={onSwitchLanguage}>{t.switchTo}</button>
+        </div>
+      </header>
+      <main>
+        <UnsubscribePage token={token} />
+      </main>
+    </>
   );
 }
 

@@ -43,6 +43,10 @@ const FIELD_LABELS: Record<string, string> = {
   policy_errors_error_message: 'Last Setup Error',
   country: 'Country',
   email_suppression: 'Returned e-mail',
+  proof_expiry_date: 'Proof Expires',
+  language: 'Language',
+  reminder_email: 'Reminder e-mail',
+  reminder_emails: 'Reminder e-mails',
 };
 
 /** 'some_field' as 'Some field', for a field no screen names yet. */
@@ -122,6 +126,10 @@ const ACTIONS: Record<string, string> = {
   email_not_sent: 'E-mail not sent: the address is suppressed',
   email_suppression_cleared: 'Returned-e-mail flag cleared',
   welcome_certificate_withdrawn: 'Welcome certificate not sent (the address is suppressed): ready for a welcome letter by post',
+  proof_expired: 'Proof of insurance ended: back to no response for the next letter',
+  proof_expiry_reminder_emailed: 'Reminder e-mailed: the proof of insurance ends soon',
+  deadline_reminder_emailed: 'Reminder e-mailed: the response deadline is near',
+  reminders_unsubscribed: 'Reminder e-mails stopped by the recipient',
   ...Object.fromEntries(MAILED_LETTER_TYPES.map((type) => [`${type}_letter_generated`, `${LETTER_TYPE_LABELS[type]} letter generated`])),
 };
 
