@@ -41,7 +41,7 @@ const TENANT_FIELDS: Record<keyof TenantRecord, true> = {
   note: true, note_created: true, monitor_note: true, initial_letter_sent_date: true, reminder_letter_sent_date: true,
   welcome_letter_sent_date: true, welcome_certificate_emailed_date: true, ledger_id: true, insur_ledger_id: true, access_code: true,
   policy_number: true, policy_errors_date_logged: true, policy_errors_error_message: true, provided_proof_date: true, waiting_proof_id: true,
-  opt_out_date: true, move_out_date: true, bad_address_date: true, created_at: true, updated_at: true,
+  proof_expiry_date: true, language: true, opt_out_date: true, move_out_date: true, bad_address_date: true, created_at: true, updated_at: true,
 };
 export const ARCHIVE_TENANT_COLUMNS = Object.keys(TENANT_FIELDS) as readonly (keyof TenantRecord)[];
 /** The last column of the Tenants sheet: the stored record as JSON. */

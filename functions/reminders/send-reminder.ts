@@ -52,7 +52,8 @@ export async function reminderFacts(s: ReminderToSend, program: ProgramSettingsV
   return {
     to: tenant.email.trim(), language, firstName: tenant.first_name, facilityName: s.facilityName,
     units: tenant.units.length > 0 ? tenant.units : [tenant.unit], reminder: s.reminder,
-    portalLink: portalUrlWithCode(program.website, tenant.access_code, language),
+    // Every tenant has a program code since the migration; one without would get the portal's address alone.
+    portalLink: tenant.access_code ? portalUrlWithCode(program.website, tenant.access_code, language) : `${portalUrl(program.website)}${language === 'es' ? '?lang=es' : ''}`,
     unsubscribeUrl: `${programSiteUrl(program.website)}/api/email/unsubscribe?token=${token}`,
     unsubscribePage: `${portalUrl(program.website)}${language === 'es' ? '?lang=es' : ''}#unsubscribe=${token}`,
     program,

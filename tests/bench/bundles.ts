@@ -10,6 +10,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { BUNDLE, apiEntry, nodeModulesFor, workerEntry } from '../../infra/bundling';
 import { API_GROUPS } from '../../shared/routes';
 import { WORKER_QUEUE_NAMES } from '../../shared/jobs';
+import { SCHEDULE_NAMES } from '../../shared/schedules';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -87,6 +88,8 @@ export function lambdaEntries(): { kind: BundleResult['kind']; name: string; ent
   return [
     ...API_GROUPS.map((g) => ({ kind: 'api' as const, name: g, entry: apiEntry(g) })),
     ...WORKER_QUEUE_NAMES.map((q) => ({ kind: 'worker' as const, name: q, entry: workerEntry(q) })),
+    // Work on a clock (issue 27's daily schedule) is bundled and measured as a worker is.
+    ...SCHEDULE_NAMES.map((s) => ({ kind: 'worker' as const, name: s, entry: workerEntry(s) })),
   ];
 }
 

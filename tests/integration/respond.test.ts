@@ -350,6 +350,8 @@ describe('answers', () => {
     const saved = (await getTenant(p.tenant.id))!;
     expect(saved).toMatchObject({
       status: 'cov-3000-15', coverage_id: 'cov-3000-15', tenant_made_selection: true, insurance_effective_date: p.cycle.letter_effective_date, email: '',
+      // The page's language is the tenant's from now on: the program's reminders are e-mailed in it (issue 27).
+      language: 'es',
     });
     expect(await cycleStats(p.cycle.id)).toMatchObject({ selected_coverage: 1, requires_setup: 1, non_responder: 0 });
     const [entry] = await tenantHistory(p.tenant.id);
