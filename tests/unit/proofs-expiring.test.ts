@@ -22,7 +22,7 @@ describe('the window\'s counts', () => {
     const list = [due('2026-12-06', 1), due('2026-12-06', 2), due('2026-12-09', 3), due('2026-12-13', 4), due('2026-12-14', 5), due('2027-01-05', 6)];
     expect(countsOf(list, '2026-12-06')).toEqual({ total: 6, within_7_days: 4, ends_today: 2 });
     // Across a month's end, by the calendar.
-    expect(countsOf([due('2027-01-02', 1), due('2027-01-03', 2)], '2026-12-27')).toEqual({ total: 2, within_7_days: 1, ends_today: 0 });
+    expect(countsOf([due('2027-01-03', 1), due('2027-01-04', 2)], '2026-12-27')).toEqual({ total: 2, within_7_days: 1, ends_today: 0 });
     expect(countsOf([], '2026-12-06')).toEqual({ total: 0, within_7_days: 0, ends_today: 0 });
   });
 });
