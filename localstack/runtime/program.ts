@@ -102,7 +102,7 @@ async function startOnEmulator(
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
   const queueUrls = Object.fromEntries(WORKER_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<WorkerQueueName, string>;
   const stopPollers = startPollers(queueUrls, workers);
-  const stopClock = options.dailySchedule ? startDailyClock((await loadScheduleHandlers())['daily-schedule'], log) : async () => undefined;
+  const stopClock = options.dailySchedule ? startDailyClock((await loadScheduleHandlers())['daily-schedule'], options.log ?? console.log) : async () => undefined;
   const server: Server = createHttpServer({
     webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'),
     handlers: apiHandlers,

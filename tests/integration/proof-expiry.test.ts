@@ -176,7 +176,7 @@ describe('the daily schedule', () => {
 
     const history = await call('GET', `/api/tenants/${ends!.id}/history`, { token });
     expect(history.status, history.text).toBe(200);
-    const [entry] = (history.body.data as { action: string; by: { username: string }; changes: { field: string; from: unknown; to: unknown }[] }[])
+    const [entry] = (history.body as { action: string; by: { username: string }; changes: { field: string; from: unknown; to: unknown }[] }[])
       .filter((e) => e.action === 'proof_expired');
     expect(entry!.by.username).toBe('Daily schedule');
     expect(entry!.changes).toEqual(expect.arrayContaining([

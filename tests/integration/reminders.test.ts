@@ -94,6 +94,8 @@ describe('reminders of the response deadline', () => {
     expect(spanishMail!.text).toContain('La fecha límite para responder es el 15 de junio de 2052.');
 
     for (const t of [answered!, unmailed!, bounced!, notYet!]) expect(await remindersTo(t.email), t.first_name).toEqual([]);
+    expect(noAddress!.email).toBe('');
+    expect(await actionsOf(noAddress!, 'deadline_reminder_emailed')).toEqual([]);
     expect(await actionsOf(answered!, 'deadline_reminder_emailed')).toEqual([]);
     expect((await actionsOf(bounced!, 'email_not_sent'))[0]!.changes[0]!.to).toContain(`Response deadline reminder e-mail not sent to ${bounced!.email}`);
 
