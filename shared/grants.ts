@@ -90,7 +90,7 @@ export const API_GRANTS: Record<ApiGroup, FunctionGrant> = {
   }),
   tenants: g({
     table: 'readwrite', buckets: { exports: 'readwrite' }, sendTo: ['archive-exports'], appSecret: true,
-    why: 'the tenant list signs and checks its cursors; tenant edits; export-policy-setup queues the Setup Tenants spreadsheet job',
+    why: 'the tenant list and Proofs expiring sign and check their cursors; tenant edits; export-policy-setup and proofs-expiring/export queue spreadsheet jobs',
   }),
   'facility-software': g({
     table: 'readwrite', buckets: { exports: 'read' }, sendTo: ['ledger-checks', 'setup-batches'], appSecret: true,

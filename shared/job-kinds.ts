@@ -22,6 +22,7 @@ export const JOB_KINDS: Readonly<Record<string, JobKind>> = {
   'monitor-tenants-export': { label: 'Tenants export', link: null },
   'manager-tenants-export': { label: 'Manager tenants export', link: null },
   'policy-setup-export': { label: 'Policy setup export', link: null },
+  'proofs-expiring-export': { label: 'Proofs expiring export', link: null },
 };
 
 export const jobKindOf = (type: string): JobKind => JOB_KINDS[type] ?? { label: type, link: null };

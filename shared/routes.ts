@@ -218,6 +218,10 @@ export const ROUTES = [
   // urlencoded body mailbox providers POST ('List-Unsubscribe=One-Click'); the portal's group takes JSON only.
   r('GET', '/api/email/unsubscribe', 'app', 'public', 'respond'),
   r('POST', '/api/email/unsubscribe', 'app', 'public', 'respond'),
+  // Issue 27: tenants whose accepted proof ends soon, and its workbook. In the tenants group: it reads tenants only,
+  // and that bundle already queues spreadsheet jobs (docs/decisions.md "Proofs expiring (issue 27)").
+  r('GET', '/api/proofs-expiring', 'tenants', STAFF, 'respond'),
+  r('GET', '/api/proofs-expiring/export', 'tenants', STAFF, 'respond'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -35,6 +35,7 @@ export const EXPORT_JOB_TYPES = {
   monitorTenants: 'monitor-tenants-export',
   managerTenants: 'manager-tenants-export',
   policySetup: 'policy-setup-export',
+  proofsExpiring: 'proofs-expiring-export',
 } as const;
 export type ExportJobType = (typeof EXPORT_JOB_TYPES)[keyof typeof EXPORT_JOB_TYPES];
 

@@ -24,6 +24,9 @@ import type { TenantExportLists } from './tenants-export';
 import { POLICY_SETUP_EXPORT_COLUMNS, POLICY_SETUP_EXPORT_SHEET, policySetupExportInput } from '../policy-setup/setup-export';
 import type { PolicySetupExportInput } from '../policy-setup/setup-export';
 import type { PolicySetupTenant } from '../../shared/contracts/policy-setup';
+import type { ProofExpiringRow } from '../../shared/contracts/proofs-expiring';
+import { PROOFS_EXPIRING_EXPORT_COLUMNS, PROOFS_EXPIRING_EXPORT_SHEET, expiringScopeOf, proofsExpiringExportInput } from '../tenants/proofs-expiring-export';
+import type { ExpiringScope } from '../tenants/proofs-expiring';
 
 export interface ExportRunnerDeps {
   /** The facilities capability's list: every active facility matching the filters, in the list's order. */
@@ -34,6 +37,8 @@ export interface ExportRunnerDeps {
   tenantLists: TenantExportLists;
   /** The policy-setup capability's Setup Tenants list: every row of a facility under the filters, by name. */
   policySetupRows?: (facilityId: string, filters: PolicySetupExportInput['filters']) => Promise<PolicySetupTenant[]>;
+  /** The tenants capability's Proofs expiring list: every row of the window under the filters, in the list's order, with its length. */
+  proofsExpiringRows?: (scope: ExpiringScope) => Promise<{ rows: AsyncIterable<ProofExpiringRow>; total: number }>;
   /** Where the workbook goes; the exports bucket unless a test says otherwise. */
   store?: (file: ExportJobFile, body: Buffer) => Promise<void>;
 }
@@ -87,6 +92,12 @@ export function exportRunners(deps: ExportRunnerDeps): Record<ExportJobType, Job
       const rows = deps.policySetupRows;
       if (!rows) throw new Error('The policy setup export runs without the Setup Tenants list.');
       return writeSheet(ctx, file, POLICY_SETUP_EXPORT_SHEET, POLICY_SETUP_EXPORT_COLUMNS, () => rows(facilityId, filters));
+    },
+    [EXPORT_JOB_TYPES.proofsExpiring]: async (ctx) => {
+      const { scope, ...file } = proofsExpiringExportInput.parse(ctx.job.input);
+      const list = deps.proofsExpiringRows;
+      if (!list) throw new Error('The proofs expiring export runs without the Proofs expiring list.');
+      return writeSheet(ctx, file, PROOFS_EXPIRING_EXPORT_SHEET, PROOFS_EXPIRING_EXPORT_COLUMNS, () => list(expiringScopeOf(scope)));
     },
   };
 }

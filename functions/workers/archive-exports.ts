@@ -15,6 +15,7 @@ import type { JobRunner } from '../runtime/worker';
 
 const EXPORT_JOBS: Record<ExportJobType, true> = {
   'facilities-export': true, 'facility-stats-export': true, 'monitor-tenants-export': true, 'manager-tenants-export': true, 'policy-setup-export': true,
+  'proofs-expiring-export': true,
 };
 
 let loaded: Promise<Record<ExportJobType, JobRunner>> | undefined;
@@ -25,11 +26,13 @@ const exportRunners = () => (loaded ??= Promise.all([
   import('../tenants/tenant-list'),
   import('../tenants/tenant-view'),
   import('../policy-setup/setup-list'),
-]).then(([runners, facilities, stats, tenantList, tenantView, setupList]) => runners.exportRunners({
+  import('../tenants/proofs-expiring'),
+]).then(([runners, facilities, stats, tenantList, tenantView, setupList, proofsExpiring]) => runners.exportRunners({
   listFacilities: facilities.listFacilitiesForExport,
   listFacilityStats: stats.listAllFacilityStats,
   tenantLists: { allTenantsOf: tenantList.allTenantsOf, listTenants: tenantList.listTenants, viewsOf: (rows) => tenantView.viewsOf(rows, 'manager') },
   policySetupRows: setupList.policySetupExportRows,
+  proofsExpiringRows: proofsExpiring.proofsExpiringForExport,
 })));
 
 const lazyRunner = (type: ExportJobType): JobRunner => async (ctx) => (await exportRunners())[type](ctx);

@@ -20,6 +20,7 @@ const STAFF_PAGES: [string, string][] = [
   ['Send Proof Letters', '/send-letters'],
   ['Letter Batches', '/letter-batches'],
   ['Proof Review', '/proof-review'],
+  ['Proofs expiring', '/proofs-expiring'],
   ['Insurance Policy Management', '/insurance-policy-management'],
   ['View User Accounts', '/manage-users'],
 ];

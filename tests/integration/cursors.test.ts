@@ -35,6 +35,7 @@ const CALLS: Record<string, { path: string; query?: Record<string, string> }> = 
   'GET /api/import-history': { path: '/api/import-history' },
   'GET /api/facility-archives': { path: '/api/facility-archives' },
   'GET /api/proof-reviews': { path: '/api/proof-reviews' },
+  'GET /api/proofs-expiring': { path: '/api/proofs-expiring' },
 };
 
 let admin: string;

@@ -22,6 +22,8 @@ export const MONITOR_MENU = [
       { href: '/send-letters', text: 'Send Proof Letters' },
       // Beyond the spec's menu: proofs uploaded on the response portal, with how many wait (docs/decisions.md "Proof Review").
       { href: '/proof-review', text: 'Proof Review', showsWaitingProofs: true },
+      // Issue 27: tenants whose accepted proof ends within 30 days.
+      { href: '/proofs-expiring', text: 'Proofs expiring' },
       // Beyond the spec's menu: tenants removed as ineligible, restorable for 30 days (docs/decisions.md).
       { href: '/removed-tenants', text: 'Removed Tenants' },
       { href: '/manage-users', text: 'View User Accounts' },

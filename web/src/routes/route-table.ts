@@ -35,6 +35,7 @@ const RemovedTenantsPage = lazy(() => import('../letters/RemovedTenantsPage'));
 const ProgramSettingsPage = lazy(() => import('../program-settings/ProgramSettingsPage'));
 const InsurancePolicyManagementPage = lazy(() => import('../policy-setup/InsurancePolicyManagementPage'));
 const ProofReviewPage = lazy(() => import('../proof-review/ProofReviewPage'));
+const ProofsExpiringPage = lazy(() => import('../proofs-expiring/ProofsExpiringPage'));
 const FailedJobsPage = lazy(() => import('../jobs/FailedJobsPage'));
 export const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -62,6 +63,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/removed-tenants', title: 'Removed Tenants', access: ['monitor'], page: RemovedTenantsPage },
   // Beyond the spec: the proofs tenants upload on the response portal (issue 18, docs/decisions.md "Proof Review").
   { path: '/proof-review', title: 'Proof Review', access: ['monitor'], page: ProofReviewPage },
+  // Issue 27: tenants whose accepted proof ends soon (docs/decisions.md "Proofs expiring (issue 27)").
+  { path: '/proofs-expiring', title: 'Proofs expiring', access: ['monitor'], page: ProofsExpiringPage },
   // Beyond the spec: failed background work staff see and retry (issue 26, docs/decisions.md "Failed jobs").
   { path: '/failed-jobs', title: 'Failed jobs', access: ['monitor'], page: FailedJobsPage },
   { path: '/manage-users', title: 'View User Accounts', access: ['monitor'], page: ManageUsersPage },

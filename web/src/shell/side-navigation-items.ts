@@ -17,7 +17,7 @@ export const NAVIGATION_SECTIONS: readonly { heading: string | null; paths: read
   { heading: 'Facilities', paths: ['/add-facility', '/list-facilities'] },
   { heading: 'Cycles', paths: ['/manage-cycles'] },
   { heading: 'Tenants', paths: ['/tenant-list', '/upload-tenants', '/import-history', '/removed-tenants'] },
-  { heading: 'Letters', paths: ['/send-letters', '/letter-batches', '/proof-review'] },
+  { heading: 'Letters', paths: ['/send-letters', '/letter-batches', '/proof-review', '/proofs-expiring'] },
   { heading: 'Program setup', paths: ['/insurance-policy-management', '/manage-users', '/program-settings', '/failed-jobs'] },
   { heading: 'Your facility', paths: ['/master-audit'] },
   { heading: null, paths: ['/help-videos'] },
