@@ -62,7 +62,7 @@ export const proofFlag = z.object({
 export type ProofFlag = z.infer<typeof proofFlag>;
 
 export const proofReading = z.object({
-  /** read: facts were looked for (some may be null); unreadable: no text could be got from the file. */
+  /** read: at least one fact was found; unreadable: none was (no text, not a declarations page: the notes say). */
   status: z.enum(['read', 'unreadable']),
   read_at: z.string(),
   source: z.enum(['pdf-text', 'ocr']).nullable(),

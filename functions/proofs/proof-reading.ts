@@ -84,7 +84,7 @@ export async function readProof(proof: ProofRecord, bytes: Uint8Array): Promise<
   });
   const found = Object.values(reading.facts).some((f) => f !== null);
   return {
-    status: found || reading.source === 'pdf-text' ? 'read' : 'unreadable',
+    status: found ? 'read' : 'unreadable',
     read_at: new Date().toISOString(), source: reading.source, pages: reading.pages,
     facts: reading.facts, flags, notes: reading.notes,
   };

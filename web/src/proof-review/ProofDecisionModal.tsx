@@ -10,7 +10,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Input from '@cloudscape-design/components/input';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';

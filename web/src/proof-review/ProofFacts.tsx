@@ -7,7 +7,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import Table from '@cloudscape-design/components/table';
 import type { ProofReviewDetail } from '../../../shared/contracts/respond';
 import { PROOF_FLAG_LABELS } from '../../../shared/proof-reading';
@@ -72,7 +72,7 @@ export function ProofFacts({ detail }: { detail: ProofReviewDetail }) {
         <StatusIndicator type="success">Nothing flagged: the page agrees with what the tenant typed and the tenant&apos;s record.</StatusIndicator>
       )}
       {reading.status === 'unreadable' && (
-        <Alert type="info" header="No text could be read from the file">{reading.notes.join(' ') || 'Open the document and check it by eye.'}</Alert>
+        <Alert type="info" header="None of the facts could be read from the file">{[...reading.notes, 'Open the document and check it by eye.'].join(' ')}</Alert>
       )}
       <Table
         variant="embedded"

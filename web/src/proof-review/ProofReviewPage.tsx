@@ -15,7 +15,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProofReviewRow } from '../../../shared/contracts/respond';
