@@ -7,8 +7,9 @@
  * proofs (proof-flags.ts, proof-twins.ts), and stores what it found on the proof for Proof Review.
  *
  * S3 announces the copy before the portal's transaction records the proof (proof-file.ts keeps the copy
- * first). A proof not yet on record is asked for again by SQS (the message returns after its visibility
- * timeout); a copy whose transaction was refused is deleted by the portal, and its message is dropped.
+ * first), so the worker waits a few seconds for the proof; one still not on record is asked for again by
+ * SQS (the message returns after its visibility timeout); a copy whose transaction was refused is
+ * deleted by the portal, and its message is dropped.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -90,6 +91,23 @@ export async function readProof(proof: ProofRecord, bytes: Uint8Array): Promise<
   };
 }
 
+/** How long the worker waits for the portal's transaction that follows the copy (normally milliseconds). */
+const RECORD_WAIT_MS = 5_000;
+const RECORD_POLL_MS = 250;
+
+/**
+ * The proof, waiting a few seconds for the portal's transaction when the notice came first: handing the
+ * message back to SQS would delay the reading by the whole visibility timeout (minutes).
+ */
+async function proofOnRecord(proofId: string): Promise<ProofRecord | null> {
+  const until = Date.now() + RECORD_WAIT_MS;
+  for (;;) {
+    const proof = await getProof(proofId);
+    if (proof || Date.now() >= until) return proof;
+    await new Promise((resolve) => setTimeout(resolve, RECORD_POLL_MS));
+  }
+}
+
 /** Reads the proof of one checked copy and stores the reading; true when done (or nothing is to be done). */
 async function readCheckedCopy(key: string): Promise<boolean> {
   const proofId = proofIdOfKey(key);
@@ -97,7 +115,7 @@ async function readCheckedCopy(key: string): Promise<boolean> {
   const bytes = await proofBytes(key);
   // Deleted: the portal's transaction was refused (proof-file.ts), so no proof names it.
   if (!bytes) return true;
-  const proof = await getProof(proofId);
+  const proof = await proofOnRecord(proofId);
   if (!proof) {
     logger.info('proof not on record yet; SQS brings it back', { proofId });
     return false;

@@ -16,6 +16,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProofReviewRow } from '../../shared/contracts/respond';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
+import { renters } from '../fixtures/declarations/chosen-facts';
+import { renderPdf } from '../fixtures/declarations/render-pdf';
 import { DEMO, expect as baseExpect, loginAs, notifications, pageContent, presignedUrl, test } from './fixtures';
 import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
@@ -37,17 +39,17 @@ async function declarationsPdf(insurer: string): Promise<Buffer> {
 interface Uploaded { tenant: StaffTenantView; insurer: string; pdf: Buffer; row: ProofReviewRow }
 
 /** What the portal's page does, through the API: sign in, get the presigned POST, send the file, submit it. */
-async function uploadThroughPortal(request: APIRequestContext, tenant: StaffTenantView, insurer: string): Promise<Uploaded> {
+async function uploadThroughPortal(request: APIRequestContext, tenant: StaffTenantView, insurer: string, page?: Buffer, expiry = wireDay(200)): Promise<Uploaded> {
   const signIn = await request.post('/api/respond/sign-in', { data: { access_code: tenant.access_code, zip_code: tenant.zip_code.slice(0, 5) } });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
-  const pdf = await declarationsPdf(insurer);
+  const pdf = page ?? await declarationsPdf(insurer);
   const asked = await request.post('/api/respond/proof-upload', { headers, data: { content_type: 'application/pdf', size: pdf.length } });
   expect(asked.status(), await asked.text()).toBe(200);
   const { upload_id: uploadId, url, fields } = (await asked.json()) as { upload_id: string; url: string; fields: Record<string, string> };
   const sent = await request.post(url, { multipart: { ...fields, file: { name: 'declarations.pdf', mimeType: 'application/pdf', buffer: pdf } } });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const submitted = await request.post('/api/respond/proof', { headers, data: { upload_id: uploadId, insurer, policy_expiry_date: wireDay(200) } });
+  const submitted = await request.post('/api/respond/proof', { headers, data: { upload_id: uploadId, insurer, policy_expiry_date: expiry } });
   expect(submitted.status(), await submitted.text()).toBe(200);
   const waiting = await getJson<{ data: ProofReviewRow[] }>(request, `/api/proof-reviews?facility_number=${tenant.facility_number}`);
   const row = waiting.data.find((p) => p.tenant_id === tenant.id);
@@ -60,6 +62,7 @@ let cycle: MadeCycle;
 let accepted: Uploaded;
 let rejected: Uploaded;
 let untouched: StaffTenantView;
+let readTenant: StaffTenantView;
 
 test.beforeAll(async ({ request }) => {
   const site = `P${randomBytes(3).toString('hex')}`;
@@ -69,10 +72,11 @@ test.beforeAll(async ({ request }) => {
   await importRentRoll(request, cycle.id, 'storedge', rentRoll.files);
   const tenants = (await tenantsOfFacility(request, facility.facility_number))
     .filter((t) => t.status === null && !t.incomplete_address && /^\d{5}/.test(t.zip_code) && t.access_code.length === 8);
-  expect(tenants.length, 'imported tenants to answer').toBeGreaterThanOrEqual(3);
+  expect(tenants.length, 'imported tenants to answer').toBeGreaterThanOrEqual(4);
   accepted = await uploadThroughPortal(request, tenants[0]!, `Acme Mutual ${randomBytes(2).toString('hex')}`);
   rejected = await uploadThroughPortal(request, tenants[1]!, `Blue Harbor ${randomBytes(2).toString('hex')}`);
   untouched = tenants[2]!;
+  readTenant = tenants[3]!;
 });
 
 const table = (page: Page) => page.getByTestId('proof-review-table');
@@ -202,6 +206,43 @@ test('staff find the waiting proofs from the home menu, view one, accept one and
   await page.getByLabel(/Código postal/).fill(rejected.tenant.zip_code.slice(0, 5));
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(page.getByText('Su comprobante no fue aceptado: La póliza está vencida o vence muy pronto. It ended in March.')).toBeVisible();
+});
+
+test('a declarations page is read: its facts beside what the tenant typed, its flags with their reasons, and accepted with the facts as read', async ({ page, request }) => {
+  const end = wireDay(200);
+  const policy = `RP-${randomInt(1_000_000, 9_999_999)}`;
+  // Another person's name, State Farm where the tenant typed Allstate, $500 away from home (the demo's minimum is $1,000).
+  const printed = renters({ insured: 'Robert Q. Smith', policy, end, limit: 500 });
+  const pdf = Buffer.from(await renderPdf(printed.pages, { title: 'Declarations', creator: 'Guidewire PolicyCenter 10.2', producer: 'iText 7.2.5', made: new Date('2026-02-10T15:04:05Z') }));
+  const proof = await uploadThroughPortal(request, readTenant, 'Allstate', pdf, end);
+  await loginAs(page, DEMO.monitor.username);
+  await page.goto(`/proof-review?facility_number=${facility.facility_number}`);
+  const row = rowOf(page, proof);
+  // The worker reads the page off the portal's path within seconds; the Flags column says how many it raised.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh proofs' }).click();
+    await expect(row).toContainText('3 flags', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+
+  await row.getByRole('button', { name: /^Accept the proof of / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept proof' });
+  const flags = dialog.getByRole('list', { name: 'Flags' });
+  await expect(flags).toContainText('Name does not match. The page names "Robert Q. Smith" as the insured');
+  await expect(flags).toContainText('Insurer differs from what was typed. The tenant typed "Allstate" as the insurer; the page names State Farm.');
+  await expect(flags).toContainText('Limit below the program minimum. The limit for property away from home is $500, below the program\'s minimum of $1,000.');
+  const facts = dialog.getByRole('table', { name: 'What the page says' });
+  await expect(facts.locator('tr').filter({ hasText: 'Policy number' })).toContainText(policy);
+  await expect(facts.locator('tr').filter({ hasText: 'Named insured' })).toContainText('Robert Q. Smith');
+  await expect(facts.locator('tr').filter({ hasText: 'Insurer' })).toContainText('Allstate');
+  // The acceptance starts from the page's facts; staff may correct them.
+  await expect(dialog.getByRole('textbox', { name: 'Accepted insurance company' })).toHaveValue('State Farm');
+  await expect(dialog.getByRole('textbox', { name: 'Accepted policy number' })).toHaveValue(policy);
+  await expect(dialog.getByRole('textbox', { name: 'Accepted policy expiry' })).toHaveValue(shownDay(end));
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(notifications(page)).toContainText(/Proof accepted\. .+ now has Provided Proof\./);
+  const tenant = (await tenantsOfFacility(request, facility.facility_number)).find((t) => t.id === readTenant.id);
+  expect(tenant).toMatchObject({ status: 'provide_proof', provided_proof_date: expect.any(String) });
 });
 
 test('the facility\'s manager sees the tenant who answered with the T badge', async ({ page }) => {

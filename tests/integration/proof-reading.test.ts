@@ -21,8 +21,7 @@ import { getTenant } from '../../functions/tenants/tenant-store';
 import { allstateRenters, pinecrestMutualExcludesStorage, stateFarmRenters } from '../fixtures/declarations/insurer-pages';
 import { editFirstPage } from '../fixtures/declarations/edited-pdf';
 import { renderPdf } from '../fixtures/declarations/render-pdf';
-import { PageWriter } from '../fixtures/declarations/printed-page';
-import type { PrintedDeclarations } from '../fixtures/declarations/insurer-pages';
+import { renters } from '../fixtures/declarations/chosen-facts';
 import type { ProofReviewDetail, ProofReviewRow } from '../../shared/contracts/respond';
 import type { ProofFlagCode } from '../../shared/proof-reading';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
@@ -63,26 +62,6 @@ async function readProof(t: TenantRecord): Promise<ProofReviewDetail> {
 
 /** M/DD/YYYY, as the flags' reasons write a day. */
 const shown = (day: string) => `${Number(day.slice(5, 7))}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-/** MM/DD/YYYY, as a declarations page prints it. */
-const printed = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
-/** A label-and-value renters page (State Farm's layout) with the facts a test chooses. */
-function renters(facts: { insured: string; policy: string; end: string; limit?: number }): PrintedDeclarations {
-  const start = `${Number(facts.end.slice(0, 4)) - 1}${facts.end.slice(4)}`;
-  const w = new PageWriter();
-  w.text('STATE FARM FIRE AND CASUALTY COMPANY', 54, { size: 14, bold: true }).down(18);
-  w.text('Renters Policy Declarations', 54, { size: 12, bold: true }).down(34);
-  w.text(`Named Insured: ${facts.insured}`, 54).down(16);
-  w.text('Mailing Address: 700 Congress Avenue, Apt 4', 54).down(14);
-  w.text('Austin, TX 78701', 136).down(22);
-  w.text(`Policy Number: ${facts.policy}`, 54).down(16);
-  w.text(`Policy Period: ${printed(start)} to ${printed(facts.end)}`, 54).down(34);
-  w.text('SECTION I - PROPERTY COVERAGES AND LIMITS', 54, { size: 11, bold: true }).down(20);
-  w.row([[54, 'Coverage C - Personal Property'], [360, '$20,000']]);
-  w.row([[54, 'Personal Property Off-Premises'], [360, `$${(facts.limit ?? 2000).toLocaleString('en-US')}`]]);
-  return { pages: [w.page], truth: { insurer: 'State Farm', policy_number: facts.policy, named_insured: facts.insured, insured_address: null, period_start: start, period_end: facts.end, off_premises: true, off_premises_limit: facts.limit ?? 2000 } };
-}
-
 const codes = (d: ProofReviewDetail): ProofFlagCode[] => d.reading!.flags.map((f) => f.code);
 const reasonOf = (d: ProofReviewDetail, code: ProofFlagCode) => d.reading!.flags.find((f) => f.code === code)?.reason;
 
