@@ -6,8 +6,8 @@
  * when it gave an address). A decision is one transaction of the tenant store: the tenant, its history
  * entry and counters, the proof leaving the waiting lists, and the waiting count.
  */
-import { PROOF_REVIEW_CONTRACTS, PROOF_REVIEW_PAGE_SIZE } from '../../shared/contracts/respond';
-import type { ProofReviewRow } from '../../shared/contracts/respond';
+import { PROOF_REVIEW_CONTRACTS, PROOF_REVIEW_PAGE_SIZE } from '../../shared/contracts/proof-reviews';
+import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { startOfDayIn } from '../../shared/format';
 import { getFacility, getFacilityByNumber } from '../facilities/facility-store';
 import { programTimeZone, programToday, requireProgramIdentity } from '../program/program-settings';

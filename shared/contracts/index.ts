@@ -21,7 +21,8 @@ import { FACILITY_STATS_CONTRACTS, RETIRED_FACILITY_CONTRACTS } from './facility
 import { LETTER_CONTRACTS } from './letters';
 import { LEDGER_CONTRACTS } from './ledger-checks';
 import { POLICY_SETUP_CONTRACTS } from './policy-setup';
-import { PROOF_REVIEW_CONTRACTS, RESPOND_CONTRACTS } from './respond';
+import { RESPOND_CONTRACTS } from './respond';
+import { PROOF_REVIEW_CONTRACTS } from './proof-reviews';
 import { REMINDER_CONTRACTS } from './reminders';
 import { MANAGER_TENANT_CONTRACTS, TENANT_CONTRACTS, TENANT_EXPORT_CONTRACTS } from './tenants';
 import { TENANT_STORY_CONTRACTS } from './tenant-story';

@@ -10,7 +10,7 @@
  * `--only archives` for the archive phase (a facility archive, the worker's memory, the Archives tab's list),
  * `--only proofs` for the declarations reader (issue 27: accuracy over its test set, a text PDF's and a phone photo's read, the photo's memory).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, bundleAll, zodWhatIf } from './bundles';
@@ -157,6 +157,9 @@ function printImports(i: ImportBenchResult): void {
 /** Bundle sizes and cold init, as the full run measures them. */
 async function measureBundles(): Promise<{ bundles: BundleResult[]; coldStarts: ColdStart[]; coldCpu: Contention | null; coldWait: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  // What a function installs beside its bundle (infra/bundling.ts nodeModulesFor) is found as in Lambda,
+  // in a node_modules beside it: the packages of the lock file, as CDK installs them.
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   try {
     console.log('bench: bundling every Lambda with the CDK options...');
     const bundles = await bundleAll(dir);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { ProofReviewRow } from '../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { renters } from '../fixtures/declarations/chosen-facts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { ProofReviewRow } from '../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { DEMO, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { formatAccessCode } from '../../shared/access-code';
-import type { ProofReviewRow } from '../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { SIGN_IN_REFUSED } from '../../shared/respond-rules';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';

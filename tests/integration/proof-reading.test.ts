@@ -22,7 +22,7 @@ import { allstateRenters, pinecrestMutualExcludesStorage, stateFarmRenters } fro
 import { editFirstPage } from '../fixtures/declarations/edited-pdf';
 import { renderPdf } from '../fixtures/declarations/render-pdf';
 import { renters } from '../fixtures/declarations/chosen-facts';
-import type { ProofReviewDetail, ProofReviewRow } from '../../shared/contracts/respond';
+import type { ProofReviewDetail, ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import type { ProofFlagCode } from '../../shared/proof-reading';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 

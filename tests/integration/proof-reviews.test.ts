@@ -26,7 +26,7 @@ import { deleteTenants, getTenant, saveTenant } from '../../functions/tenants/te
 import type { TenantRecord } from '../../functions/tenants/tenant-store';
 import { DEMO_PROGRAM_SETTINGS } from '../../localstack/seed';
 import { portalUrl } from '../../shared/access-code';
-import type { ProofReviewRow } from '../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { TEST_WRITE } from './test-write';
 import { sendProofOnPortal } from './portal-proof';
 import type { PortalProof } from './portal-proof';

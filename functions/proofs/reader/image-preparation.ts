@@ -5,7 +5,6 @@
  * its pixels, which keeps 10-point text legible and OCR within its time; a small screenshot is enlarged so
  * its letters are tall enough for OCR), its light evened out and its skew levelled (page-light.ts).
  */
-import sharp from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
 import { flattenLight, skewDegrees } from './page-light';
 import type { PageImage } from './pdf-page-image';
@@ -27,10 +26,19 @@ export interface PreparedPage {
   skew: number;
 }
 
+type SharpModule = (typeof import('sharp'))['default'];
+let sharpLoad: Promise<SharpModule> | null = null;
+
+/** sharp (native), loaded with the first image rather than at the worker's init (as pdfjs: pdf-text.ts). */
+function sharpModule(): Promise<SharpModule> {
+  sharpLoad ??= import('sharp').then((m) => m.default).catch((err: unknown) => { sharpLoad = null; throw err; });
+  return sharpLoad;
+}
+
 export class ImageUnreadable extends Error {}
 
 /** The picture's pixels upright by its EXIF tag or its page's /Rotate, then turned `turn` degrees clockwise more. */
-function source(image: PageImage | Uint8Array, turn: number): Sharp {
+function source(sharp: SharpModule, image: PageImage | Uint8Array, turn: number): Sharp {
   const options = { failOn: 'none' as const, limitInputPixels: MAX_INPUT_PIXELS };
   if (image instanceof Uint8Array) {
     const oriented = sharp(image, options).autoOrient();
@@ -48,11 +56,12 @@ function source(image: PageImage | Uint8Array, turn: number): Sharp {
  * turns it further, for a picture whose orientation nothing in the file tells.
  */
 export async function prepareForOcr(image: PageImage | Uint8Array, turn = 0): Promise<PreparedPage> {
+  const sharp = await sharpModule();
   let upright: { data: Buffer; info: OutputInfo };
   try {
     // Orientation first (into pixels), so the sizes below are the upright page's.
     // A transparent PNG's see-through parts are paper.
-    upright = await source(image, turn).flatten({ background: '#ffffff' }).grayscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    upright = await source(sharp, image, turn).flatten({ background: '#ffffff' }).grayscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     throw new ImageUnreadable(`the image could not be read (${(err as Error).message})`);
   }

@@ -10,7 +10,6 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
 import type { PlacedWord } from './page-lines';
 
@@ -32,6 +31,8 @@ let pagesOnEngine = 0;
 const PAGES_PER_ENGINE = 200;
 
 async function startEngine(): Promise<Worker> {
+  // Loaded with the first page to read, not at the worker's init (as pdfjs: pdf-text.ts).
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
   const worker = await createWorker('eng', OEM.LSTM_ONLY, ocrWorkerOptions());
   await worker.setParameters({
     // Automatic page segmentation: a declarations page mixes headings, label-value lists and tables.

@@ -3,14 +3,25 @@
  * the page's points with y growing downwards, and the document's information dictionary and XMP metadata
  * for the integrity check. The legacy build runs on Node 20 without a canvas: nothing here renders.
  */
-import { Util, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { PlacedWord } from './page-lines';
 
-// pdfjs parses in a "fake worker" on Node, whose module it imports on the first document (a few hundred
-// ms, on the first proof's clock); handed over here, it loads with the rest of the reader instead.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsModule: Promise<Pdfjs> | null = null;
+
+/**
+ * pdfjs, loaded with its parser on the first document rather than at the worker's init (infra/bundling.ts
+ * installs it beside the bundle; loading the reader's libraries at init took the worker's cold start to
+ * 316 ms). pdfjs parses in a "fake worker" on Node, whose module it would otherwise import by path.
+ */
+function pdfjs(): Promise<Pdfjs> {
+  pdfjsModule ??= (async () => {
+    const [main, parser] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]);
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= parser;
+    return main;
+  })().catch((err: unknown) => { pdfjsModule = null; throw err; });
+  return pdfjsModule;
+}
 
 export interface PdfTextPage {
   words: PlacedWord[];
@@ -40,6 +51,7 @@ export class PdfUnreadable extends Error {}
 const stringOr = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfText> {
+  const { Util, getDocument } = await pdfjs();
   let doc;
   try {
     // pdfjs takes ownership of the buffer it is given. No font faces, no eval, no fetching of anything.

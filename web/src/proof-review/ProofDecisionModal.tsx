@@ -20,7 +20,7 @@ import type { SelectProps } from '@cloudscape-design/components/select';
 import Textarea from '@cloudscape-design/components/textarea';
 import { PROOF_REJECTION_REASONS } from '../../../shared/proof-rejection';
 import type { ProofRejectionCode } from '../../../shared/proof-rejection';
-import type { ProofReviewDetail, ProofReviewRow } from '../../../shared/contracts/respond';
+import type { ProofReviewDetail, ProofReviewRow } from '../../../shared/contracts/proof-reviews';
 import { DateField } from '../widgets/DateField';
 import { ProofFacts } from './ProofFacts';
 import { ApiError, errorText } from '../api/api-error';

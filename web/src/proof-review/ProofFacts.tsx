@@ -9,7 +9,7 @@ import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { StatusIndicator } from '../widgets/StatusIndicator';
 import Table from '@cloudscape-design/components/table';
-import type { ProofReviewDetail } from '../../../shared/contracts/respond';
+import type { ProofReviewDetail } from '../../../shared/contracts/proof-reviews';
 import { PROOF_FLAG_LABELS } from '../../../shared/proof-reading';
 import type { ProofReadingView } from '../../../shared/proof-reading';
 import { displayDate, tenantName } from './proof-names';

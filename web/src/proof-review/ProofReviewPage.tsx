@@ -18,7 +18,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { StatusIndicator } from '../widgets/StatusIndicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProofReviewRow } from '../../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../../shared/contracts/proof-reviews';
 import { PROOF_FLAG_LABELS } from '../../../shared/proof-reading';
 import { importTime } from '../imports/import-history-columns';
 import { useToast } from '../shell/toasts';

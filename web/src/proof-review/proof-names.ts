@@ -1,5 +1,5 @@
 /** How Proof Review names a proof's tenant and the proof in its table, dialogs and toasts. */
-import type { ProofReviewRow } from '../../../shared/contracts/respond';
+import type { ProofReviewRow } from '../../../shared/contracts/proof-reviews';
 import { formatWireDate } from '../widgets/date-format';
 
 export const tenantName = (p: Pick<ProofReviewRow, 'first_name' | 'last_name'>): string =>
