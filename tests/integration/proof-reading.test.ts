@@ -90,7 +90,7 @@ describe('a declarations page is read off the portal path and shown with its fla
     expect((await proofRowOf(maria!)).flags).toEqual([]);
   });
 
-  it('flags a named insured who is not the tenant, a typed expiry and insurer the page contradicts, and a limit under the minimum', async () => {
+  it('flags a named insured who is not the tenant, and a typed expiry and insurer the page contradicts', async () => {
     const [tenantRow] = await tenantsNamed([['Dana', 'Whitfield']]);
     // Allstate's page: Jordan T. Whitaker, ends 2027-04-01, $2,500 away from home (the demo's minimum is $1,000: under a $3,000 one).
     const detail = await send(tenantRow!, await pdfOf(allstateRenters()), { insurer: 'Geico', policy_expiry_date: '2027-05-01' });
@@ -99,6 +99,14 @@ describe('a declarations page is read off the portal path and shown with its fla
     expect(reasonOf(detail, 'typed_expiry_differs')).toBe('The tenant typed 5/01/2027 as the expiry; the page says 4/01/2027.');
     expect(reasonOf(detail, 'typed_insurer_differs')).toBe('The tenant typed "Geico" as the insurer; the page names Allstate.');
     expect(Number(DEMO_PROGRAM_SETTINGS.minimum_off_premises_limit)).toBeLessThan(2500);
+  });
+
+  it('flags a limit away from home under the program\'s minimum (Program Settings)', async () => {
+    const [ana] = await tenantsNamed([['Ana', 'Lopez']]);
+    const minimum = Number(DEMO_PROGRAM_SETTINGS.minimum_off_premises_limit);
+    const detail = await send(ana!, await pdfOf(renters({ insured: 'Ana Lopez', policy: `RP-${randomInt(1_000_000, 9_999_999)}`, end: programDay(200), limit: minimum / 2 })), { policy_expiry_date: programDay(200) });
+    expect(codes(detail)).toEqual(['limit_below_minimum']);
+    expect(reasonOf(detail, 'limit_below_minimum')).toBe(`The limit for property away from home is $${(minimum / 2).toLocaleString('en-US')}, below the program's minimum of $${minimum.toLocaleString('en-US')}.`);
   });
 
   it('flags a page that excludes property away from home, and one that is edited after it was made', async () => {
