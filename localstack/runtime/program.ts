@@ -14,7 +14,6 @@ import { REPO_ROOT, endpointEnv, startEmulator, useEndpoints } from '../emulator
 import type { Endpoints } from '../emulator';
 import { seedDemoData } from '../seed';
 import { startSimulators } from '../simulators';
-import { startDailyClock } from './daily-clock';
 import { loadApiHandlers, loadScheduleHandlers, loadWorkerHandlers } from './handlers';
 import { createHttpServer } from './http-server';
 import { startPollers } from './pollers';
@@ -102,7 +101,11 @@ async function startOnEmulator(
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
   const queueUrls = Object.fromEntries(WORKER_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<WorkerQueueName, string>;
   const stopPollers = startPollers(queueUrls, workers);
-  const stopClock = options.dailySchedule ? startDailyClock({ handler: (await loadScheduleHandlers())['daily-schedule'], log: options.log ?? console.log }) : async () => undefined;
+  // Loaded only when it runs, as the handlers are: the program's modules create their logger when first
+  // imported, and the tests' global setups silence it (POWERTOOLS_LOG_LEVEL) before they start the program.
+  const stopClock = options.dailySchedule
+    ? (await import('./daily-clock')).startDailyClock({ handler: (await loadScheduleHandlers())['daily-schedule'], log: options.log ?? console.log })
+    : async () => undefined;
   const server: Server = createHttpServer({
     webRoot: options.webRoot ?? join(REPO_ROOT, 'web', 'dist'),
     handlers: apiHandlers,
