@@ -5,6 +5,7 @@
  * window filters, the window's counts, 100 a page by cursor or number; the workbook of the same list read
  * back with exceljs; managers refused; bad queries answered 422.
  */
+import { sendProofOnPortal } from './portal-proof';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, programDay, programToday } from './helpers';
@@ -12,7 +13,6 @@ import { makeManagerWithFacility, makeUser, tokenFor } from './fixtures';
 import { cycleWithTenants, facilityWith, stem, tenant } from './facility-fixtures';
 import { firstSheetAt } from './download-fixture';
 import { waitForExportJob } from './export-jobs';
-import { formatAccessCode } from '../../shared/access-code';
 import type { ProofExpiringRow, ProofsExpiringPage } from '../../shared/contracts/proofs-expiring';
 import type { FacilityRecord } from '../../functions/facilities/facility-store';
 import type { NewTenant, TenantRecord } from '../../functions/tenants/tenant-store';
@@ -34,19 +34,7 @@ const accepted = (i: number, days: number, extra: Partial<NewTenant> = {}): NewT
 
 /** What a tenant does on the portal, then what staff do on Proof Review: the proof is accepted as the tenant dated it. */
 async function acceptedThroughProofReview(t: TenantRecord, insurer: string, endsOn: string): Promise<void> {
-  const signIn = await call('POST', '/api/respond/sign-in', { json: { access_code: formatAccessCode(t.access_code), zip_code: t.zip_code } });
-  expect(signIn.status, signIn.text).toBe(200);
-  const token = (signIn.body as { token: string }).token;
-  const asked = await call('POST', '/api/respond/proof-upload', { token, json: { content_type: 'application/pdf', size: PDF.length } });
-  expect(asked.status, asked.text).toBe(200);
-  const { upload_id: uploadId, url, fields } = asked.body as { upload_id: string; url: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(PDF)]), 'declarations');
-  const sent = await fetch(url, { method: 'POST', body: form });
-  expect(sent.status, await sent.text()).toBeLessThan(300);
-  const submitted = await call('POST', '/api/respond/proof', { token, json: { upload_id: uploadId, insurer, policy_expiry_date: endsOn } });
-  expect(submitted.status, submitted.text).toBe(200);
+  await sendProofOnPortal(t, { bytes: PDF, type: 'application/pdf', insurer: insurer, policy_expiry_date: endsOn });
   const waiting = await call('GET', '/api/proof-reviews', { token: monitor, query: { facility_number: t.facility_number } });
   const proof = (waiting.body.data as { id: string; tenant_id: string }[]).find((p) => p.tenant_id === t.id)!;
   const decided = await call('POST', `/api/proof-reviews/${proof.id}/accept`, { token: monitor, json: {} });

@@ -6,6 +6,7 @@
  * only: a manager, of the tenant's facility or another, is refused. GET /api/tenants/search finds a
  * tenant by access code (as printed or typed), insur ledger id, unit and name.
  */
+import { sendProofOnPortal } from './portal-proof';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers';
@@ -63,18 +64,7 @@ async function auditLetters(facilityId: string, cycleId: string, ids: readonly s
 
 /** What a tenant does on the portal: sign in, a presigned POST of the file, submit it. */
 async function proofThroughPortal(t: TenantRecord, insurer: string): Promise<void> {
-  const signIn = await call('POST', '/api/respond/sign-in', { json: { access_code: formatAccessCode(t.access_code), zip_code: t.zip_code } });
-  expect(signIn.status, signIn.text).toBe(200);
-  const token = (signIn.body as { token: string }).token;
-  const asked = await call('POST', '/api/respond/proof-upload', { token, json: { content_type: 'application/pdf', size: PDF.length } });
-  expect(asked.status, asked.text).toBe(200);
-  const { upload_id: uploadId, url, fields } = asked.body as { upload_id: string; url: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(PDF)]), 'declarations');
-  expect((await fetch(url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const submitted = await call('POST', '/api/respond/proof', { token, json: { upload_id: uploadId, insurer, policy_expiry_date: '2099-06-30' } });
-  expect(submitted.status, submitted.text).toBe(200);
+  await sendProofOnPortal(t, { bytes: PDF, type: 'application/pdf', insurer: insurer, policy_expiry_date: '2099-06-30' });
 }
 
 describe('GET /api/tenants/{id}/story', () => {
