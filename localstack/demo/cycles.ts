@@ -159,7 +159,20 @@ export function tenantsFor(plan: DemoCycle, identities: NewTenant[], coverages: 
       charge_applied_date: coverage && progress && random() < progress.charged ? dayBetween(random, dates.monitor_payment_start_date!, dates.monitor_payment_end_date!, today) : null,
       payment_confirmed_date: coverage && progress && random() < progress.paid ? dayBetween(random, dates.monitor_payment_start_date!, dates.monitor_payment_end_date!, today) : null,
     };
-  }).map((t) => ({ ...t, ...coverageFields(t, dates) }));
+  }).map((t) => ({ ...t, ...coverageFields(t, dates) })).map((t) => ({ ...t, ...proofExpiryOf(t, plan, today, random) }));
+}
+
+/**
+ * The day an accepted proof's policy ends (issue 27's Proofs expiring, reminders and the daily schedule):
+ * the proof showed a policy in force, so it ends within a year of the upload. A policy that has ended by
+ * today carries no day, as proofs accepted before the program read expiry dates (the schedule would have
+ * taken that tenant back to no response); an archived cycle's tenants are not watched. Drawn last, after
+ * every other field, so the statuses and dates above stay what they were before this was added.
+ */
+function proofExpiryOf(t: NewTenant, plan: DemoCycle, today: string, random: () => number): Partial<NewTenant> {
+  if (t.status !== 'provide_proof' || !t.provided_proof_date || plan.phase === 'retired') return {};
+  const endsOn = dayAfter(t.provided_proof_date, 1 + Math.floor(random() * 365));
+  return endsOn > today ? { proof_expiry_date: endsOn } : {};
 }
 
 /**

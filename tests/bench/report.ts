@@ -27,6 +27,7 @@ import type { LetterBenchResult } from './letters';
 import { policySection, policyTargetLines } from './policy-report';
 import type { PolicyBenchResult } from './policy';
 import { archiveSection, archiveTargetLines } from './archive-report';
+import { scheduleSection, scheduleTargetLine } from './schedule-report';
 import type { ArchiveBenchResult } from './archives';
 import { proofSection, proofTargetLines } from './proof-report';
 import type { ProofBenchResult } from './proofs';
@@ -495,6 +496,7 @@ export function tenantTargetLines(t: TenantBenchResult): TargetLine[] {
     pass: archivePasses(a),
     machine: machineNote(last.archiveCpu),
   });
+  lines.push(scheduleTargetLine(TENANT_TARGET_PREFIX, t.steps.map((step) => ({ tenants: step.load.tenants, schedule: step.schedule }))));
   const names = last.scenarios.map((s) => s.name);
   const compared = names.map((n) => {
     const list = t.steps.map((step) => byName(step, n));
@@ -662,6 +664,7 @@ export function tenantSection(t: TenantBenchResult, meta: { command: string; dat
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
     ...t.steps.map(tenantArchiveRow),
     '',
+    ...scheduleSection(t.steps.map((step) => ({ tenants: step.load.tenants, schedule: step.schedule }))),
     `- Commands the phase sent (loads, warm-ups, logins and preparation included): ${Object.entries(t.commandsSeen).map(([k, v]) => `${k} ${count(v)}`).join(', ')}.`,
     '',
   );

@@ -37,7 +37,7 @@ export interface RespondSamples<R> {
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The big cycle's tenants that can answer: not moved out, not set up; their answers cleared (untimed). */
-async function answerableTenants(cycleId: string, cycleTenants: number, wanted: number): Promise<TenantRecord[]> {
+export async function answerableTenants(cycleId: string, cycleTenants: number, wanted: number): Promise<TenantRecord[]> {
   await dynamo().send(new UpdateCommand({
     TableName: tableName(), Key: cycleKey(cycleId),
     UpdateExpression: 'SET update_responses_deadline_date = :d', ExpressionAttributeValues: { ':d': dayAfter(30) },

@@ -39,7 +39,10 @@ import { getTenant, getTenants, saveTenants } from '../../functions/tenants/tena
 import type { TenantChanges, TenantRecord } from '../../functions/tenants/tenant-store';
 import { archiveSummary, largestFacilities, timeFacilityArchive } from './archive-timing';
 import { measureRespond } from './respond-timing';
+import { measureProofUpload } from './proof-upload-timing';
 import type { FacilityArchiveTiming } from './archive-timing';
+import { scheduleSummary, timeDailySchedule } from './schedule-timing';
+import type { ScheduleTiming } from './schedule-timing';
 import { busyMs, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient, headersOf, login } from './http-client';
@@ -131,6 +134,8 @@ export interface TenantStep {
   /** After the reads: the largest facility (but the fixture's) archived, the call to a download link (archive-timing.ts). */
   archive: FacilityArchiveTiming;
   archiveCpu: TreeCpu | null;
+  /** Issue 27: the daily schedule of a day ahead, after the archive (schedule-timing.ts). */
+  schedule: ScheduleTiming;
 }
 
 export type WriteKind = 'update' | 'bulk' | 'export' | 'respond';
@@ -551,6 +556,22 @@ async function measurePortal(f: TenantFixture, send: Send, recorder: ReturnType<
   }
 }
 
+/** Issue 27: the portal's proof upload, after measurePortal (other tenants of the same cycle; proof-upload-timing.ts). */
+async function measurePortalProof(f: TenantFixture, send: Send, recorder: ReturnType<typeof recordCommands>, n: number): Promise<TenantWriteResult[]> {
+  const presignName = 'POST /api/respond/proof-upload (tenant: asks to upload a page)';
+  const submitName = 'POST /api/respond/proof (tenant: sends the uploaded page)';
+  try {
+    // Past the tenants measurePortal signed in and answered with (n and its 3 warm-ups).
+    const r = await measureProofUpload(f.bigCycle, send, recorder.take, n, n + 3);
+    return [
+      writeResult('respond', presignName, '/api/respond/proof-upload', 'tenant', r.presign, r.presignOps, r.note),
+      writeResult('respond', submitName, '/api/respond/proof', 'tenant', r.submit, r.submitOps, 'the same tenants, each right after its file reached S3'),
+    ];
+  } catch (err) {
+    return [failedWrite('respond', presignName, '/api/respond/proof-upload', 'tenant', err), failedWrite('respond', submitName, '/api/respond/proof', 'tenant', err)];
+  }
+}
+
 /**
  * POST /api/managers/bulk-charge-applied with 300 tenants of the big cycle, as its manager. Before each
  * round (not timed) the tenant store makes the 300 eligible again: a coverage, a charge apply date before
@@ -734,7 +755,12 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       const archiveCpu = watchArchive();
       log(`bench:   ${archiveSummary(archive)}`);
       archived.push(largest.id);
-      steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu });
+      // Issue 27: a day 10 days ahead at the first step, 20 at the next: each step's run meets proofs no earlier run ended.
+      log('bench:   the daily schedule');
+      const schedule = await timeDailySchedule(await programToday(), 10 * (steps.length + 1));
+      recorder.take();
+      log(`bench:   ${scheduleSummary(schedule)}`);
+      steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu, schedule });
       // Kept as each step ends, so a later step that fails (a 1.5 million load takes most of an hour) leaves this one readable.
       try { writeFileSync(join(REPO_ROOT, '.local', 'bench-tenants-steps.json'), JSON.stringify(steps)); } catch { /* no .local: fine */ }
     }
@@ -746,6 +772,7 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       await measureBulkCharge(fixture!, client.send, tokens!.manager, recorder, options.bulkRounds),
       await measureExport(fixture!, client.send, tokens!.manager, recorder, options.exportRounds),
       ...(await measurePortal(fixture!, client.send, recorder, options.updates)),
+      ...(await measurePortalProof(fixture!, client.send, recorder, options.updates)),
     ];
     const writesCpu = watchWrites();
     for (const w of writes) log(`bench:   ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);
