@@ -19,6 +19,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { logger } from '../runtime/logger';
 import { countDelivery, countTransientBounce, suppressAddress } from './email-suppression';
+import { eachRecord } from '../runtime/sqs-batch';
 
 /** The SNS envelope SQS carries (no raw message delivery). */
 const snsEnvelope = z.object({ Type: z.literal('Notification'), MessageId: z.string().min(1), Message: z.string() });
@@ -118,10 +119,4 @@ async function processRecord(record: SQSRecord): Promise<boolean> {
   }
 }
 
-export async function handleEmailEvents(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    if (!(await processRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures };
-}
+export const handleEmailEvents = (event: SQSEvent): Promise<SQSBatchResponse> => eachRecord(event, processRecord);

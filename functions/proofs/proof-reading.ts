@@ -28,6 +28,7 @@ import type { ProofRecord } from './proof-record';
 import { getProof } from './proof-review-store';
 import { recordTwinKeys, standingTwins } from './proof-twins';
 import { readDeclarations } from './reader/read-declarations';
+import { eachRecord } from '../runtime/sqs-batch';
 
 /** The proof id of a checked copy's key (proofs/checked/{tenant}/{proof}), or null for any other key. */
 export function proofIdOfKey(key: string): string | null {
@@ -155,10 +156,4 @@ async function processRecord(record: SQSRecord): Promise<boolean> {
   return done;
 }
 
-export async function handleProofReading(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    if (!(await processRecord(record))) batchItemFailures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures };
-}
+export const handleProofReading = (event: SQSEvent): Promise<SQSBatchResponse> => eachRecord(event, processRecord);

@@ -18,6 +18,7 @@ import { getJob, sendJobMessage, updateJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
 import { logger } from './logger';
 import { flushMetrics } from './metric-flush';
+import { eachRecord } from './sqs-batch';
 
 export interface JobRunContext {
   job: JobRecord;
@@ -115,16 +116,12 @@ export function createWorker(queue: JobQueueName, runners: Partial<Record<string
   }
 
   return async (event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> => {
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     const timeLeftMs = () => (context ? context.getRemainingTimeInMillis() : Infinity);
     try {
-      for (const record of event.Records) {
-        if (!(await processRecord(record, timeLeftMs))) batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
+      return await eachRecord(event, (record) => processRecord(record, timeLeftMs));
     } finally {
       // Once per invocation, what its jobs recorded (functions/runtime/metrics.ts), even when one threw.
       flushMetrics();
     }
-    return { batchItemFailures };
   };
 }
