@@ -21,3 +21,16 @@ export function busyMs(ops: readonly Operation[]): number {
   }
   return total;
 }
+
+/** The read commands, whose items and read units the recorders count. */
+export const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
+
+/** The items a read command read (Query and Scan: ScannedCount, what DynamoDB read before any filter). */
+export function itemsOf(name: string, output: Record<string, unknown> | undefined): number {
+  if (!output) return 0;
+  if (name === 'Query' || name === 'Scan') return Number(output.ScannedCount ?? (output.Items as unknown[] | undefined)?.length ?? 0);
+  if (name === 'GetItem') return output.Item ? 1 : 0;
+  if (name === 'BatchGetItem') return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, list) => n + list.length, 0);
+  if (name === 'TransactGetItems') return ((output.Responses ?? []) as { Item?: unknown }[]).filter((r) => r.Item).length;
+  return 0;
+}

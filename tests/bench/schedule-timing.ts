@@ -17,6 +17,7 @@ import { readProgramSettings, saveProgramSettings } from '../../functions/progra
 import { addDays } from '../../functions/reminders/reminder-days';
 import { LAST_RUN_KEY, runDailySchedule } from '../../functions/schedule/daily-schedule';
 import type { DailyReport } from '../../functions/schedule/daily-schedule';
+import { READS, itemsOf } from './recorded-operations';
 
 /** The deadline reminder's days before, turned on for the bench (off by default in Program Settings). */
 export const BENCH_DEADLINE_REMINDER_DAYS = '5';
@@ -36,17 +37,6 @@ export interface ScheduleTiming {
 }
 
 interface Seen { command: string; calls: number; items: number; read: boolean }
-
-const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
-
-function itemsOf(name: string, output: Record<string, unknown> | undefined): number {
-  if (!output) return 0;
-  if (name === 'Query' || name === 'Scan') return Number(output.ScannedCount ?? (output.Items as unknown[] | undefined)?.length ?? 0);
-  if (name === 'GetItem') return output.Item ? 1 : 0;
-  if (name === 'BatchGetItem') return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, list) => n + list.length, 0);
-  if (name === 'TransactGetItems') return ((output.Responses ?? []) as { Item?: unknown }[]).filter((r) => r.Item).length;
-  return 0;
-}
 
 /** Records this process's DynamoDB commands (the schedule runs in it) until `stop`. */
 function recordSchedule(): { stop: () => Seen[] } {

@@ -43,7 +43,7 @@ import { measureProofUpload } from './proof-upload-timing';
 import type { FacilityArchiveTiming } from './archive-timing';
 import { scheduleSummary, timeDailySchedule } from './schedule-timing';
 import type { ScheduleTiming } from './schedule-timing';
-import { busyMs, operationsOf } from './recorded-operations';
+import { READS, busyMs, itemsOf, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient, headersOf, login } from './http-client';
 import type { HttpCall, HttpReply, Send } from './http-client';
@@ -184,7 +184,6 @@ export interface TenantBenchResult {
 
 interface Recorded { name: string; start: number; end: number; items: number; readUnits: number; writeUnits: number; context: boolean }
 
-const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
 const WITH_CAPACITY = new Set([...READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
 type Output = Record<string, unknown> | undefined;
@@ -193,15 +192,6 @@ function unitsOf(output: Output): number {
   const consumed = output?.ConsumedCapacity as { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
   if (!consumed) return 0;
   return (Array.isArray(consumed) ? consumed : [consumed]).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-}
-
-function itemsOf(name: string, output: Output): number {
-  if (!output) return 0;
-  if (name === 'Query' || name === 'Scan') return Number(output.ScannedCount ?? (output.Items as unknown[] | undefined)?.length ?? 0);
-  if (name === 'GetItem') return output.Item ? 1 : 0;
-  if (name === 'BatchGetItem') return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, list) => n + list.length, 0);
-  if (name === 'TransactGetItems') return ((output.Responses ?? []) as { Item?: unknown }[]).filter((r) => r.Item).length;
-  return 0;
 }
 
 const keyText = (v: unknown) => (typeof v === 'string' ? v : ((v as { S?: string } | undefined)?.S ?? ''));
