@@ -82,9 +82,9 @@ describe('the documents themselves', () => {
 });
 
 describe('pictures with no tag to say which way up they are', () => {
-  // On its side, as a picture sent through an app that strips EXIF can arrive; the upside-down case takes
-  // the same path by another sign (few legible words) and is left out to keep this file near 30 s.
-  it.each([90])('reads a page turned %i° clockwise, and says it turned it', async (degrees) => {
+  // On its side, as a picture sent through an app that strips EXIF can arrive (found by the page's shape),
+  // and upside down (found by OCR's few legible words upright, then read again turned).
+  it.each([90, 180])('reads a page turned %i° clockwise, and says it turned it', async (degrees) => {
     const sharp = (await import('sharp')).default;
     const printed = americanFamilyTable();
     const turned = await sharp(await pagePng(printed.pages[0]!, 1000)).rotate(degrees).png().toBuffer();
