@@ -101,7 +101,8 @@ export async function measureProofUpload<R>(
     presign, presignOps, submit, submitOps, s3: summarize(s3), readAfter: summarize(readAfter),
     note: `${n} tenants of cycle ${cycle.id} after ${warm} warm-ups (others than those who chose a plan), each signed in (untimed) and sending a `
       + `one-page declarations PDF (State Farm's layout, with its text layer): the presigned POST asked, the file POSTed to S3 (p50 ${summarize(s3).p50.toFixed(0)} ms, LocalStack's, not timed as ours), `
-      + `then the answer; the proof-reading worker (the runtime's poller, in the bench's process) stored each page's reading a median `
-      + `${(summarize(readAfter).p50 / 1000).toFixed(1)} s after the answer (at most ${(summarize(readAfter).max / 1000).toFixed(1)} s)`,
+      + `then the answer; the proof-reading worker (the runtime's poller, in the bench's process, so a reading may run during the answer) stored `
+      + `each page's reading ${Math.round(summarize(readAfter).p50)} ms (median) from the answer's return (at most ${Math.round(summarize(readAfter).max)} ms; `
+      + 'below zero: stored before the answer returned)',
   };
 }
