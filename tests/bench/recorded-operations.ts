@@ -7,7 +7,9 @@ export function operationsOf(perRequest: readonly (readonly Pick<Operation, 'nam
   const counts = new Map<string, number>();
   for (const request of perRequest) for (const op of request) counts.set(op.name, (counts.get(op.name) ?? 0) + 1);
   const n = Math.max(1, perRequest.length);
-  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : `${name} in ${c} of ${n} requests`)).join(', ');
+  // More than one per request but not the same in each: the total, not "in 583 of 40 requests" (a request count it is not).
+  const uneven = (name: string, c: number) => (c < n ? `${name} in ${c} of ${n} requests` : `${name} ${c} in ${n} requests`);
+  return [...counts].map(([name, c]) => (c % n === 0 ? `${name} ×${c / n}` : uneven(name, c))).join(', ');
 }
 
 /** How long at least one of the calls was in flight (overlapping calls count once). */

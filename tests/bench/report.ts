@@ -664,7 +664,7 @@ export function tenantSection(t: TenantBenchResult, meta: { command: string; dat
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
     ...t.steps.map(tenantArchiveRow),
     '',
-    ...scheduleSection(t.steps.map((step) => ({ tenants: step.load.tenants, schedule: step.schedule }))),
+    ...scheduleSection(t.steps.map((step) => ({ tenants: step.load.tenants, schedule: step.schedule, drained: step.drained }))),
     `- Commands the phase sent (loads, warm-ups, logins and preparation included): ${Object.entries(t.commandsSeen).map(([k, v]) => `${k} ${count(v)}`).join(', ')}.`,
     '',
   );

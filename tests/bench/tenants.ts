@@ -43,6 +43,8 @@ import { measureProofUpload } from './proof-upload-timing';
 import type { FacilityArchiveTiming } from './archive-timing';
 import { scheduleSummary, timeDailySchedule } from './schedule-timing';
 import type { ScheduleTiming } from './schedule-timing';
+import { drainedSummary, waitForQueuesDrained } from './queues-drained';
+import type { QueuesDrained } from './queues-drained';
 import { READS, busyMs, itemsOf, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient, headersOf, login } from './http-client';
@@ -58,6 +60,8 @@ export const TENANT_PAGE_P95_LIMIT_MS = 150;
 
 export const TENANT_SCALE = { facilities: 3000, cycles: 10000 } as const;
 /** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */
+/** 3,000 e-mail events at the local poller's pace (a batch of 10 at a time) take a few minutes; more is a stuck queue. */
+const QUEUES_DRAIN_MAX_MS = 15 * 60_000;
 export const DEFAULT_TENANT_STEPS: readonly (number | null)[] = [150_000, null];
 
 export interface TenantBenchOptions {
@@ -136,6 +140,8 @@ export interface TenantStep {
   archiveCpu: TreeCpu | null;
   /** Issue 27: the daily schedule of a day ahead, after the archive (schedule-timing.ts). */
   schedule: ScheduleTiming;
+  /** After the schedule: the wait for the e-mail events it caused to be recorded, before anything else is measured (queues-drained.ts). */
+  drained: QueuesDrained;
 }
 
 export type WriteKind = 'update' | 'bulk' | 'export' | 'respond';
@@ -750,7 +756,10 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       const schedule = await timeDailySchedule(await programToday(), 10 * (steps.length + 1));
       recorder.take();
       log(`bench:   ${scheduleSummary(schedule)}`);
-      steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu, schedule });
+      const drained = await waitForQueuesDrained(program.env, QUEUES_DRAIN_MAX_MS);
+      recorder.take();
+      log(`bench:   ${drainedSummary(drained)}`);
+      steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu, schedule, drained });
       // Kept as each step ends, so a later step that fails (a 1.5 million load takes most of an hour) leaves this one readable.
       try { writeFileSync(join(REPO_ROOT, '.local', 'bench-tenants-steps.json'), JSON.stringify(steps)); } catch { /* no .local: fine */ }
     }
