@@ -10,9 +10,20 @@ import type { WorkerQueueName } from '../../shared/jobs';
 import { lambdaContext } from './handlers';
 import type { WorkerHandler } from './handlers';
 
-export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers: Record<WorkerQueueName, WorkerHandler>): () => Promise<void> {
+export interface Pollers {
+  stop: () => Promise<void>;
+  /**
+   * Holds the messages of one queue back from its worker until the returned release is called: they are
+   * received, then wait. The bench uses it to time a request whose S3 event starts a worker (a proof's
+   * reading) as deployed, where that worker is a Lambda of its own and not on the request's event loop.
+   */
+  hold: (queue: WorkerQueueName) => () => void;
+}
+
+export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers: Record<WorkerQueueName, WorkerHandler>): Pollers {
   const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
   let running = true;
+  const held = new Map<WorkerQueueName, { until: Promise<void>; release: () => void }>();
   const loops = WORKER_QUEUES.map(async (def) => {
     const url = queueUrls[def.name];
     while (running) {
@@ -23,6 +34,7 @@ export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers
         }));
         const messages = out.Messages ?? [];
         if (messages.length === 0) continue;
+        await held.get(def.name)?.until;
         const event: SQSEvent = {
           Records: messages.map((m) => ({
             messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body ?? '',
@@ -46,8 +58,18 @@ export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers
       }
     }
   });
-  return async () => {
-    running = false;
-    await Promise.all(loops);
+  return {
+    stop: async () => {
+      running = false;
+      for (const { release } of [...held.values()]) release();
+      await Promise.all(loops);
+    },
+    hold: (queue) => {
+      let resolve!: () => void;
+      const until = new Promise<void>((r) => { resolve = r; });
+      const entry = { until, release: () => { if (held.get(queue) === entry) held.delete(queue); resolve(); } };
+      held.set(queue, entry);
+      return entry.release;
+    },
   };
 }

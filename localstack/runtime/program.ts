@@ -17,6 +17,7 @@ import { startSimulators } from '../simulators';
 import { loadApiHandlers, loadScheduleHandlers, loadWorkerHandlers } from './handlers';
 import { createHttpServer } from './http-server';
 import { startPollers } from './pollers';
+import type { Pollers } from './pollers';
 
 export interface ProgramOptions {
   /** HTTP port; 0 picks a free one. */
@@ -46,6 +47,8 @@ export interface RunningProgram {
   dynamodbLocal?: string;
   /** Resource names, settings and both endpoint variables: what a child process needs to reach the same data. */
   env: Record<string, string>;
+  /** Holds one queue's messages back from its worker until released (localstack/runtime/pollers.ts; the bench). */
+  holdWorker: Pollers['hold'];
   stop: () => Promise<void>;
 }
 
@@ -100,7 +103,7 @@ async function startOnEmulator(
 
   const [apiHandlers, workers] = await Promise.all([loadApiHandlers(), loadWorkerHandlers()]);
   const queueUrls = Object.fromEntries(WORKER_QUEUE_NAMES.map((q) => [q, env[queueEnvName(q)]!])) as Record<WorkerQueueName, string>;
-  const stopPollers = startPollers(queueUrls, workers);
+  const pollers = startPollers(queueUrls, workers);
   // Loaded only when it runs, as the handlers are: the program's modules create their logger when first
   // imported, and the tests' global setups silence it (POWERTOOLS_LOG_LEVEL) before they start the program.
   const stopClock = options.dailySchedule
@@ -123,7 +126,7 @@ async function startOnEmulator(
     });
   } catch (err) {
     await stopClock();
-    await stopPollers();
+    await pollers.stop();
     throw err;
   }
   const { port } = server.address() as { port: number };
@@ -131,12 +134,13 @@ async function startOnEmulator(
     url: `http://127.0.0.1:${port}`,
     endpoints,
     env,
+    holdWorker: pollers.hold,
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
       await stopClock();
-      await stopPollers();
+      await pollers.stop();
       await stopEmulator();
     },
   };

@@ -553,12 +553,12 @@ async function measurePortal(f: TenantFixture, send: Send, recorder: ReturnType<
 }
 
 /** Issue 27: the portal's proof upload, after measurePortal (other tenants of the same cycle; proof-upload-timing.ts). */
-async function measurePortalProof(f: TenantFixture, send: Send, recorder: ReturnType<typeof recordCommands>, n: number): Promise<TenantWriteResult[]> {
+async function measurePortalProof(f: TenantFixture, send: Send, recorder: ReturnType<typeof recordCommands>, n: number, holdReading: () => () => void): Promise<TenantWriteResult[]> {
   const presignName = 'POST /api/respond/proof-upload (tenant: asks to upload a page)';
   const submitName = 'POST /api/respond/proof (tenant: sends the uploaded page)';
   try {
     // Past the tenants measurePortal signed in and answered with (n and its 3 warm-ups).
-    const r = await measureProofUpload(f.bigCycle, send, recorder.take, n, n + 3);
+    const r = await measureProofUpload(f.bigCycle, send, recorder.take, n, n + 3, holdReading);
     return [
       writeResult('respond', presignName, '/api/respond/proof-upload', 'tenant', r.presign, r.presignOps, r.note),
       writeResult('respond', submitName, '/api/respond/proof', 'tenant', r.submit, r.submitOps, 'the same tenants, each right after its file reached S3'),
@@ -771,7 +771,7 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       await measureBulkCharge(fixture!, client.send, tokens!.manager, recorder, options.bulkRounds),
       await measureExport(fixture!, client.send, tokens!.manager, recorder, options.exportRounds),
       ...(await measurePortal(fixture!, client.send, recorder, options.updates)),
-      ...(await measurePortalProof(fixture!, client.send, recorder, options.updates)),
+      ...(await measurePortalProof(fixture!, client.send, recorder, options.updates, () => program.holdWorker('proof-reading'))),
     ];
     const writesCpu = watchWrites();
     for (const w of writes) log(`bench:   ${w.name}: ${w.error ? `FAIL ${w.error}` : `p50 ${w.ms!.p50.toFixed(0)} ms, max ${w.ms!.max.toFixed(0)} ms`}`);

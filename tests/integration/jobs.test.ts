@@ -3,7 +3,8 @@
  * the worker handlers, and GET /api/jobs/{id}. Real SQS and DynamoDB calls against the suite's emulator.
  */
 import { describe, expect, it } from 'vitest';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, DeleteQueueCommand, GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
 import { call, deadLetterQueueUrl, login, uniqueName } from './helpers';
 import { makeUser } from './fixtures';
 import { recordFor } from './job-fixture';
@@ -13,7 +14,10 @@ import { createWorker } from '../../functions/runtime/worker';
 import type { JobRunner } from '../../functions/runtime/worker';
 import { sqsClient } from '../../functions/aws/clients';
 import { queueUrl } from '../../functions/aws/config';
-import { JOB_QUEUES } from '../../shared/jobs';
+import { JOB_QUEUES, WORKER_QUEUE_NAMES } from '../../shared/jobs';
+import type { WorkerQueueName } from '../../shared/jobs';
+import { startPollers } from '../../localstack/runtime/pollers';
+import type { WorkerHandler } from '../../localstack/runtime/handlers';
 
 async function waitForJob(id: string, token: string, until: (status: string) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -110,5 +114,36 @@ describe('GET /api/jobs/{id}', () => {
     expect((await call('GET', `/api/jobs/${job.id}`, { token: (await login('monitor')).token })).status).toBe(200);
     expect((await call('GET', '/api/jobs/nope', { token: (await login('admin')).token })).status).toBe(404);
     expect((await call('GET', `/api/jobs/${job.id}`)).status).toBe(401);
+  });
+});
+
+describe('the local pollers', () => {
+  it('hold one queue\'s messages back from its worker until released, while the other queues run on', async () => {
+    const sqs = await sqsClient();
+    const urls = Object.fromEntries(await Promise.all(WORKER_QUEUE_NAMES.map(async (name) => {
+      const made = await sqs.send(new CreateQueueCommand({ QueueName: uniqueName(`poll-${name}`).slice(0, 80) }));
+      return [name, made.QueueUrl!];
+    }))) as Record<WorkerQueueName, string>;
+    const handled: string[] = [];
+    const worker = (queue: string): WorkerHandler => async (event: SQSEvent) => {
+      for (const record of event.Records) handled.push(`${queue}:${record.body}`);
+      return { batchItemFailures: [] };
+    };
+    const workers = Object.fromEntries(WORKER_QUEUE_NAMES.map((name) => [name, worker(name)])) as Record<WorkerQueueName, WorkerHandler>;
+    const pollers = startPollers(urls, workers);
+    try {
+      const release = pollers.hold('proof-reading');
+      await sqs.send(new SendMessageCommand({ QueueUrl: urls['proof-reading'], MessageBody: 'held' }));
+      await sqs.send(new SendMessageCommand({ QueueUrl: urls['email-events'], MessageBody: 'free' }));
+      await expect.poll(() => handled, { timeout: 10_000 }).toContain('email-events:free');
+      // Received by now (the pollers wait 1 s per receive), and still not handed over.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(handled).not.toContain('proof-reading:held');
+      release();
+      await expect.poll(() => handled, { timeout: 10_000 }).toContain('proof-reading:held');
+    } finally {
+      await pollers.stop();
+      await Promise.all(Object.values(urls).map((QueueUrl) => sqs.send(new DeleteQueueCommand({ QueueUrl }))));
+    }
   });
 });
