@@ -228,9 +228,10 @@ export function cycleEntryOf(cycle: CycleRecord, facility: FacilityRecord | null
 /** Brings the cycle's catalog entry in line with the cycle, its counters and its facility's names. */
 export async function refreshCycleEntry(id: string): Promise<void> {
   await refreshEntry<CycleEntry>('cycles', id, async () => {
-    const cycle = await getCycle(id);
+    // The counters need only the id: read beside the cycle (both after the entry, refreshEntry's order).
+    const [cycle, counters] = await Promise.all([getCycle(id), getCycleCounters(id)]);
     if (!cycle) return null;
-    return cycleEntryOf(cycle, await getFacility(cycle.facility_id), await getCycleCounters(id));
+    return cycleEntryOf(cycle, await getFacility(cycle.facility_id), counters);
   });
 }
 

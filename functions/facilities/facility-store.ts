@@ -246,7 +246,8 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
 /** Brings the facility's catalog entry in line with its record and counters (call after any change to either). */
 export async function refreshFacilityEntry(id: string): Promise<void> {
   await refreshEntry<FacilityEntry>('facilities', id, async () => {
-    const facility = await getFacility(id);
-    return facility ? facilityEntryOf(facility, await getFacilityCounters(id)) : null;
+    // Both read after the entry (refreshEntry's order), so they may run together.
+    const [facility, counters] = await Promise.all([getFacility(id), getFacilityCounters(id)]);
+    return facility ? facilityEntryOf(facility, counters) : null;
   });
 }
