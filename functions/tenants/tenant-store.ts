@@ -137,10 +137,12 @@ async function refreshEntries(changes: readonly { before: TenantRecord | null; a
  * list one entry at a time): a tenant write's answer waits for the longer of the two, not their sum.
  */
 async function refreshBoth(cycles: readonly string[], facilities: readonly string[]): Promise<void> {
-  await Promise.all([
+  // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
+  const [first, second] = await Promise.allSettled([
     (async () => { for (const id of cycles) await refreshCycleEntry(id); })(),
     (async () => { for (const id of facilities) await refreshFacilityEntry(id); })(),
   ]);
+  for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 /** DynamoDB transactions hold at most 100 actions. */
