@@ -9,8 +9,11 @@
  * Which work that was is not known yet (a 150,000-tenant run, with 33 events, showed none); waiting for
  * empty queues rules out queued work. Deployed, each worker is a Lambda of its own.
  */
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { WORKER_QUEUE_NAMES, queueEnvName } from '../../shared/jobs';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { sqsClient } from '../../functions/aws/clients';
+import { queueUrl } from '../../functions/aws/config';
+import { WORKER_QUEUE_NAMES } from '../../shared/jobs';
 
 export interface QueuesDrained {
   /** How long the bench waited. */
@@ -27,29 +30,24 @@ const held = async (sqs: SQSClient, url: string): Promise<number> => {
 };
 
 /**
- * Polls every worker queue of `env` (the running program's) each second until all read 0 twice in a row
- * (a batch in a worker's hands can enqueue more); gives up after `maxMs` with an error naming what is left.
+ * Polls every worker queue of the program running in this process each second until all read 0 twice in
+ * a row (a batch in a worker's hands can enqueue more); gives up after `maxMs` with an error naming what is left.
  */
-export async function waitForQueuesDrained(env: Record<string, string>, maxMs: number): Promise<QueuesDrained> {
-  const sqs = new SQSClient({ region: env.AWS_REGION ?? process.env.AWS_REGION ?? 'us-east-1' });
-  const urls = WORKER_QUEUE_NAMES.map((name) => ({ name, url: env[queueEnvName(name)] })).filter((q): q is { name: typeof q.name; url: string } => Boolean(q.url));
+export async function waitForQueuesDrained(maxMs: number): Promise<QueuesDrained> {
+  const sqs = await sqsClient();
   const started = performance.now();
   const heldAtStart: Record<string, number> = {};
   let emptyReads = 0;
-  try {
-    for (let first = true; ; first = false) {
-      const counts = await Promise.all(urls.map(async (q) => ({ name: q.name, held: await held(sqs, q.url) })));
-      if (first) for (const c of counts) if (c.held > 0) heldAtStart[c.name] = c.held;
-      emptyReads = counts.every((c) => c.held === 0) ? emptyReads + 1 : 0;
-      if (emptyReads >= 2) return { seconds: (performance.now() - started) / 1000, heldAtStart };
-      if (performance.now() - started > maxMs) {
-        const left = counts.filter((c) => c.held > 0).map((c) => `${c.name} ${c.held}`).join(', ');
-        throw new Error(`the program's queues still held messages after ${maxMs / 1000} s: ${left}`);
-      }
-      await new Promise((r) => setTimeout(r, 1000));
+  for (let first = true; ; first = false) {
+    const counts = await Promise.all(WORKER_QUEUE_NAMES.map(async (name) => ({ name, held: await held(sqs, queueUrl(name)) })));
+    if (first) for (const c of counts) if (c.held > 0) heldAtStart[c.name] = c.held;
+    emptyReads = counts.every((c) => c.held === 0) ? emptyReads + 1 : 0;
+    if (emptyReads >= 2) return { seconds: (performance.now() - started) / 1000, heldAtStart };
+    if (performance.now() - started > maxMs) {
+      const left = counts.filter((c) => c.held > 0).map((c) => `${c.name} ${c.held}`).join(', ');
+      throw new Error(`the program's queues still held messages after ${maxMs / 1000} s: ${left}`);
     }
-  } finally {
-    sqs.destroy();
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 

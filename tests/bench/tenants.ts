@@ -59,9 +59,9 @@ export const NAME_SEARCH_P95_LIMIT_MS = 150;
 export const TENANT_PAGE_P95_LIMIT_MS = 150;
 
 export const TENANT_SCALE = { facilities: 3000, cycles: 10000 } as const;
-/** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */
 /** 3,000 e-mail events at the local poller's pace (a batch of 10 at a time) take a few minutes; more is a stuck queue. */
 const QUEUES_DRAIN_MAX_MS = 15 * 60_000;
+/** The bench's default steps: 150,000 tenants, then the whole scale seed (null: no cap). */
 export const DEFAULT_TENANT_STEPS: readonly (number | null)[] = [150_000, null];
 
 export interface TenantBenchOptions {
@@ -140,7 +140,7 @@ export interface TenantStep {
   archiveCpu: TreeCpu | null;
   /** Issue 27: the daily schedule of a day ahead, after the archive (schedule-timing.ts). */
   schedule: ScheduleTiming;
-  /** After the schedule: the wait for the e-mail events it caused to be recorded, before anything else is measured (queues-drained.ts). */
+  /** After the schedule: the wait for the program's queues to empty (its e-mails' events among them), before anything else is measured (queues-drained.ts). */
   drained: QueuesDrained;
 }
 
@@ -756,7 +756,7 @@ export async function measureTenants(options: TenantBenchOptions, log: (line: st
       const schedule = await timeDailySchedule(await programToday(), 10 * (steps.length + 1));
       recorder.take();
       log(`bench:   ${scheduleSummary(schedule)}`);
-      const drained = await waitForQueuesDrained(program.env, QUEUES_DRAIN_MAX_MS);
+      const drained = await waitForQueuesDrained(QUEUES_DRAIN_MAX_MS);
       recorder.take();
       log(`bench:   ${drainedSummary(drained)}`);
       steps.push({ load, scenarios, cpu, waitedSeconds, archive, archiveCpu, schedule, drained });
