@@ -136,7 +136,7 @@ describe('the local pollers', () => {
       await sqs.send(new SendMessageCommand({ QueueUrl: urls['proof-reading'], MessageBody: 'held' }));
       await sqs.send(new SendMessageCommand({ QueueUrl: urls['email-events'], MessageBody: 'free' }));
       await expect.poll(() => handled, { timeout: 10_000 }).toContain('email-events:free');
-      // Received by now (the pollers wait 1 s per receive), and still not handed over.
+      // Received by now (a long poll returns as a message arrives), and still not handed over.
       await new Promise((r) => setTimeout(r, 2_500));
       expect(handled).not.toContain('proof-reading:held');
       release();
