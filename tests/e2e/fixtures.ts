@@ -44,6 +44,25 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
 }
 
 /**
+ * Opens `path` signed in as `username`, without the login form: the session comes from POST /api/login
+ * and goes where the web app keeps it (localStorage 'alp.session'), written from a blank page of the
+ * app's origin, so the app loads once, on `path`. For tests of everything but the login itself (which
+ * login.spec.ts and navigation.spec.ts drive through the form, with loginAs): a form login loads the app
+ * twice and renders the home page first.
+ */
+export async function openAs(page: Page, username: string, path: string, password = DEMO_PASSWORD): Promise<void> {
+  const login = await page.request.post('/api/login', { form: { username, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const session = await login.text();
+  const blank = '/__e2e-blank';
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.goto(blank);
+  await page.evaluate((value) => localStorage.setItem('alp.session', value), session);
+  await page.unroute(blank);
+  await page.goto(path);
+}
+
+/**
  * Picks `option` of the Select whose trigger button is named `trigger`. Opening is retried: on a busy
  * machine a click can land while the form re-renders and leave the list closed (seen once in CI).
  */

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, loginAs, notifications, test, uniqueName } from './fixtures';
+import { DEMO, expect, loginAs, notifications, openAs, test, uniqueName } from './fixtures';
 
 const usersTable = (page: Page) => page.getByRole('table');
 const row = (page: Page, username: string) => usersTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}\\b`) }) });
 
 async function openUsers(page: Page, role: 'admin' | 'monitor') {
-  await loginAs(page, DEMO[role].username);
-  await page.goto('/manage-users');
+  await openAs(page, DEMO[role].username, '/manage-users');
   await expect(page.getByRole('heading', { level: 1, name: 'View User Accounts' })).toBeVisible();
   await expect(row(page, 'admin')).toBeVisible();
 }
