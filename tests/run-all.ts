@@ -1,9 +1,15 @@
 /**
- * `npm test`: every check and every suite, in order from cheapest to slowest. All steps run even when
- * one fails, so one run shows everything that is red; the exit code is non-zero if any step failed.
- * Each step's time is printed in the summary; the last line counts the tests as 'tests: N passed, N failed'.
+ * `npm test`: every check and every suite. They run in two lanes side by side: the end-to-end suite
+ * (Chromium against a program of its own) in one, and in the other the checks and the vitest suites in
+ * order from cheapest to slowest (the integration suite against a program of its own). A suite waits on
+ * round trips through the emulator more than it computes, so on CI's two cores the lanes together take
+ * about as long as the end-to-end suite alone, not the sum (docs/decisions.md "npm test in two lanes").
+ * Each line of output carries its lane's name. All steps run even when one fails, so one run shows
+ * everything that is red; the exit code is non-zero if any step failed. Each step's time is printed in the
+ * summary; the last line counts the tests as 'tests: N passed, N failed'.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,31 +21,62 @@ mkdirSync(results, { recursive: true });
 
 interface Step { name: string; cmd: string[]; env?: Record<string, string> }
 
-const steps: Step[] = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', '.'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'dependency rules', cmd: ['npm', 'run', '--silent', 'deps'] },
+const vitestStep = (project: 'unit' | 'infra' | 'integration'): Step => ({
+  name: `${project} tests (vitest)`,
   // One vitest run per project, so each phase's time is printed (the summary below).
-  ...(['unit', 'infra', 'integration'] as const).map((project) => ({
-    name: `${project} tests (vitest)`,
-    cmd: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, `vitest-${project}.json`)}`],
-  })),
+  cmd: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, `vitest-${project}.json`)}`],
+});
+
+const lanes: { lane: string; steps: Step[] }[] = [
   {
-    name: 'end-to-end tests (Playwright, Chromium)',
-    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
+    lane: 'e2e',
+    steps: [{
+      name: 'end-to-end tests (Playwright, Chromium)',
+      cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
+    }],
+  },
+  {
+    lane: 'checks',
+    steps: [
+      { name: 'typecheck', cmd: ['npx', 'tsc', '-p', '.'] },
+      { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+      { name: 'dependency rules', cmd: ['npm', 'run', '--silent', 'deps'] },
+      vitestStep('unit'),
+      vitestStep('infra'),
+      vitestStep('integration'),
+    ],
   },
 ];
 
-const outcomes: { name: string; ok: boolean; seconds: number }[] = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+interface Outcome { name: string; ok: boolean; seconds: number }
+
+/** Runs one step with each line of its output prefixed by the lane's name. */
+function run(lane: string, step: Step): Promise<Outcome> {
+  const say = (line: string) => console.log(`[${lane}] ${line}`);
+  say(`=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(step.cmd[0]!, step.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const outcome = { name: step.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 };
-  outcomes.push(outcome);
-  console.log(`=== ${step.name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${outcome.seconds.toFixed(1)} s`);
+  const child = spawn(step.cmd[0]!, step.cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', say);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const outcome = { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
+      say(`=== ${step.name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${outcome.seconds.toFixed(1)} s`);
+      resolve(outcome);
+    });
+  });
 }
+
+// Both lanes start a LocalStack: install it (a check when it is there) before either, not twice at once.
+const install: Outcome[] = process.env.AWS_ENDPOINT_URL ? [] : [await run('setup', { name: 'LocalStack and DynamoDB Local installed', cmd: ['npx', 'tsx', 'localstack/install.ts'] })];
+const lanesStarted = Date.now();
+const laneOutcomes = (await Promise.all(lanes.map(async ({ lane, steps }) => {
+  const done: Outcome[] = [];
+  for (const step of steps) done.push(await run(lane, step));
+  return done;
+}))).flat();
+const outcomes = [...install, ...laneOutcomes];
+const wallSeconds = (Date.now() - lanesStarted) / 1000;
 
 function readJson(file: string): Record<string, unknown> | null {
   const path = join(results, file);
@@ -51,7 +88,7 @@ const e2e = readJson('e2e.json') as { stats?: { expected?: number; unexpected?: 
 const passed = vitest.reduce((sum, v) => sum + (v?.numPassedTests ?? 0), 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed = vitest.reduce((sum, v) => sum + (v?.numFailedTests ?? 0), 0) + (e2e?.stats?.unexpected ?? 0);
 
-console.log('\n=== summary');
+console.log(`\n=== summary (the two lanes side by side: ${wallSeconds.toFixed(1)} s)`);
 for (const o of outcomes) console.log(`${o.ok ? 'ok  ' : 'FAIL'}  ${o.name} (${o.seconds.toFixed(1)} s)`);
 const stepsFailed = outcomes.filter((o) => !o.ok).length;
 // A red step with no red test (type check, lint, a suite that did not start) still counts as a failure.
