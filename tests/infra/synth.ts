@@ -1,5 +1,7 @@
 /**
- * Synthesizes the real CDK app (infra/audit-app.ts) with cdk.json's context, once per test file.
+ * Synthesizes the real CDK app (infra/audit-app.ts) with cdk.json's context. The infra files share one
+ * worker and its modules (vitest.config.ts, isolate: false), so the app with the default options is
+ * synthesized once for all of them; a file that asks for other options gets a synth of its own.
  * Lambda bundling is skipped (the CLI's own switch for it), so a synth takes seconds; `npm run synth`
  * bundles for real. cdk-nag runs on every synth here, because buildAuditApp registers it.
  */
@@ -39,7 +41,15 @@ export const TEST_VERSION = '9.9.9';
 /** Not us-east-1, so the tests see the web ACL's ARN cross a region as it does for most deployments. */
 export const TEST_REGION = 'us-west-2';
 
+let standard: Synthesized | undefined;
+
 export function synthApp(options: SynthOptions = {}): Synthesized {
+  // Read-only use only: a test that changes the app synthesizes its own (a CDK app synthesizes once).
+  if (Object.keys(options).length === 0) return (standard ??= synthesize(options));
+  return synthesize(options);
+}
+
+function synthesize(options: SynthOptions): Synthesized {
   const cdkJson = JSON.parse(readFileSync(join(process.cwd(), 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const app = new App({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
