@@ -29,6 +29,9 @@ export function useSearchFilters<D, F>(url: Pick<ListUrl<D>, 'values' | 'setValu
       url.setValues(draft);
     },
     reset: () => {
+      // As Search does: the emptied address, arriving a render later, must not empty what was typed
+      // since the click (seen in CI under load: a name typed right after Reset was wiped before Search).
+      sent(url.defaults);
       setDraft(url.defaults);
       url.setValues(url.defaults);
     },
