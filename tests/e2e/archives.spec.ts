@@ -18,7 +18,7 @@ import type { ArchiveView, QueuedArchive } from '../../shared/contracts/archives
 import type { FacilityView } from '../../shared/contracts/facilities';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
+import { DEMO, expect as baseExpect, notifications, openAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, getJson, importRentRoll, makeCycle, makeFacility, tenantsOfFacility, waitForJob } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
@@ -110,8 +110,7 @@ async function slowJobPolls(page: Page): Promise<void> {
 }
 
 async function openFacilities(page: Page): Promise<void> {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/list-facilities');
+  await openAs(page, DEMO.monitor.username, '/list-facilities');
   await baseExpect(page.getByRole('heading', { level: 1, name: 'Facilities' })).toBeVisible();
 }
 
@@ -276,8 +275,7 @@ test('Archive Facility in the active detail row asks, archives with its progress
 test('Archive Cycle asks, shows the overlay while the job runs, opens the export and reloads the list without the archived cycle', async ({ page, request }) => {
   const seeded = await seed(request, { letter_effective_date: '2027-08-31' });
   const { facility, cycle, tenants } = seeded;
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/manage-cycles?facility_number=${facility.facility_number}`);
+  await openAs(page, DEMO.monitor.username, `/manage-cycles?facility_number=${facility.facility_number}`);
   const row = page.getByTestId('cycles-table').locator('tbody tr').filter({ hasText: cycle.label });
   await expect(row).toHaveCount(1);
   await row.getByRole('cell').nth(3).click();

@@ -19,7 +19,7 @@ import { clearFaults, injectFault, ledgerState } from '../../localstack/simulato
 import { simulatedLedger, siteLinkCoverages } from '../../localstack/simulators/data';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
-import { DEMO, apiLogin, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
+import { apiLogin, chooseOption, DEMO, expect as baseExpect, loginAs, openAs, presignedUrl, test } from './fixtures';
 import { importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility } from './program-data';
 import type { MadeFacility } from './program-data';
 
@@ -75,8 +75,7 @@ async function seedSiteLink(request: APIRequestContext, insured: number): Promis
 
 /** Insurance Policy Management with the SiteLink facility chosen. */
 async function openFacility(page: Page, facility: MadeFacility): Promise<void> {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/insurance-policy-management');
+  await openAs(page, DEMO.monitor.username, '/insurance-policy-management');
   await chooseOption(page, /^Software/, 'SiteLink');
   await page.getByRole('button', { name: /^Facility/ }).click();
   await page.getByLabel('Find a facility number').fill(facility.facility_number);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { DEMO, expect, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect, loginAs, notifications, openAs, test } from './fixtures';
 import { confirmMoveOuts, confirmedKeyOf, getJson, makeCycle, makeFacility, shownDay, uniqueNumber } from './program-data';
 
 const table = (page: Page) => page.getByTestId('cycles-table');
@@ -10,8 +10,7 @@ const row = (page: Page, label: string) => rows(page).filter({ hasText: label })
 const textbox = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 async function openCycles(page: Page, query = '') {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/manage-cycles${query}`);
+  await openAs(page, DEMO.monitor.username, `/manage-cycles${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Cycles' })).toBeVisible();
 }
 

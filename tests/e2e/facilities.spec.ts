@@ -5,7 +5,7 @@
  * facilities through the API; the CRM, SiteLink and StorEdge simulators know facility numbers 1001-1030.
  */
 import type { Locator, Page, Request } from '@playwright/test';
-import { DEMO, chooseOption, expect, loginAs, notifications, test } from './fixtures';
+import { chooseOption, DEMO, expect, notifications, openAs, test } from './fixtures';
 import { adminHeaders, getJson, makeCycle, makeFacility, uniqueNumber } from './program-data';
 import { expectAccessible } from './a11y';
 
@@ -17,8 +17,7 @@ const toast = (page: Page, text: string | RegExp) => notifications(page).getByTe
 const field = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
 
 async function openList(page: Page, query = '') {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/list-facilities${query}`);
+  await openAs(page, DEMO.monitor.username, `/list-facilities${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Facilities' })).toBeVisible();
 }
 
@@ -230,8 +229,7 @@ test('a clicked row shows its details: maps link, contacts dialog, stats blocks 
 });
 
 test('add a facility from the CRM record, with the editors\' checks, and see the Success modal', async ({ page, request }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/add-facility');
+  await openAs(page, DEMO.monitor.username, '/add-facility');
   await expect(page.getByRole('heading', { level: 1, name: 'Add Facility' })).toBeVisible();
   for (const section of ['Facility Information', 'Manager Information', 'Additional Contacts', 'Audit Letter Configuration', 'Coverage Rate Options']) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
@@ -524,8 +522,7 @@ test('the facilities export opens the workbook link; a manager cannot open the p
   await page.getByRole('button', { name: 'Export' }).click();
   expect(decodeURIComponent(await download)).toContain('all_facilities');
 
-  await loginAs(page, DEMO.manager.username);
-  await page.goto('/list-facilities');
+  await openAs(page, DEMO.manager.username, '/list-facilities');
   await expect(page).toHaveURL(/\/unauthorized$/);
   await page.goto('/add-facility');
   await expect(page).toHaveURL(/\/unauthorized$/);

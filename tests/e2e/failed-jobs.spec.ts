@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
-import { DEMO, expect as baseExpect, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, notifications, openAs, test } from './fixtures';
 import { adminHeaders, getJson, makeCycle, makeFacility, waitForJob } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 import { expectAccessible } from './a11y';
@@ -82,8 +82,7 @@ test('staff find a failed import on Failed jobs, retry it and see it done', asyn
 
 test('Dismiss asks why, keeps the reason and takes the job off the list', async ({ page, request }) => {
   const { jobId, facility } = await failedImport(request);
-  await loginAs(page, DEMO.admin.username);
-  await page.goto('/failed-jobs');
+  await openAs(page, DEMO.admin.username, '/failed-jobs');
   const row = rowOf(page, facility.facility_number);
   await row.getByRole('button', { name: /^Dismiss the Rent-roll import job/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Dismiss job' });

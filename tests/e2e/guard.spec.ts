@@ -1,4 +1,4 @@
-import { DEMO, expect, greeting, loginAs, test } from './fixtures';
+import { DEMO, expect, greeting, loginAs, openAs, test } from './fixtures';
 
 test('a logged-out visitor of a guarded page is sent to /login, with the page to return to', async ({ page }) => {
   for (const path of ['/manage-users', '/profile', '/', '/master-audit']) {
@@ -10,8 +10,7 @@ test('a logged-out visitor of a guarded page is sent to /login, with the page to
 });
 
 test('a manager visiting /manage-users is sent to /unauthorized', async ({ page }) => {
-  await loginAs(page, DEMO.manager.username);
-  await page.goto('/manage-users');
+  await openAs(page, DEMO.manager.username, '/manage-users');
   await expect(page).toHaveURL(/\/unauthorized$/);
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
@@ -38,8 +37,7 @@ test('admin passes every guard', async ({ page }) => {
 });
 
 test('the manager reaches the cycle audit route', async ({ page }) => {
-  await loginAs(page, DEMO.manager.username);
-  await page.goto('/cycle-audit/42');
+  await openAs(page, DEMO.manager.username, '/cycle-audit/42');
   await expect(page).toHaveURL(/\/cycle-audit\/42$/);
   // No such cycle: the page keeps its title and says why it is empty.
   await expect(page.getByRole('heading', { level: 1, name: 'Cycle Audit' })).toBeVisible();
@@ -55,8 +53,7 @@ test('a manager visiting staff pages is sent to /unauthorized', async ({ page })
 });
 
 test('an unknown path shows Page Not Found with a link home', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/no/such/page');
+  await openAs(page, DEMO.monitor.username, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go back home' }).click();
   await expect(page).toHaveURL(/\/$/);

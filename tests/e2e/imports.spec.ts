@@ -16,7 +16,7 @@ import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import type { SampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { IMPORT_SOFTWARE_KEYS, filesNeededBy, importSoftwareLabel } from '../../shared/import-software';
 import type { ImportSoftware } from '../../shared/import-software';
-import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, openAs, test } from './fixtures';
 import { makeCycle, makeFacility } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -53,8 +53,7 @@ const cardValue = (scope: ReturnType<Page['locator']> | Page, label: string) =>
   scope.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
 
 test("Upload Tenants: the Software choices in the spec's order, the second (SiteLink - ALP) chosen", async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/upload-tenants');
+  await openAs(page, DEMO.monitor.username, '/upload-tenants');
   const select = page.getByRole('button', { name: /Software/ });
   await expect(select).toContainText('SiteLink - ALP');
   await select.click();
@@ -72,8 +71,7 @@ for (const software of IMPORT_SOFTWARE_KEYS) {
     await makeCycle(request, facility.facility_number);
     const rentRoll = await sample(software, site);
 
-    await loginAs(page, DEMO.monitor.username);
-    await page.goto('/upload-tenants');
+    await openAs(page, DEMO.monitor.username, '/upload-tenants');
     await expect(page.getByRole('heading', { level: 1, name: 'Upload Tenants' })).toBeVisible();
     // The default software is the second choice (spec §5).
     await expect(page.getByRole('button', { name: /Software/ })).toContainText('SiteLink - ALP');

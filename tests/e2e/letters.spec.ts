@@ -18,7 +18,7 @@ import { simulatedLedger } from '../../localstack/simulators/data';
 import { MAILING_FILTER_LABELS } from '../../shared/contracts/letters';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
-import { DEMO, apiLogin, expect as baseExpect, loginAs, notifications, presignedUrl, test } from './fixtures';
+import { apiLogin, DEMO, expect as baseExpect, loginAs, notifications, openAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility, waitForJob, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
@@ -105,8 +105,7 @@ async function goToPage(page: Page, n: number): Promise<void> {
 }
 
 async function openPage(page: Page): Promise<void> {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/send-letters');
+  await openAs(page, DEMO.monitor.username, '/send-letters');
   await expect(page.getByRole('heading', { level: 1, name: 'Send Proof Letters' })).toBeVisible();
 }
 
@@ -516,8 +515,7 @@ test('Letter Batches: filters with Search and Reset, batch dates, the PDF and ma
   const mailDay = wireDay(3);
   await letterBatch(request, seeded.facility.id, `letter_type=initial&audit_letter_date=${mailDay}`);
 
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/letter-batches');
+  await openAs(page, DEMO.monitor.username, '/letter-batches');
   await expect(page.getByRole('heading', { level: 1, name: 'Letter Batches' })).toBeVisible();
   const batches = page.getByTestId('letter-batches-table');
   await page.getByRole('searchbox', { name: 'Facility Number' }).fill(seeded.facility.facility_number);

@@ -101,8 +101,7 @@ test('the New User form checks required fields and shows server errors inside th
 test("one's own new password here needs the current one, and the page stays signed in with a fresh session", async ({ page, makeUser, request }) => {
   const me = await makeUser({ is_monitor: true });
   const otherDevice = (await (await request.post('/api/login', { form: { username: me.username, password: me.password } })).json() as { token: string }).token;
-  await loginAs(page, me.username, me.password);
-  await page.goto('/manage-users');
+  await openAs(page, me.username, '/manage-users', me.password);
   await filterBy(page, me.username);
   await row(page, me.username).getByRole('button', { name: `Edit ${me.username}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit User ${me.username}` });

@@ -8,7 +8,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CycleView } from '../../shared/contracts/cycles';
 import type { ManagerFacility } from '../../shared/contracts/dashboard';
 import type { TenantView } from '../../shared/contracts/tenants';
-import { DEMO, DEMO_PASSWORD, apiLogin, expect, loginAs, notifications, pageContent, test } from './fixtures';
+import { apiLogin, DEMO, DEMO_PASSWORD, expect, loginAs, notifications, openAs, pageContent, test } from './fixtures';
 import { expectAccessible } from './a11y';
 import { adminHeaders, listed, programDay } from './program-data';
 
@@ -317,8 +317,7 @@ test('a tenant whose welcome letter was sent is locked', async ({ page, request 
   const { facility, cycle } = await cycleOf(request, username, (c) => !!c.welcome_letter_sent_date);
   const [locked] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), (t) => !!t.welcome_letter_sent_date, 1);
 
-  await loginAs(page, username);
-  await page.goto(`/cycle-audit/${cycle.id}`);
+  await openAs(page, username, `/cycle-audit/${cycle.id}`);
   const row = rowOf(tenantsTable(page), locked!);
   await expect(row.getByRole('img', { name: 'Welcome letter sent (locked)' })).toBeVisible();
   await row.getByText(listed(locked!), { exact: true }).click();
@@ -356,8 +355,7 @@ test('manager confirms charges added, for one row and for checked rows', async (
 test('Cycle Audit filters its tenants with the counts of the filter select', async ({ page, request }) => {
   const username = 'manager1013';
   const { cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0 && !c.welcome_letter_sent_date);
-  await loginAs(page, username);
-  await page.goto(`/cycle-audit/${cycle.id}`);
+  await openAs(page, username, `/cycle-audit/${cycle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
   await page.getByRole('button', { name: /^Filter/ }).click();
   const option = page.getByRole('option', { name: /Opted Out/ });
@@ -375,8 +373,7 @@ test('an edit that lost a race says so and reloads the tenant', async ({ page, r
   const { facility, cycle } = await cycleOf(request, username, (c) => c.tenant_count > 0);
   const [tenant] = uniquelyNamed(await tenantsOf(request, facility.id, cycle.id), (t) => !t.welcome_letter_sent_date && !t.incomplete_address, 1);
 
-  await loginAs(page, username);
-  await page.goto(`/cycle-audit/${cycle.id}`);
+  await openAs(page, username, `/cycle-audit/${cycle.id}`);
   const table = tenantsTable(page);
   await rowOf(table, tenant!).getByText(listed(tenant!), { exact: true }).click();
   const modal = page.getByRole('dialog', { name: full(tenant!) });
@@ -455,8 +452,7 @@ test('a 90-character name is cut with its whole text in a tooltip, and Status st
   const renamed = { ...tenant!, first_name: longName };
 
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await loginAs(page, username);
-  await page.goto(`/cycle-audit/${cycle.id}`);
+  await openAs(page, username, `/cycle-audit/${cycle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
   const table = tenantsTable(page);
   const nameCell = table.locator(`[data-tooltip="${listed(renamed)}"]`);

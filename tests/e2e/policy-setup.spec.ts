@@ -19,7 +19,7 @@ import { clearFaults, injectFault, ledgerState, setLatency } from '../../localst
 import { simulatedLedger, siteLinkCoverages, storEdgeItems } from '../../localstack/simulators/data';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
-import { DEMO, apiLogin, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
+import { apiLogin, chooseOption, DEMO, expect as baseExpect, openAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, softwareKnownNumber, tenantsOfFacility } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
@@ -97,8 +97,7 @@ const selectAll = (page: Page) => table(page).getByRole('checkbox', { name: 'Che
 const totalLine = (page: Page, n: number) => page.getByText(new RegExp(`^${n.toLocaleString('en-US')} total tenants`));
 
 async function openPage(page: Page): Promise<void> {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/insurance-policy-management');
+  await openAs(page, DEMO.monitor.username, '/insurance-policy-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Insurance Policy Management' })).toBeVisible();
 }
 

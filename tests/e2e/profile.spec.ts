@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, greeting, loginAs, notifications, test } from './fixtures';
+import { DEMO, expect, greeting, loginAs, notifications, openAs, test } from './fixtures';
 
 const ADVICE = 'To improve security, please consider changing the password that was generated for your account.';
 const profileLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Profile/ });
@@ -32,8 +32,7 @@ test('a user who has changed the password sees neither banner nor badge', async 
 
 test('the password change checks length and match, then removes banner and badge', async ({ page, makeUser }) => {
   const user = await makeUser({ real_name: 'Pat Password' });
-  await loginAs(page, user.username, user.password);
-  await page.goto('/profile');
+  await openAs(page, user.username, '/profile', user.password);
   await expect(page.getByText(ADVICE)).toBeVisible();
   await expect(profileLink(page)).toHaveAccessibleName('Profile (password change recommended)');
   await expect(profileBadge(page)).toHaveCount(1);
@@ -84,8 +83,7 @@ test('the password change checks length and match, then removes banner and badge
 
 test('updating the manager name shows a toast for 3 seconds and changes the greeting', async ({ page, makeUser }) => {
   const user = await makeUser({ real_name: 'Old Name' });
-  await loginAs(page, user.username, user.password);
-  await page.goto('/profile');
+  await openAs(page, user.username, '/profile', user.password);
   await page.getByLabel('Manager Name').fill('New Name');
   await page.getByRole('button', { name: 'Update' }).click();
   const toast = notifications(page).getByText('Profile has been updated!');
@@ -100,8 +98,7 @@ test('updating the manager name shows a toast for 3 seconds and changes the gree
 
 test('a failed profile update shows the server error in an error card', async ({ page, makeUser }) => {
   const user = await makeUser();
-  await loginAs(page, user.username, user.password);
-  await page.goto('/profile');
+  await openAs(page, user.username, '/profile', user.password);
   await page.getByLabel('Manager Name').fill('x'.repeat(201));
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Your profile was not updated')).toBeVisible();

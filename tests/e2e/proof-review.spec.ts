@@ -18,7 +18,7 @@ import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
 import { renters } from '../fixtures/declarations/chosen-facts';
 import { renderPdf } from '../fixtures/declarations/render-pdf';
-import { DEMO, expect as baseExpect, loginAs, notifications, pageContent, presignedUrl, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, notifications, openAs, pageContent, presignedUrl, test } from './fixtures';
 import { getJson, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
 
@@ -215,8 +215,7 @@ test('a declarations page is read: its facts beside what the tenant typed, its f
   const printed = renters({ insured: 'Robert Q. Smith', policy, end, limit: 500 });
   const pdf = Buffer.from(await renderPdf(printed.pages, { title: 'Declarations', creator: 'Guidewire PolicyCenter 10.2', producer: 'iText 7.2.5', made: new Date('2026-02-10T15:04:05Z') }));
   const proof = await uploadThroughPortal(request, readTenant, 'Allstate', pdf, end);
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/proof-review?facility_number=${facility.facility_number}`);
+  await openAs(page, DEMO.monitor.username, `/proof-review?facility_number=${facility.facility_number}`);
   const row = rowOf(page, proof);
   // The worker reads the page off the portal's path within seconds; the Flags column says how many it raised.
   await expect(async () => {
@@ -252,8 +251,7 @@ test('the facility\'s manager sees the tenant who answered with the T badge', as
   await page.addLocatorHandler(page.getByRole('dialog', { name: /^(A new cycle has|New cycles have) started$/ }), async (notice) => {
     await notice.getByRole('button', { name: 'Close', exact: true }).click();
   });
-  await loginAs(page, facility.username, facility.password);
-  await page.goto(`/cycle-audit/${cycle.id}`);
+  await openAs(page, facility.username, `/cycle-audit/${cycle.id}`, facility.password);
   await expect(page.getByRole('heading', { level: 1, name: cycle.label })).toBeVisible();
   const tenants = page.getByTestId('cycle-tenants-table');
   const row = (t: StaffTenantView) => tenants.locator('tbody tr').filter({ has: page.getByText(listed(t), { exact: true }) });

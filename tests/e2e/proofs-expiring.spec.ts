@@ -15,7 +15,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ProofReviewRow } from '../../shared/contracts/proof-reviews';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, chooseOption, loginAs, presignedUrl, test } from './fixtures';
+import { chooseOption, DEMO, expect as baseExpect, loginAs, openAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, getJson, importRentRoll, listed, makeCycle, makeFacility, programDay, shownDay, tenantsOfFacility, wireDay } from './program-data';
 import type { MadeFacility, StaffTenantView } from './program-data';
 
@@ -115,8 +115,7 @@ test('staff see the facility\'s proofs ending within 30 days, soonest first, wit
 });
 
 test('the window and the program narrow the list, and live in the address', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/proofs-expiring?facility_number=${facility.facility_number}`);
+  await openAs(page, DEMO.monitor.username, `/proofs-expiring?facility_number=${facility.facility_number}`);
   await expect(rows(page)).toHaveCount(3);
 
   await chooseOption(page, /^Ends/, 'Within 7 days');
@@ -148,8 +147,7 @@ test('the window and the program narrow the list, and live in the address', asyn
 });
 
 test('Export writes the list shown as a workbook', async ({ page, request }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/proofs-expiring?facility_number=${facility.facility_number}`);
+  await openAs(page, DEMO.monitor.username, `/proofs-expiring?facility_number=${facility.facility_number}`);
   await expect(rows(page)).toHaveCount(3);
   const link = presignedUrl(page);
   await page.getByRole('button', { name: 'Export', exact: true }).click();

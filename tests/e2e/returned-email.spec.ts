@@ -10,7 +10,7 @@ import { endpointsFromEnv, useEndpoints } from '../../localstack/emulator';
 import { queueEnvName } from '../../shared/jobs';
 import { bounceNotification, snsEnvelope } from '../integration/ses-notifications';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, pageContent, test } from './fixtures';
+import { DEMO, expect as baseExpect, openAs, pageContent, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -42,8 +42,7 @@ test.beforeAll(async () => {
 });
 
 test('staff see a bounced address on the tenant page with SES\'s reason, and clear it', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/tenants/${tenantId}`);
+  await openAs(page, DEMO.monitor.username, `/tenants/${tenantId}`);
   const flag = pageContent(page).getByTestId('returned-email');
   await expect(flag).toContainText('E-mail to this address is stopped');
   await expect(flag).toContainText(`${address} was returned on`);

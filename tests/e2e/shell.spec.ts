@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, loginAs, notifications, pageContent, test } from './fixtures';
+import { DEMO, expect, loginAs, notifications, openAs, pageContent, test } from './fixtures';
 
 /** Answers GET /api/app/status with the given fields, as a newer deploy or planned maintenance would. */
 async function serveStatus(page: Page, status: { version?: string; scheduled_maintenance_date?: string | null }) {
@@ -51,8 +51,7 @@ test('breadcrumbs show Home and the page title, except at home and when logged o
 });
 
 test('the logo and title link home', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/profile');
+  await openAs(page, DEMO.monitor.username, '/profile');
   await page.getByRole('banner').getByRole('link', { name: /Audit Letter Program/ }).click();
   await expect(page).toHaveURL(/\/$/);
 });

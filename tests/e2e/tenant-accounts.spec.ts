@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TenantAccount } from '../../shared/contracts/tenants';
 import { formatAccessCode } from '../../shared/access-code';
-import { DEMO, expect as baseExpect, loginAs, test } from './fixtures';
+import { DEMO, expect as baseExpect, openAs, test } from './fixtures';
 import { getJson, listed } from './program-data';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -41,8 +41,7 @@ async function search(page: Page, typed: Record<string, string>) {
 }
 
 async function openTab(page: Page) {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/manage-users');
+  await openAs(page, DEMO.monitor.username, '/manage-users');
   await expect(page.getByRole('heading', { level: 1, name: 'View User Accounts' })).toBeVisible();
   await page.getByRole('tab', { name: 'Tenant Accounts' }).click();
   await expect(heading(page)).toBeVisible();

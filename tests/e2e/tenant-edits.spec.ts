@@ -6,7 +6,7 @@
  */
 import { formatAccessCode } from '../../shared/access-code';
 import { expectAccessible } from './a11y';
-import { DEMO, loginAs, test } from './fixtures';
+import { DEMO, loginAs, openAs, test } from './fixtures';
 import { adminHeaders, listed } from './program-data';
 import { allOfFacility, bulkAction, check, checkAllOnPage, chooseOption, expect, expectToast, filterFacility, full, goToPage, hasPlan, openList, pickTenants, rowOf, rows, tenantById, tenantsHeading, tenantsOf, toast } from './tenant-list-page';
 
@@ -259,7 +259,6 @@ test('a failed load toasts the error; a manager cannot open the page', async ({ 
   await expect(page.getByTestId('tenants-error')).toContainText('Boom.');
   await page.unroute(isList);
 
-  await loginAs(page, DEMO.manager.username);
-  await page.goto('/tenant-list');
+  await openAs(page, DEMO.manager.username, '/tenant-list');
   await expect(page).toHaveURL(/\/unauthorized$/);
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, pageContent, test } from './fixtures';
+import { DEMO, expect as baseExpect, openAs, pageContent, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, tenantsOfFacility } from './program-data';
 import type { StaffTenantView } from './program-data';
 
@@ -60,8 +60,7 @@ async function search(page: Page, typed: string): Promise<void> {
 
 test('a name typed in either order, in part, in any case or without its accent finds the tenant, across all facilities and in its own', async ({ page, request }) => {
   const { facility, tag, omar } = await seed(request);
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/tenant-list');
+  await openAs(page, DEMO.monitor.username, '/tenant-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Master Tenants List' })).toBeVisible();
   await expect(pageContent(page).getByText('across all facilities they match the beginning of the first or last name, in either order')).toBeVisible();
 

@@ -18,7 +18,7 @@ import { writeSampleRentRoll } from '../../localstack/samples/rent-rolls';
 import { pageText, readPdf } from '../unit/letters/pdf-reader';
 import { formatAccessCode } from '../../shared/access-code';
 import { expectAccessible } from './a11y';
-import { DEMO, expect as baseExpect, loginAs, pageContent, test } from './fixtures';
+import { DEMO, expect as baseExpect, loginAs, openAs, pageContent, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, shownDay, tenantsOfFacility, waitForJob, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility, StaffTenantView } from './program-data';
 
@@ -140,8 +140,7 @@ async function expectLetter(page: Page, t: StaffTenantView): Promise<void> {
 }
 
 test('a tenant page from the Master Tenants List: its record, letter with the page of the batch PDF, portal proof and history in people\'s words', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto(`/tenant-list?facility_number=${facility.facility_number}`);
+  await openAs(page, DEMO.monitor.username, `/tenant-list?facility_number=${facility.facility_number}`);
   const row = page.getByTestId('tenants-table').locator('tbody tr').filter({ hasText: listed(prover) });
   await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: `Open the tenant page of ${listed(prover)}` }).click();
@@ -184,8 +183,7 @@ test('a tenant page from the Master Tenants List: its record, letter with the pa
 });
 
 test('a tenant page from Proof Review; a plan chosen on the portal reads by its coverage and premium', async ({ page }) => {
-  await loginAs(page, DEMO.monitor.username);
-  await page.goto('/proof-review');
+  await openAs(page, DEMO.monitor.username, '/proof-review');
   await page.getByLabel('Proof Facility Number').fill(facility.facility_number);
   // The filter settles into the address first (a link followed before then is undone by its write).
   await expect(page).toHaveURL(new RegExp(`facility_number=${facility.facility_number}`));
