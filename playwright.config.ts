@@ -23,9 +23,10 @@ export default defineConfig({
     headless: true,
     browserName: 'chromium',
     viewport: { width: 1366, height: 900 },
-    // No trace unless asked for (E2E_TRACE=1): recording one (DOM snapshots of every step) cost the tests
-    // ~13 % of their time even when they pass and the trace is thrown away (docs/decisions.md "Where the
-    // end-to-end time goes"). A failure still leaves its screenshot and the page's error context.
+    // No trace unless asked for (E2E_TRACE=1): one is recorded (a DOM snapshot at every step) even for a
+    // test that passes and throws it away; it cost two spec files 13 % of their time, and more on pages of
+    // big tables (docs/decisions.md "npm test in two lanes"). A failure still leaves its screenshot and the
+    // page's error context.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -59,6 +59,8 @@ function run(lane: string, step: Step): Promise<Outcome> {
   const child = spawn(step.cmd[0]!, step.cmd.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', say);
   return new Promise((resolve) => {
+    // A command that cannot start is that step's failure, not the run's crash ('close' follows 'error').
+    child.on('error', (err) => say(`could not start: ${err.message}`));
     child.on('close', (code) => {
       const outcome = { name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
       say(`=== ${step.name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${outcome.seconds.toFixed(1)} s`);
