@@ -22,14 +22,13 @@ export interface Pollers {
 
 export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers: Record<WorkerQueueName, WorkerHandler>): Pollers {
   const sqs = new SQSClient({ region: process.env.AWS_REGION ?? 'us-east-1' });
-  let running = true;
   // Long polls of SQS's longest wait, cut short by stop(): an idle program then asks each queue three
   // times a minute, not every second (LocalStack's gateway spent ~5 % of a core on the empty receives).
   const stopping = new AbortController();
   const held = new Map<WorkerQueueName, { until: Promise<void>; release: () => void }>();
   const loops = WORKER_QUEUES.map(async (def) => {
     const url = queueUrls[def.name];
-    while (running) {
+    while (!stopping.signal.aborted) {
       try {
         const out = await sqs.send(new ReceiveMessageCommand({
           QueueUrl: url, MaxNumberOfMessages: Math.min(10, def.batchSize), WaitTimeSeconds: 20,
@@ -54,7 +53,7 @@ export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers
           }));
         }
       } catch (err) {
-        if (running) {
+        if (!stopping.signal.aborted) {
           console.error(`poller ${def.name}:`, (err as Error).message);
           await new Promise((r) => setTimeout(r, 1000));
         }
@@ -63,7 +62,6 @@ export function startPollers(queueUrls: Record<WorkerQueueName, string>, workers
   });
   return {
     stop: async () => {
-      running = false;
       stopping.abort();
       for (const { release } of [...held.values()]) release();
       await Promise.all(loops);
