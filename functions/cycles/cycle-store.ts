@@ -16,7 +16,7 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { batchGetItems } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
-import { facilityCycleIds, getFacility } from '../facilities/facility-store';
+import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
 import type { CatalogEntry } from '../program/catalog';
 import { refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
@@ -170,7 +170,7 @@ export async function createCycle(fields: NewCycle): Promise<CycleRecord> {
     if (e instanceof Error && e.name === 'TransactionCanceledException') throw notFound('Facility not found.');
     throw e;
   });
-  await refreshCycleEntry(cycle.id);
+  await refreshCycleEntry(cycle);
   return cycle;
 }
 
@@ -187,7 +187,7 @@ export async function updateCycle(current: CycleRecord, changes: CycleChanges): 
     if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict('This cycle was changed by someone else. Reload and try again.');
     throw e;
   }
-  await refreshCycleEntry(next.id);
+  await refreshCycleEntry(next);
   return next;
 }
 
@@ -225,17 +225,17 @@ export function cycleEntryOf(cycle: CycleRecord, facility: FacilityRecord | null
   };
 }
 
-/** Brings the cycle's catalog entry in line with the cycle, its counters and its facility's names. */
-export async function refreshCycleEntry(id: string): Promise<void> {
-  await refreshEntry<CycleEntry>('cycles', id, async () => {
-    // The counters need only the id: read beside the cycle (both after the entry, refreshEntry's order).
-    const [cycle, counters] = await Promise.all([getCycle(id), getCycleCounters(id)]);
-    if (!cycle) return null;
-    return cycleEntryOf(cycle, await getFacility(cycle.facility_id), counters);
-  });
+/**
+ * Brings the cycle's catalog entry in line with the cycle, its counters and its facility's names. The
+ * caller names the cycle's facility (a cycle never changes facility), so all three are read in the
+ * entry's snapshot: one round trip (functions/program/catalog.ts).
+ */
+export async function refreshCycleEntry(cycle: { id: string; facility_id: string }): Promise<void> {
+  await refreshEntry<CycleEntry>('cycles', cycle.id, [cycleKey(cycle.id), cycleStatsKey(cycle.id), facilityKey(cycle.facility_id)], ([record, stats, facility]) =>
+    (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null));
 }
 
 /** After a facility's names or program change, its cycles' entries carry the new ones. */
 export async function refreshCycleEntriesOfFacility(facilityId: string): Promise<void> {
-  for (const id of await facilityCycleIds(facilityId)) await refreshCycleEntry(id);
+  for (const id of await facilityCycleIds(facilityId)) await refreshCycleEntry({ id, facility_id: facilityId });
 }

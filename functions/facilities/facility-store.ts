@@ -245,9 +245,7 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
 
 /** Brings the facility's catalog entry in line with its record and counters (call after any change to either). */
 export async function refreshFacilityEntry(id: string): Promise<void> {
-  await refreshEntry<FacilityEntry>('facilities', id, async () => {
-    // Both read after the entry (refreshEntry's order), so they may run together.
-    const [facility, counters] = await Promise.all([getFacility(id), getFacilityCounters(id)]);
-    return facility ? facilityEntryOf(facility, counters) : null;
-  });
+  // Record and counters in the entry's snapshot: one round trip (functions/program/catalog.ts).
+  await refreshEntry<FacilityEntry>('facilities', id, [facilityKey(id), facilityStatsKey(id)], ([facility, stats]) =>
+    (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null));
 }

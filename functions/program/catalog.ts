@@ -9,16 +9,18 @@
  *   CATALOG#{kind} / COUNTS       one number per flag key ('total' included)
  *   CATALOG#{kind} / VERSIONS     one number per shard, raised by every write to it (readers' cache check)
  *
- * Entries are derived data: `refreshEntry` recomputes one from its sources and writes it only if it
- * changed, conditional on the entry it read first, so concurrent writers converge (see the comment there).
+ * Entries are derived data: `refreshEntry` reads an entry and its sources as one snapshot, recomputes it
+ * and writes it only if it changed, conditional on the entry it read, so concurrent writers converge
+ * (see the comment there).
  * `bulkLoadCatalog` is the bulk-loading counterpart (scale seed): entries computed in memory, written a
  * shard at a time, COUNTS recomputed from every entry.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterKey } from '../../shared/program-filters';
 import { FILTER_KEYS } from '../../shared/program-filters';
 import { batchGetItems } from '../aws/batch-get';
+import type { ItemKey } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
@@ -59,18 +61,6 @@ export function shardOf(kind: CatalogKind, id: string): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h % SHARDS[kind];
-}
-
-async function readEntryText(kind: CatalogKind, id: string): Promise<string | null> {
-  const out = await dynamo().send(new GetCommand({
-    TableName: tableName(),
-    Key: { pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) },
-    ProjectionExpression: 'entries.#id',
-    ExpressionAttributeNames: { '#id': id },
-    ConsistentRead: true,
-  }));
-  const entries = out.Item?.entries as Record<string, string> | undefined;
-  return entries?.[id] ?? null;
 }
 
 function countDeltas(prev: CatalogEntry | null, next: CatalogEntry | null): Record<string, number> {
@@ -132,20 +122,51 @@ async function writeEntry(kind: CatalogKind, id: string, prevText: string | null
   }));
 }
 
+/** A source item of an entry (its record, its counters), as read in the entry's snapshot. */
+export type SourceItem = Record<string, NativeAttributeValue> | undefined;
+
+const isTransactionConflict = (e: unknown) =>
+  e instanceof Error && e.name === 'TransactionCanceledException' && /TransactionConflict/.test(e.message);
+
+/**
+ * The entry's text and its sources as one snapshot (TransactGetItems: every item as of one moment),
+ * in one round trip. The entry is what the later write is conditional on; the sources are what it
+ * is computed from.
+ */
+async function readSnapshot(kind: CatalogKind, id: string, sources: readonly ItemKey[]): Promise<{ prevText: string | null; items: SourceItem[] }> {
+  const out = await dynamo().send(new TransactGetCommand({
+    TransactItems: [
+      { Get: { TableName: tableName(), Key: { pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) }, ProjectionExpression: 'entries.#id', ExpressionAttributeNames: { '#id': id } } },
+      ...sources.map((Key) => ({ Get: { TableName: tableName(), Key } })),
+    ],
+  }));
+  const [entry, ...items] = (out.Responses ?? []).map((r) => r.Item);
+  const entries = entry?.entries as Record<string, string> | undefined;
+  return { prevText: entries?.[id] ?? null, items };
+}
+
 /**
  * Recomputes one entry from its sources (`compute` answers null when the object is gone) and stores it
- * if it changed. The entry is read BEFORE the sources and written only if it is still what was read:
- * a writer that computed from stale sources finds the entry changed by the writer that saw newer
- * sources, and retries with fresh reads.
+ * if it changed, conditional on the entry being still what was read with the sources. Entry and sources
+ * are read as one snapshot, so what is computed belongs to the entry it replaces: a writer that read
+ * before another writer's change finds the entry changed by the one that read after it (its condition
+ * fails, and it reads again), or writes first and is then overwritten by it. Concurrent writers converge.
  */
-export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, compute: () => Promise<E | null>): Promise<void> {
+export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null): Promise<void> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
-    const prevText = await readEntryText(kind, id);
-    const next = await compute();
-    const nextText = next ? JSON.stringify(next) : null;
-    if (prevText === nextText) return;
+    let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
     try {
-      await writeEntry(kind, id, prevText, next);
+      snapshot = await readSnapshot(kind, id, sources);
+    } catch (e) {
+      // A transaction writing one of the items at that moment: read again.
+      if (isTransactionConflict(e)) continue;
+      throw e;
+    }
+    const next = compute(snapshot.items);
+    const nextText = next ? JSON.stringify(next) : null;
+    if (snapshot.prevText === nextText) return;
+    try {
+      await writeEntry(kind, id, snapshot.prevText, next);
       return;
     } catch (e) {
       if (isConditionFailure(e)) continue;

@@ -156,9 +156,12 @@ export async function startProofUpload(respondent: Respondent, body: z.output<ty
 const NOT_YOUR_UPLOAD = 'This upload was not found. Choose the file and upload it again.';
 
 export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondAnswered> {
-  const ctx = await openContext(respondent);
+  // The upload's claim is read beside the letter's context (one round trip less); it is checked after, as before.
+  const [ctx, claim] = await Promise.all([
+    openContext(respondent),
+    dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(body.upload_id), ConsistentRead: true })).then((out) => out.Item),
+  ]);
   if (body.policy_expiry_date < ctx.today) throw unprocessable('The policy has expired. Send proof of a policy that is in force.', 'policy_expiry_date');
-  const claim = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(body.upload_id), ConsistentRead: true }))).Item;
   // Another tenant's upload reads exactly as an unknown one.
   if (!claim || claim.tenant_id !== ctx.tenant.id) throw unprocessable(NOT_YOUR_UPLOAD, 'upload_id');
   if (claim.used_at) throw conflict('This file was already sent. Upload it again to send another proof.', 'upload_id');

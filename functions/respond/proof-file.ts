@@ -14,7 +14,6 @@ import type { ProofContentType } from '../../shared/contracts/respond';
 import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
-import { uploadedSize } from '../aws/uploads';
 import { HttpError, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 
@@ -55,13 +54,24 @@ async function refuse(key: string, message: string): Promise<never> {
  * again) and a PDF, JPEG or PNG.
  */
 async function readUpload({ key, declaredSize }: ProofUpload): Promise<{ bytes: Uint8Array; type: ProofContentType }> {
-  const size = await uploadedSize(key);
-  if (size === null) throw unprocessable('Upload the file first.', FIELD);
-  if (size > PROOF_MAX_BYTES) return refuse(key, 'The file must be at most 10 MB.');
-  const notChosen = 'The file sent is not the one chosen. Choose the file and upload it again.';
-  if (size !== declaredSize) return refuse(key, notChosen);
+  // One GetObject: its length is known from the answer's headers before any of the body is read, so a
+  // file over the limit is refused without reading it (a HEAD first would cost a round trip more).
   const { GetObjectCommand } = await s3Commands();
-  const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+  let out;
+  try {
+    out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') throw unprocessable('Upload the file first.', FIELD);
+    throw err;
+  }
+  const size = out.ContentLength ?? 0;
+  const notChosen = 'The file sent is not the one chosen. Choose the file and upload it again.';
+  if (size > PROOF_MAX_BYTES || size !== declaredSize) {
+    // The body is left unread: dropping the stream frees the connection.
+    (out.Body as { destroy?: () => void } | undefined)?.destroy?.();
+    return refuse(key, size > PROOF_MAX_BYTES ? 'The file must be at most 10 MB.' : notChosen);
+  }
   const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
   if (bytes.length !== declaredSize) return refuse(key, notChosen);
   const type = proofTypeOf(bytes);

@@ -136,12 +136,13 @@ export const tenantRoutes = {
 
   'POST /api/tenants/{id}': implement(TENANT_CONTRACTS['POST /api/tenants/{id}'], async (input) => {
     const current = await requireTenant(input.params.id);
-    await refuseTenantChanges([current]);
+    // What the edit needs besides the tenant, read at once (one round trip): the archive lock, the
+    // program's day, and the answer's cycle label and software (a tenant's cycle and facility never change).
+    const [, today, context] = await Promise.all([refuseTenantChanges([current]), programToday(), contextOf([current], 'staff')]);
     sameVersion(current, input.body.updated_at);
-    const today = await programToday();
     const body = await withCoverageStart(input.body, current, today);
     const saved = await saveTenant(current, staffChanges(body, current, today), writeBy(requireCaller(input), 'staff_edit'));
-    return { body: { tenant: viewOf(saved, await contextOf([saved], 'staff')) } };
+    return { body: { tenant: viewOf(saved, context) } };
   }),
 
   'POST /api/tenants/{id}/status': implement(TENANT_CONTRACTS['POST /api/tenants/{id}/status'], async (input) => {

@@ -121,25 +121,25 @@ const cancellationReasons = (e: unknown): { Code?: string }[] | null =>
 
 /** The catalog entries read the counters; refresh those of cycles and facilities whose counters moved. */
 async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): Promise<void> {
-  const cycles = new Set<string>();
+  const cycles = new Map<string, { id: string; facility_id: string }>();
   const facilities = new Set<string>();
   for (const { before, after } of changes) {
     if (Object.keys(delta(contributionOf(before), contributionOf(after))).length === 0) continue;
     const owner = (after ?? before)!;
-    cycles.add(owner.cycle_id);
+    cycles.set(owner.cycle_id, { id: owner.cycle_id, facility_id: owner.facility_id });
     facilities.add(owner.facility_id);
   }
-  await refreshBoth([...cycles], [...facilities]);
+  await refreshBoth([...cycles.values()], [...facilities]);
 }
 
 /**
  * The cycles' entries and the facilities' are different catalog items, so the two run side by side (each
  * list one entry at a time): a tenant write's answer waits for the longer of the two, not their sum.
  */
-async function refreshBoth(cycles: readonly string[], facilities: readonly string[]): Promise<void> {
+async function refreshBoth(cycles: readonly { id: string; facility_id: string }[], facilities: readonly string[]): Promise<void> {
   // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
   const [first, second] = await Promise.allSettled([
-    (async () => { for (const id of cycles) await refreshCycleEntry(id); })(),
+    (async () => { for (const cycle of cycles) await refreshCycleEntry(cycle); })(),
     (async () => { for (const id of facilities) await refreshFacilityEntry(id); })(),
   ]);
   for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
@@ -240,7 +240,7 @@ export async function createTenants(
 
 /** The catalog entries of a cycle and its facility, after their counters moved. */
 export async function refreshCatalogOf(cycle: { id: string; facility_id: string }): Promise<void> {
-  await refreshBoth([cycle.id], [cycle.facility_id]);
+  await refreshBoth([{ id: cycle.id, facility_id: cycle.facility_id }], [cycle.facility_id]);
 }
 
 /**

@@ -36,3 +36,28 @@ export function itemsOf(name: string, output: Record<string, unknown> | undefine
   if (name === 'TransactGetItems') return ((output.Responses ?? []) as { Item?: unknown }[]).filter((r) => r.Item).length;
   return 0;
 }
+
+/**
+ * The request's DynamoDB commands as the waits it made, in order: commands in flight together form one
+ * step ('GetItem+GetItem 12'), a step starting after the one before has ended is the next ('→'). So the
+ * text shows how many round trips a call waits for one after another, and what each cost (ms).
+ */
+export function pathOf(ops: readonly Operation[]): string {
+  const steps: { names: string[]; start: number; end: number }[] = [];
+  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
+    const last = steps.at(-1);
+    if (last && op.start < last.end) {
+      last.names.push(op.name);
+      last.end = Math.max(last.end, op.end);
+    } else steps.push({ names: [op.name], start: op.start, end: op.end });
+  }
+  return steps.map((s) => `${s.names.join('+')} ${Math.round(s.end - s.start)}`).join(' → ');
+}
+
+/** The path of the request whose time is the median of `samples` (samples[i] is the time of perRequest[i]). */
+export function medianPath(samples: readonly number[], perRequest: readonly (readonly Operation[])[]): string {
+  if (samples.length === 0 || samples.length !== perRequest.length) return '';
+  const order = samples.map((ms, i) => ({ ms, i })).sort((a, b) => a.ms - b.ms);
+  const median = order[Math.floor((order.length - 1) / 2)]!;
+  return `${Math.round(median.ms)} ms: ${pathOf(perRequest[median.i]!)}`;
+}

@@ -45,7 +45,7 @@ import { scheduleSummary, timeDailySchedule } from './schedule-timing';
 import type { ScheduleTiming } from './schedule-timing';
 import { drainedSummary, waitForQueuesDrained } from './queues-drained';
 import type { QueuesDrained } from './queues-drained';
-import { READS, busyMs, itemsOf, operationsOf } from './recorded-operations';
+import { READS, busyMs, itemsOf, medianPath, operationsOf } from './recorded-operations';
 import { childPids } from './processes';
 import { createClient, headersOf, login } from './http-client';
 import type { HttpCall, HttpReply, Send } from './http-client';
@@ -157,6 +157,8 @@ export interface TenantWriteResult {
   ms: Summary | null;
   samples: number[];
   operations: string;
+  /** The median call's DynamoDB round trips in order, with their times (recorded-operations.ts pathOf). */
+  waits: string;
   note: string;
 }
 
@@ -502,11 +504,11 @@ const BENCH_ACTOR = { actor: { user_id: 'bench', username: 'bench' }, action: 'b
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 function writeResult(kind: WriteKind, name: string, path: string, who: TenantWriteResult['who'], samples: number[], perCall: Recorded[][], note: string): TenantWriteResult {
-  return { kind, name, path, who, error: null, ms: summarize(samples), samples, operations: operationsOf(perCall), note };
+  return { kind, name, path, who, error: null, ms: summarize(samples), samples, operations: operationsOf(perCall), waits: medianPath(samples, perCall), note };
 }
 
 const failedWrite = (kind: WriteKind, name: string, path: string, who: TenantWriteResult['who'], err: unknown, note = ''): TenantWriteResult =>
-  ({ kind, name, path, who, error: (err as Error).message, ms: null, samples: [], operations: '', note });
+  ({ kind, name, path, who, error: (err as Error).message, ms: null, samples: [], operations: '', waits: '', note });
 
 /** POST /api/tenants/{id} as staff, tagging and untagging in turn (counters move: transaction, then two catalog entries). */
 async function measureUpdate(f: TenantFixture, send: Send, token: string, recorder: ReturnType<typeof recordCommands>, n: number): Promise<TenantWriteResult> {

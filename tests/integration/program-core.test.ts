@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { TEST_WRITE } from './fixtures';
 import { uniqueName } from './helpers';
 import { makeFacility } from './fixtures';
-import { createCycle, getCycleCounters, updateCycle, getCycle } from '../../functions/cycles/cycle-store';
+import { createCycle, cycleEntryOf, getCycleCounters, updateCycle, getCycle } from '../../functions/cycles/cycle-store';
 import type { CycleEntry } from '../../functions/cycles/cycle-store';
-import { getFacilityCounters } from '../../functions/facilities/facility-store';
+import { facilityEntryOf, getFacility, getFacilityCounters } from '../../functions/facilities/facility-store';
+import type { FacilityEntry } from '../../functions/facilities/facility-store';
 import { readCatalog, readCatalogCounts } from '../../functions/program/catalog';
 import { createTenants, saveTenant } from '../../functions/tenants/tenant-store';
 import type { NewTenant } from '../../functions/tenants/tenant-store';
@@ -63,9 +64,16 @@ describe('program data core', () => {
     const facility = await makeFacility(uniqueName('race'), null);
     const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Race' });
     const tenants = await createTenants(cycle, Array.from({ length: 8 }, (_, i) => tenant(i, null)), TEST_WRITE);
-    await Promise.all(tenants.map((t) => saveTenant(t, { status: 'opt_out' }, TEST_WRITE)));
+    const saved = await Promise.all(tenants.map((t) => saveTenant(t, { status: 'opt_out' }, TEST_WRITE)));
     expect((await getCycleCounters(cycle.id)).opted_out).toBe(8);
     const entry = (await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id);
     expect(entry?.flags).toContain('opt_outs_threshold');
+
+    // A second round moving other counters: each entry is exactly what its sources give once the writers are done.
+    await Promise.all(saved.map((t, i) => saveTenant(t, i % 2 ? { status: 'provide_proof' } : { tagged_for_removal: true }, TEST_WRITE)));
+    const [cycleNow, cycleCounters, facilityNow, facilityCounters] = await Promise.all([getCycle(cycle.id), getCycleCounters(cycle.id), getFacility(facility.id), getFacilityCounters(facility.id)]);
+    expect(cycleCounters).toMatchObject({ opted_out: 4, provided_proof: 4 });
+    expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)).toEqual(cycleEntryOf(cycleNow!, facilityNow, cycleCounters));
+    expect((await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === facility.id)).toEqual(facilityEntryOf(facilityNow!, facilityCounters));
   });
 });
