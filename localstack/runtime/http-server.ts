@@ -135,7 +135,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
         res.end(`The web app is not built (${options.webRoot} is missing). Run: npm run build:web`);
       };
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     // Every answer carries the site's security headers, as CloudFront adds them to every behaviour.
     for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/') || req.url === '/api') {
@@ -151,4 +151,12 @@ export function createHttpServer(options: HttpServerOptions): Server {
     if (spaPageOf(url.pathname) === '/respond.html') req.url = `/respond.html${url.search}`;
     serveWeb(req, res, () => { res.statusCode = 404; res.end('Not found'); });
   });
+  // A client reuses an idle connection until its own timer ends it (Node's fetch: 4 s, from the 5 s
+  // Node's server announces). With both that close, a client whose timer runs late (a busy test process)
+  // sends on a connection the server is closing at that moment and gets ECONNRESET (seen in CI, a test's
+  // job poll). Keeping idle connections a minute, as a load balancer in front of an API does, lets the
+  // client's timer always end them first. stop() closes every connection (program.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }

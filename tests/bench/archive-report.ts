@@ -2,6 +2,7 @@
 import type { Contention } from './contention';
 import type { ArchiveBenchResult } from './archives';
 import type { FacilityArchiveTiming } from './archive-timing';
+import { phasesText } from './archive-timing';
 import { machineNote, row } from './report-parts';
 import type { TargetLine } from './report-parts';
 import { ms } from './stats';
@@ -54,7 +55,7 @@ export function archiveTargetLines(r: ArchiveBenchResult | Error, cpu: Contentio
 function archiveRow(a: FacilityArchiveTiming): string {
   if (a.error || a.ms === null || !a.parts) return row([a.facilityNumber, a.cycles, count(a.tenants), '—', '—', '—', '—', '—', `FAIL: ${a.error}`]);
   return row([
-    a.facilityNumber, a.cycles, count(a.tenants), seconds(a.ms), `${ms(a.parts.executeMs, 0)} ms`, seconds(a.parts.jobMs), `${ms(a.parts.linkMs, 0)} ms`,
+    a.facilityNumber, a.cycles, count(a.tenants), seconds(a.ms), `${ms(a.parts.executeMs, 0)} ms`, `${seconds(a.parts.jobMs)}${phasesText(a.parts.phases)}`, `${ms(a.parts.linkMs, 0)} ms`,
     `${(a.exportBytes! / 1e6).toFixed(2)} MB`, `${verdict(archivePasses(a))} (< ${ARCHIVE_LIMIT_MS / 1000} s)`,
   ]);
 }
@@ -84,7 +85,7 @@ export function archiveSection(r: ArchiveBenchResult | Error, meta: { command: s
     'bench\'s process), to `GET /api/facility-archives/download-export` answering a link. Checked afterwards: the link serves the workbook,',
     'the job archived every tenant, the facility counts none.',
     '',
-    row(['Facility', 'Cycles', 'Tenants', 'Call to link', 'execute', 'job', 'download-export', 'Export', 'Target']),
+    row(['Facility', 'Cycles', 'Tenants', 'Call to link', 'execute', 'job (its phases)', 'download-export', 'Export', 'Target']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
     ...r.archives.map(archiveRow),
     '',

@@ -23,10 +23,19 @@ export interface FacilityArchiveTiming {
   error: string | null;
   /** The call to the link. */
   ms: number | null;
-  parts: { executeMs: number; jobMs: number; linkMs: number } | null;
+  parts: { executeMs: number; jobMs: number; linkMs: number; phases: ArchivePhases | null } | null;
   exportFilename: string | null;
   exportBytes: number | null;
 }
+
+/**
+ * The job's three phases as its progress showed them (functions/archives/archive-job.ts PROGRESS: the
+ * export written up to 50 %, verified up to 60 %, the tenants deleted and the facility reset to 100 %),
+ * seen by the 100 ms polls of a job that reports at most once a second: each within about a second.
+ */
+export interface ArchivePhases { writeMs: number; verifyMs: number; deleteMs: number }
+const WRITTEN_AT = 50;
+const VERIFIED_AT = 60;
 
 /** Past this the archive is reported failed (the target is 60 s; a stuck job must not hang the bench). */
 const ARCHIVE_GIVE_UP_MS = 15 * 60_000;
@@ -69,11 +78,15 @@ export async function timeFacilityArchive(send: Send, token: string, facility: {
     const executed = performance.now();
     if (queued.tenant_count !== timing.tenants) throw new Error(`execute counted ${queued.tenant_count} tenants, the facility holds ${timing.tenants}`);
     let result: { tenant_count?: number } | null = null;
+    let writtenAt: number | null = null;
+    let verifiedAt: number | null = null;
     for (;;) {
       if (performance.now() - started > ARCHIVE_GIVE_UP_MS) throw new Error(`job ${queued.job_id} not done after ${ARCHIVE_GIVE_UP_MS / 1000} s`);
       await new Promise((r) => setTimeout(r, 100));
       const job = ok(`GET /api/jobs/${queued.job_id}`, await send({ method: 'GET', path: `/api/jobs/${queued.job_id}`, headers: headersOf(token) })) as
-        { status: string; error: string | null; result: { tenant_count?: number } | null };
+        { status: string; error: string | null; progress: number; result: { tenant_count?: number } | null };
+      if (writtenAt === null && job.progress >= WRITTEN_AT) writtenAt = performance.now();
+      if (verifiedAt === null && job.progress >= VERIFIED_AT) verifiedAt = performance.now();
       if (job.status === 'failed') throw new Error(`job ${queued.job_id} failed: ${job.error}`);
       if (job.status === 'done') { result = job.result; break; }
     }
@@ -83,7 +96,10 @@ export async function timeFacilityArchive(send: Send, token: string, facility: {
     })) as { url: string };
     const linked = performance.now();
     timing.ms = linked - started;
-    timing.parts = { executeMs: executed - started, jobMs: jobDone - executed, linkMs: linked - jobDone };
+    const phases = writtenAt !== null && verifiedAt !== null
+      ? { writeMs: writtenAt - executed, verifyMs: verifiedAt - writtenAt, deleteMs: jobDone - verifiedAt }
+      : null;
+    timing.parts = { executeMs: executed - started, jobMs: jobDone - executed, linkMs: linked - jobDone, phases };
     timing.exportFilename = queued.export_filename;
 
     // Checked, untimed: the link gives the workbook (an xlsx is a zip: 'PK'), every tenant is gone.
@@ -104,4 +120,8 @@ export async function timeFacilityArchive(send: Send, token: string, facility: {
 export const archiveSummary = (a: FacilityArchiveTiming): string => (a.error
   ? `facility ${a.facilityNumber}: FAIL ${a.error}`
   : `facility ${a.facilityNumber} (${a.tenants.toLocaleString('en-US')} tenants, ${a.cycles} cycles): ${(a.ms! / 1000).toFixed(1)} s `
-    + `(execute ${a.parts!.executeMs.toFixed(0)} ms, job ${(a.parts!.jobMs / 1000).toFixed(1)} s, link ${a.parts!.linkMs.toFixed(0)} ms), export ${(a.exportBytes! / 1e6).toFixed(2)} MB`);
+    + `(execute ${a.parts!.executeMs.toFixed(0)} ms, job ${(a.parts!.jobMs / 1000).toFixed(1)} s${phasesText(a.parts!.phases)}, link ${a.parts!.linkMs.toFixed(0)} ms), export ${(a.exportBytes! / 1e6).toFixed(2)} MB`);
+
+/** ': write 20.1 s, verify 6.0 s, delete 30.2 s', or nothing when the polls saw no phase's end (a job too quick). */
+export const phasesText = (p: ArchivePhases | null): string =>
+  (p ? `: write ${(p.writeMs / 1000).toFixed(1)} s, verify ${(p.verifyMs / 1000).toFixed(1)} s, delete ${(p.deleteMs / 1000).toFixed(1)} s` : '');
