@@ -327,9 +327,15 @@ async function deleteTenantsOf(run: Run): Promise<void> {
       // Only what the export holds is deleted: a tenant changed since (which the lock forbids) stops the job instead.
       const changed = stored.find((t) => !isDeepStrictEqual(t, filed.get(t.id)));
       if (changed) throw new Error(`Tenant ${changed.id} changed after the export was verified; it was not deleted.`);
-      if (stored.length) await deleteTenants(stored, how);
-      const leftovers: Item[] = [];
-      for await (const items of inOrder(page, (t) => tenantItems(t.id, '', 'pk, sk'))) leftovers.push(...items);
+      // The items under the tenants' keys are listed while their transactions run: the archive's write adds
+      // none there (no history entry, tenant-store.ts writesHistory) and the lock keeps every other writer out.
+      // The records themselves go in the transactions, with their counters; the rest after, once those held.
+      const listLeftovers = async () => {
+        const found: Item[] = [];
+        for await (const items of inOrder(page, (t) => tenantItems(t.id, '', 'pk, sk'))) found.push(...items.filter((i) => i.sk !== 'PROFILE'));
+        return found;
+      };
+      const [leftovers] = await Promise.all([listLeftovers(), stored.length ? deleteTenants(stored, how) : undefined]);
       await deleteItems(leftovers);
       await cp.save({ pages_deleted: pageNo + 1, deleted: cp.current.deleted + stored.length });
       const done = Math.min(total, (pageNo + 1) * ARCHIVE_PAGE);

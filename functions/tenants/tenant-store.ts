@@ -260,7 +260,14 @@ interface Change {
 }
 
 const ownerOf = (change: Pick<Change, 'before' | 'after'>): TenantRecord => (change.after ?? change.before)!;
-const actionCount = (change: Change): number => 2 + (change.alongside?.length ?? 0);
+/**
+ * An archive's deletion writes no history entry: the tenant's history leaves with it in the export, and
+ * the job deletes every item under the tenant's key right after (functions/archives/archive-job.ts), so
+ * an entry would be written only to be deleted, and cost each transaction one action a tenant.
+ */
+const writesHistory = (how: TenantWrite): boolean => !how.archive_id;
+
+const actionCount = (change: Change, how: TenantWrite): number => (writesHistory(change.how ?? how) ? 2 : 1) + (change.alongside?.length ?? 0);
 
 const lockedOn = (before: TenantRecord) => ({ ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': before.updated_at } });
 
@@ -272,7 +279,8 @@ function writeOf(before: TenantRecord | null, after: TenantRecord | null): Trans
 }
 
 function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[] {
-  return [writeOf(change.before, change.after), historyPut(change.before, change.after, change.how ?? how, at), ...(change.alongside ?? [])];
+  const write = change.how ?? how;
+  return [writeOf(change.before, change.after), ...(writesHistory(write) ? [historyPut(change.before, change.after, write, at)] : []), ...(change.alongside ?? [])];
 }
 
 /**
@@ -282,7 +290,7 @@ function actionsOf(change: Change, how: TenantWrite, at: string): TransactItem[]
 async function writeGroup(group: readonly Change[], how: TenantWrite, at: string): Promise<void> {
   const stats = counterUpdates(group, lockOfWrite(how));
   // Each change's actions come first, in order, then the STATS actions: the index of a failed condition names what refused.
-  const owners = group.flatMap((c) => Array<string>(actionCount(c)).fill(ownerOf(c).id));
+  const owners = group.flatMap((c) => Array<string>(actionCount(c, how)).fill(ownerOf(c).id));
   const withdrawn = group.filter((c) => c.withdrawsProof).length;
   try {
     await dynamo().send(new TransactWriteCommand({
@@ -303,8 +311,8 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
   }
 }
 
-/** Splits changes into transactions under DynamoDB's 100 actions (two or three a tenant, plus one counter ADD per cycle and facility). */
-function groupsOf(changes: readonly Change[]): Change[][] {
+/** Splits changes into transactions under DynamoDB's 100 actions (one to three a tenant, plus one counter ADD per cycle and facility). */
+function groupsOf(changes: readonly Change[], how: TenantWrite): Change[][] {
   const groups: Change[][] = [];
   let current: Change[] = [];
   let actions = 0;
@@ -314,14 +322,14 @@ function groupsOf(changes: readonly Change[]): Change[][] {
     const keys = [`c${owner.cycle_id}`, `f${owner.facility_id}`];
     const added = keys.filter((k) => !owners.has(k)).length;
     // One action of every group is kept for the waiting-proof count (withdrawingProofs).
-    if (current.length > 0 && actions + actionCount(change) + owners.size + added + 1 > MAX_ACTIONS) {
+    if (current.length > 0 && actions + actionCount(change, how) + owners.size + added + 1 > MAX_ACTIONS) {
       groups.push(current);
       current = [];
       actions = 0;
       owners = new Set();
     }
     current.push(change);
-    actions += actionCount(change);
+    actions += actionCount(change, how);
     for (const k of keys) owners.add(k);
   }
   if (current.length) groups.push(current);
@@ -362,7 +370,7 @@ async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise
   // Whatever a write changes, a proof's end date stays only with Provided Proof (issue 27), so the expiry index never lists another status.
   const changes = withdrawingProofs(asked.map((c) => (c.after ? { ...c, after: proofExpiryRule(c.after) } : c)), how, at);
   const done: Change[][] = [];
-  for (const group of groupsOf(changes)) {
+  for (const group of groupsOf(changes, how)) {
     try {
       await writeGroup(group, how, at);
       done.push(group);
