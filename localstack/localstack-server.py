@@ -18,6 +18,17 @@ may (a list answered 500 after the handler's 30 s, 2026-11-27): every 20 s one i
 description is kept until the table changes (LocalStack drops it itself on UpdateTable), which is what the
 check needs: the indexes' projections.
 
+A third: a DynamoDB read (GetItem, BatchGetItem, Query, Scan, TransactGetItems) is handed back as DynamoDB
+Local answered it. LocalStack parsed DynamoDB Local's answer into Python objects, then serialized those objects
+into a new answer of the same content (and its response parser would have parsed that again for the handlers
+after it); for a page of 100 tenants (220 KB of JSON) that was most of what the gateway added to a list read,
+which the bench measures side by side with the same read sent straight to DynamoDB Local. LocalStack's own
+handling of these reads stays: its request checks run first, and its DynamoDB response handler
+(`modify_ddblocal_arns`, which rewrites DynamoDB Local's table ARNs to the account's and region's) runs on the
+raw answer as before. Its only change to a read's parsed answer, `fix_consumed_capacity`, writes to the
+request, not the answer (so it changed nothing). Writes, errors' handling and every other service are as
+LocalStack has them.
+
 And it ends when the process that started it ends, even one killed without the chance to stop it (a test
 run stopped by a signal), instead of staying behind on its port.
 """
@@ -39,6 +50,64 @@ def _keep_table_descriptions():
 
     # A day rather than LocalStack's 20 s; UpdateTable still drops an entry at once (invalidate_table_schema).
     _dynamodb_utils.SCHEMA_CACHE = TTLCache(maxsize=50, ttl=24 * 3600)
+
+
+DYNAMODB_READS = frozenset({"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"})
+
+
+def _pass_dynamodb_reads_through():
+    from localstack.aws.forwarder import AwsRequestProxy
+    from localstack.aws.handlers.service import ServiceResponseParser
+    from localstack.services.dynamodb.provider import DynamoDBProvider
+    from localstack.http import Response
+
+    forward = DynamoDBProvider.forward_request
+    raw_proxies = {}
+
+    def forward_request(self, context, service_request=None):
+        if service_request is not None or context.operation.name not in DYNAMODB_READS:
+            return forward(self, context, service_request)
+        self.check_provisioned_throughput(context.operation.name)
+        self.prepare_request_headers(context.request.headers, account_id=context.account_id, region_name=context.region)
+        url = self.server.url
+        if url not in raw_proxies:
+            raw_proxies[url] = AwsRequestProxy(url, parse_response=False)
+        raw = raw_proxies[url](context)
+        # The skeleton sends a LocalStack Response a provider returns as it is; the body read whole, as parsing did.
+        headers = [(k, v) for k, v in raw.headers.items() if k.lower() not in ("transfer-encoding", "connection")]
+        return Response(response=raw.data, status=raw.status_code, headers=headers)
+
+    DynamoDBProvider.forward_request = forward_request
+
+    fix = DynamoDBProvider.fix_consumed_capacity
+
+    def fix_consumed_capacity(self, request, result):
+        if isinstance(result, Response):
+            return None
+        return fix(self, request, result)
+
+    DynamoDBProvider.fix_consumed_capacity = fix_consumed_capacity
+
+    parse = ServiceResponseParser.__call__
+
+    def __call__(self, chain, context, response):
+        operation = context.operation
+        if (
+            operation is not None
+            and context.service is not None
+            and context.service.service_name == "dynamodb"
+            and operation.name in DYNAMODB_READS
+            and not context.service_response
+            and not context.service_exception
+            and 200 <= response.status_code < 300
+        ):
+            # No handler after this one reads a read's parsed answer (they count or log requests); an
+            # empty one stands for it rather than parsing the 220 KB just passed through.
+            context.service_response = {}
+            return None
+        return parse(self, chain, context, response)
+
+    ServiceResponseParser.__call__ = __call__
 
 
 def _end_with_parent():
@@ -67,4 +136,5 @@ if __name__ == "__main__":
 
     _end_with_parent()
     _keep_table_descriptions()
+    _pass_dynamodb_reads_through()
     main()
