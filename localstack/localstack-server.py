@@ -27,7 +27,7 @@ handling of these reads stays: its request checks run first, and its DynamoDB re
 (`modify_ddblocal_arns`, which rewrites DynamoDB Local's table ARNs to the account's and region's) runs on the
 raw answer as before. Its only change to a read's parsed answer, `fix_consumed_capacity`, writes to the
 request, not the answer (so it changed nothing). Writes, errors' handling and every other service are as
-LocalStack has them.
+LocalStack has them. `ALP_LOCALSTACK_STOCK_READS=1` in the environment leaves reads to LocalStack as it is.
 
 And it ends when the process that started it ends, even one killed without the chance to stop it (a test
 run stopped by a signal), instead of staying behind on its port.
@@ -132,9 +132,13 @@ def _end_with_parent():
 
 
 if __name__ == "__main__":
+    import os
+
     from localstack.runtime.main import main
 
     _end_with_parent()
     _keep_table_descriptions()
-    _pass_dynamodb_reads_through()
+    # ALP_LOCALSTACK_STOCK_READS=1: LocalStack's own handling of reads, to compare behaviour or speed with it.
+    if os.environ.get("ALP_LOCALSTACK_STOCK_READS") != "1":
+        _pass_dynamodb_reads_through()
     main()
