@@ -12,6 +12,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { playwrightFailures, vitestFailures } from './failed-tests';
+import type { PlaywrightSuite, VitestReport } from './failed-tests';
 
 const root = join(import.meta.dirname, '..');
 // Not test-results/: Playwright empties that folder when it starts.
@@ -85,10 +87,18 @@ function readJson(file: string): Record<string, unknown> | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : null;
 }
 
-const vitest = ['unit', 'infra', 'integration'].map((project) => readJson(`vitest-${project}.json`) as { numPassedTests?: number; numFailedTests?: number } | null);
-const e2e = readJson('e2e.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+const vitest = ['unit', 'infra', 'integration'].map((project) => readJson(`vitest-${project}.json`) as ({ numPassedTests?: number; numFailedTests?: number } & VitestReport) | null);
+const e2e = readJson('e2e.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number }; suites?: PlaywrightSuite[] } | null;
 const passed = vitest.reduce((sum, v) => sum + (v?.numPassedTests ?? 0), 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed = vitest.reduce((sum, v) => sum + (v?.numFailedTests ?? 0), 0) + (e2e?.stats?.unexpected ?? 0);
+
+// The failed tests with their first error line, just above the summary: a CI log is read from its end.
+const failures = [...vitest.flatMap((v) => vitestFailures(v, root)), ...playwrightFailures(e2e)];
+if (failures.length) {
+  console.log(`\n=== failed tests (${failures.length}), the first line of each one's error`);
+  for (const f of failures.slice(0, 20)) console.log(`- ${f.where} › ${f.name}\n    ${f.error}`);
+  if (failures.length > 20) console.log(`- and ${failures.length - 20} more (above)`);
+}
 
 console.log(`\n=== summary (the two lanes side by side: ${wallSeconds.toFixed(1)} s)`);
 for (const o of outcomes) console.log(`${o.ok ? 'ok  ' : 'FAIL'}  ${o.name} (${o.seconds.toFixed(1)} s)`);
