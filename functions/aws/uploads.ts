@@ -35,8 +35,13 @@ export async function uploadedSize(key: string): Promise<number | null> {
     const out = await (await s3Client()).send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
     return out.ContentLength ?? 0;
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+    if (isMissingObject(err)) return null;
     throw err;
   }
+}
+
+/** S3's answer for a key that holds nothing (HeadObject: 404 NotFound; GetObject: NoSuchKey). */
+export function isMissingObject(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey';
 }

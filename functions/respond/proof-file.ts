@@ -14,6 +14,7 @@ import type { ProofContentType } from '../../shared/contracts/respond';
 import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
+import { isMissingObject } from '../aws/uploads';
 import { HttpError, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 
@@ -61,8 +62,7 @@ async function readUpload({ key, declaredSize }: ProofUpload): Promise<{ bytes: 
   try {
     out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') throw unprocessable('Upload the file first.', FIELD);
+    if (isMissingObject(err)) throw unprocessable('Upload the file first.', FIELD);
     throw err;
   }
   const size = out.ContentLength ?? 0;
