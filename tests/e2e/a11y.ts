@@ -15,6 +15,8 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 export interface AccessibleOptions {
   /** Check only this part of the page (a CSS selector, e.g. an open modal's), not all of it. */
   include?: string;
+  /** Leave this part out (a CSS selector, e.g. the tables already checked in the page's first scan). */
+  exclude?: string;
 }
 
 /** One line per violation and one per element it was found on. */
@@ -37,6 +39,8 @@ export function describeViolations(violations: readonly Violation[]): string {
 export async function expectAccessible(page: Page, options: AccessibleOptions = {}): Promise<void> {
   let axe = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
   if (options.include) axe = axe.include(options.include);
+  if (options.exclude) axe = axe.exclude(options.exclude);
   const { violations } = await axe.analyze();
-  expect(violations.length, `accessibility violations on ${page.url()}${options.include ? ` in ${options.include}` : ''}:\n${describeViolations(violations)}`).toBe(0);
+  const part = `${options.include ? ` in ${options.include}` : ''}${options.exclude ? ` without ${options.exclude}` : ''}`;
+  expect(violations.length, `accessibility violations on ${page.url()}${part}:\n${describeViolations(violations)}`).toBe(0);
 }
