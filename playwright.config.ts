@@ -1,11 +1,19 @@
 import { defineConfig } from '@playwright/test';
+import { TAIL_SPECS, e2ePart } from './tests/e2e/parts';
 
 /**
  * End-to-end tests in Debian's Chromium against the whole program on 127.0.0.1: global setup builds
  * the web app and starts a private emulator and runtime, and hands their address over in E2E_BASE_URL.
  */
+const part = e2ePart();
+const tail = TAIL_SPECS.map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // npm test's two parts of the suite (tests/e2e/parts.ts); every file when E2E_PART is unset.
+  ...(part === 'head' ? { testIgnore: tail } : part === 'tail' ? { testMatch: tail } : {}),
+  // Playwright empties its output folder when it starts: the tail's must not be the head's, still running.
+  outputDir: part === 'tail' ? 'test-results/tail' : 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
   // One browser: CI's machine (2 cores shared by Chromium, the runtime, LocalStack and DynamoDB Local)

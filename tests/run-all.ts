@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check and every suite. They run in two lanes side by side: the end-to-end suite
  * (Chromium against a program of its own) in one, and in the other the checks and the vitest suites in
- * order from cheapest to slowest (the integration suite against a program of its own). A suite waits on
+ * order from cheapest to slowest (the integration suite against a program of its own), then the end-to-end
+ * suite's tail (tests/e2e/parts.ts), which would otherwise keep the first lane going alone. A suite waits on
  * round trips through the emulator more than it computes, so on CI's two cores the lanes together take
  * about as long as the end-to-end suite alone, not the sum (docs/decisions.md "npm test in two lanes").
  * Each line of output carries its lane's name. All steps run even when one fails, so one run shows
@@ -14,6 +15,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { playwrightFailures, vitestFailures } from './failed-tests';
 import type { PlaywrightSuite, VitestReport } from './failed-tests';
+import { TAIL_SPECS } from './e2e/parts';
+import type { E2EPart } from './e2e/parts';
 
 const root = join(import.meta.dirname, '..');
 // Not test-results/: Playwright empties that folder when it starts.
@@ -29,15 +32,15 @@ const vitestStep = (project: 'unit' | 'infra' | 'integration'): Step => ({
   cmd: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, `vitest-${project}.json`)}`],
 });
 
+/** One part of the end-to-end suite (tests/e2e/parts.ts), each against a program of its own. */
+const e2eStep = (part: E2EPart): Step => ({
+  name: `end-to-end tests, ${part === 'head' ? 'most files' : `the tail (${TAIL_SPECS.length} files)`} (Playwright, Chromium)`,
+  cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+  env: { E2E_PART: part, PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, `e2e-${part}.json`) },
+});
+
 const lanes: { lane: string; steps: Step[] }[] = [
-  {
-    lane: 'e2e',
-    steps: [{
-      name: 'end-to-end tests (Playwright, Chromium)',
-      cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
-    }],
-  },
+  { lane: 'e2e', steps: [e2eStep('head')] },
   {
     lane: 'checks',
     steps: [
@@ -47,6 +50,8 @@ const lanes: { lane: string; steps: Step[] }[] = [
       vitestStep('unit'),
       vitestStep('infra'),
       vitestStep('integration'),
+      // The lane ends minutes before the end-to-end one: a few of its files fill that time.
+      e2eStep('tail'),
     ],
   },
 ];
@@ -88,12 +93,12 @@ function readJson(file: string): Record<string, unknown> | null {
 }
 
 const vitest = ['unit', 'infra', 'integration'].map((project) => readJson(`vitest-${project}.json`) as ({ numPassedTests?: number; numFailedTests?: number } & VitestReport) | null);
-const e2e = readJson('e2e.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number }; suites?: PlaywrightSuite[] } | null;
-const passed = vitest.reduce((sum, v) => sum + (v?.numPassedTests ?? 0), 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failed = vitest.reduce((sum, v) => sum + (v?.numFailedTests ?? 0), 0) + (e2e?.stats?.unexpected ?? 0);
+const e2e = ['head', 'tail'].map((part) => readJson(`e2e-${part}.json`) as { stats?: { expected?: number; unexpected?: number; flaky?: number }; suites?: PlaywrightSuite[] } | null);
+const passed = vitest.reduce((sum, v) => sum + (v?.numPassedTests ?? 0), 0) + e2e.reduce((sum, r) => sum + (r?.stats?.expected ?? 0) + (r?.stats?.flaky ?? 0), 0);
+const failed = vitest.reduce((sum, v) => sum + (v?.numFailedTests ?? 0), 0) + e2e.reduce((sum, r) => sum + (r?.stats?.unexpected ?? 0), 0);
 
 // The failed tests with their first error line, just above the summary: a CI log is read from its end.
-const failures = [...vitest.flatMap((v) => vitestFailures(v, root)), ...playwrightFailures(e2e)];
+const failures = [...vitest.flatMap((v) => vitestFailures(v, root)), ...e2e.flatMap((r) => playwrightFailures(r))];
 if (failures.length) {
   console.log(`\n=== failed tests (${failures.length}), the first line of each one's error`);
   for (const f of failures.slice(0, 20)) console.log(`- ${f.where} › ${f.name}\n    ${f.error}`);
