@@ -1,7 +1,9 @@
 /**
- * Sessions: a random 256-bit token goes to the client once; only its SHA-256 is stored
+ * Sessions: a token goes to the client once, `{user id}.{random 256 bits}`; only its SHA-256 is stored
  * (SESSION#{hash} / SESSION). Expiry slides with use, never past a fixed end 24 hours after sign-in
- * (`ends_at`), and DynamoDB TTL removes dead sessions.
+ * (`ends_at`), and DynamoDB TTL removes dead sessions. The user id in the token is no secret (the random
+ * part is); it lets a request read its session and its user in one round trip (runtime/authenticate.ts),
+ * and it cannot be changed without changing the hash, so it only ever names the session's own user.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,14 +22,14 @@ export interface SessionRecord {
   ends_at: number;
 }
 
-const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
+export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Slide the expiry only when a minute has passed since the last slide: one write a minute at most. */
 const SLIDE_EVERY_MS = 60_000;
 
 export async function createSession(userId: string, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = `${userId}.${randomBytes(32).toString('base64url')}`;
   const ends_at = now + SESSION_MAX_AGE_MS;
   const session: SessionRecord = { id: hashToken(token), user_id: userId, expires_at: Math.min(now + SESSION_TTL_MS, ends_at), created_at: now, ends_at };
   await dynamo().send(new PutCommand({
@@ -37,17 +39,30 @@ export async function createSession(userId: string, now = Date.now()): Promise<{
   return { token, session };
 }
 
+/**
+ * The user a token names before its random part (base64url has no '.'); null for a token without one:
+ * those signed in before tokens named their user (2026-12-07), which live at most 24 hours.
+ */
+export function userIdNamedBy(token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  return dot > 0 ? token.slice(0, dot) : null;
+}
+
 /** The live session for a token, or null when it is unknown, revoked or expired. */
 export async function findSession(token: string, now = Date.now()): Promise<SessionRecord | null> {
   const id = hashToken(token);
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
-  const item = out.Item;
+  return liveSession(id, out.Item, now);
+}
+
+/** The session a stored item holds, or null when there is none or it has ended. */
+export function liveSession(id: string, item: Record<string, unknown> | undefined, now = Date.now()): SessionRecord | null {
   if (!item || typeof item.expires_at !== 'number' || item.expires_at <= now) return null;
   const created_at = Number(item.created_at ?? 0);
   // Sessions written before ends_at existed end the same time after their start.
   const ends_at = typeof item.ends_at === 'number' ? item.ends_at : created_at + SESSION_MAX_AGE_MS;
   if (ends_at <= now) return null;
-  return { id, user_id: item.user_id, expires_at: item.expires_at, created_at, ends_at };
+  return { id, user_id: item.user_id as string, expires_at: item.expires_at, created_at, ends_at };
 }
 
 export async function slideSession(session: SessionRecord, now = Date.now()): Promise<void> {

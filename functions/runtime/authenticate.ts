@@ -4,10 +4,13 @@
  */
 import { hasAnyPermission, permissionsOf } from '../../shared/permissions';
 import type { RouteDef } from '../../shared/routes';
-import { findSession, slideSession } from '../auth/sessions';
+import { batchGetItems } from '../aws/batch-get';
+import { findSession, hashToken, liveSession, sessionKey, slideSession, userIdNamedBy } from '../auth/sessions';
+import type { SessionRecord } from '../auth/sessions';
 import { findRespondentSession } from '../respond/respondent-sessions';
 import type { Respondent } from '../respond/respondent-sessions';
-import { getUser, touchLastActive } from '../users/user-store';
+import { getUser, touchLastActive, userFromItem, userKey } from '../users/user-store';
+import type { UserRecord } from '../users/user-store';
 import { forbidden, tokenGone, unauthenticated } from './http-error';
 import type { Caller } from './route';
 
@@ -24,15 +27,30 @@ export async function authenticate(headers: Record<string, string | undefined> |
   if (route.access === 'respondent') throw unauthenticated();
   const token = tokenFrom(headers ?? {});
   if (!token) throw unauthenticated();
-  const session = await findSession(token);
-  if (!session) throw tokenGone();
-  const user = await getUser(session.user_id);
+  const { session, user } = await sessionAndUser(token);
   // A password change ends every session started before it.
-  if (!user || session.created_at < user.sessions_valid_after) throw tokenGone();
+  if (!session || !user || session.user_id !== user.id || session.created_at < user.sessions_valid_after) throw tokenGone();
   const permissions = permissionsOf(user);
   if (route.access !== 'session' && !hasAnyPermission(permissions, route.access)) throw forbidden();
   await Promise.all([slideSession(session), touchLastActive(user)]);
   return { user, permissions, sessionId: session.id };
+}
+
+/**
+ * The token's session and its user. A token that names its user (auth/sessions.ts) has both read in one
+ * BatchGetItem, a round trip less on every request; an older one, its session and then its user.
+ */
+async function sessionAndUser(token: string): Promise<{ session: SessionRecord | null; user: UserRecord | null }> {
+  const named = userIdNamedBy(token);
+  if (!named) {
+    const session = await findSession(token);
+    return { session, user: session ? await getUser(session.user_id) : null };
+  }
+  const id = hashToken(token);
+  const items = await batchGetItems([sessionKey(id), userKey(named)]);
+  const sessionItem = items.find((item) => item.sk === 'SESSION');
+  const userItem = items.find((item) => item.sk === 'PROFILE');
+  return { session: liveSession(id, sessionItem), user: userItem ? userFromItem(userItem) : null };
 }
 
 /**

@@ -29,10 +29,10 @@ export interface UserRecord {
   updated_at: string;
 }
 
-const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
 const usernameKey = (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' });
 
-function fromItem(item: Record<string, NativeAttributeValue>): UserRecord {
+export function userFromItem(item: Record<string, NativeAttributeValue>): UserRecord {
   return {
     id: item.id,
     username: item.username,
@@ -57,7 +57,7 @@ function toItem(user: UserRecord): Record<string, NativeAttributeValue> {
 
 export async function getUser(id: string): Promise<UserRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
-  return out.Item ? fromItem(out.Item) : null;
+  return out.Item ? userFromItem(out.Item) : null;
 }
 
 export async function getUserByUsername(username: string): Promise<UserRecord | null> {
@@ -170,7 +170,7 @@ export async function listUsers(): Promise<UserRecord[]> {
       ExpressionAttributeValues: { ':users': 'USERS' },
       ExclusiveStartKey,
     }));
-    users.push(...(out.Items ?? []).map(fromItem));
+    users.push(...(out.Items ?? []).map(userFromItem));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return users;

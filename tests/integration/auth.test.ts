@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, DEMO_FACILITY_ID, DEMO_PASSWORD, login, uniqueName } from './helpers';
 import { getUser, makeUser, tokenFor } from './fixtures';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createSession, expireSession, findSession, hashToken } from '../../functions/auth/sessions';
 import { countAttempt, lockRemainingMs } from '../../functions/auth/login-throttle';
 import { dynamo } from '../../functions/aws/clients';
@@ -26,7 +27,9 @@ describe('POST /api/login', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['permissions', 'token', 'user']);
     expect(res.body.permissions).toEqual(permissions);
-    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The user's id, then the secret (functions/auth/sessions.ts).
+    expect(res.body.token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    expect(res.body.token.split('.')[0]).toBe(res.body.user.id);
     expect(Object.keys(res.body.user).sort()).toEqual(SESSION_USER_KEYS);
     expect(res.body.user).toMatchObject({ username, ...flags });
     expect(res.body.user.id).toEqual(expect.any(String));
@@ -281,6 +284,31 @@ describe('sessions', () => {
     const { token, session } = await createSession(user.id);
     expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Fresh' } })).status).toBe(200);
     expect((await findSession(token))!.expires_at).toBe(session.expires_at);
+  });
+
+  it('a token from before tokens named their user still opens its session, read session first', async () => {
+    const user = await makeUser();
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await dynamo().send(new PutCommand({
+      TableName: tableName(),
+      Item: { pk: `SESSION#${hashToken(token)}`, sk: 'SESSION', type: 'session', id: hashToken(token), user_id: user.id, expires_at: now + SESSION_TTL_MS, created_at: now, ends_at: now + SESSION_MAX_AGE_MS },
+    }));
+    expect((await call('POST', '/api/update-profile', { token, json: { real_name: 'Older token' } })).status).toBe(200);
+    expect((await getUser(user.id))!.real_name).toBe('Older token');
+  });
+
+  it('a token naming another user than its own, or an unknown one, answers 401 with x-token-gone', async () => {
+    const [user, other] = [await makeUser(), await makeUser()];
+    const token = await tokenFor(user);
+    const secret = token.slice(token.lastIndexOf('.') + 1);
+    for (const forged of [`${other.id}.${secret}`, `no-such-user.${secret}`, `.${secret}`, `${user.id}.`]) {
+      const res = await call('POST', '/api/update-profile', { token: forged, json: { real_name: 'Forged' } });
+      expect(res.status, forged).toBe(401);
+      expect(res.headers.get('x-token-gone'), forged).toBe('1');
+    }
+    expect((await getUser(other.id))!.real_name).toBe(other.real_name);
+    expect((await getUser(user.id))!.real_name).toBe(user.real_name);
   });
 
   it('a session whose user was deleted answers 401 with x-token-gone', async () => {
