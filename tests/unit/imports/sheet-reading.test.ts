@@ -149,7 +149,9 @@ describe('the sheet', () => {
       expect(copies).toBe(1);
       await noneLeft();
     } finally {
-      process.env.TMPDIR = tmpdir;
+      // Assigning undefined would set the text 'undefined'.
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
     }
   });
 });
