@@ -12,14 +12,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyResult, SQSEvent } from 'aws-lambda';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import './helpers';
 import { facilityWith, stem } from './facility-fixtures';
 import { makeCycle, makeProgramFacility, tenant } from './cycle-fixtures';
 import { TEST_WRITE } from './fixtures';
 import { createJobRecordOnly } from './job-fixture';
-import { handler as respondHandler } from '../../functions/api/respond';
-import { handler as importWorker } from '../../functions/workers/rent-roll-imports';
 import { createCycle } from '../../functions/cycles/cycle-store';
 import { importFileKey, putImportFile } from '../../functions/imports/import-files';
 import { IMPORT_JOB_TYPE } from '../../functions/imports/import-job-type';
@@ -33,8 +31,21 @@ import { METRICS_NAMESPACE, PROGRAM_SERVICE } from '../../shared/metrics';
 import type { MetricName } from '../../shared/metrics';
 import { matchRoute } from '../../shared/routes';
 
-beforeAll(() => {
+let respondHandler: typeof import('../../functions/api/respond').handler;
+let importWorker: typeof import('../../functions/workers/rent-roll-imports').handler;
+
+beforeAll(async () => {
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  // The suite's files share one module graph (vitest.config.ts): the handlers are loaded afresh, so their
+  // Powertools Metrics are made now, with metrics on, not taken from a file that ran with them off.
+  vi.resetModules();
+  ({ handler: respondHandler } = await import('../../functions/api/respond'));
+  ({ handler: importWorker } = await import('../../functions/workers/rent-roll-imports'));
+});
+
+afterAll(() => {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  vi.resetModules();
 });
 
 interface EmfLine {

@@ -4,7 +4,7 @@
  * on a 2-core machine leave the event loop no core of its own. At most cores - 1 hashes run at once.
  */
 import { availableParallelism } from 'node:os';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const inFlight = vi.hoisted(() => ({ now: 0, max: 0 }));
 
@@ -28,7 +28,14 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, scrypt, default: { ...actual, scrypt } };
 });
 
+// The unit files share one module graph (vitest.config.ts): passwords.ts is loaded afresh, on the
+// counting scrypt, and let go after this file so that the next ones load it on the real one.
+vi.resetModules();
 const { hashPassword, verifyAgainstDummy, verifyPassword } = await import('../../functions/auth/passwords');
+afterAll(() => {
+  vi.doUnmock('node:crypto');
+  vi.resetModules();
+});
 
 describe('password hashing lane', () => {
   const lanes = Math.max(1, availableParallelism() - 1);
