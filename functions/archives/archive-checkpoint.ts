@@ -17,6 +17,7 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
 import type { Counters } from '../program/counters';
+import { isConditionFailure } from '../aws/dynamo-errors';
 
 /**
  * started   nothing kept yet: the export is (re)written
@@ -66,7 +67,6 @@ export const ARCHIVE_LEASE_MS = 5 * 60_000;
 
 const checkpointKey = (archiveId: string) => ({ pk: `ARCHIVE#${archiveId}`, sk: 'CHECKPOINT' });
 
-const isConditionFailure = (err: unknown): boolean => err instanceof Error && err.name === 'ConditionalCheckFailedException';
 
 export async function getCheckpoint(archiveId: string): Promise<ArchiveCheckpoint | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: checkpointKey(archiveId), ConsistentRead: true }));

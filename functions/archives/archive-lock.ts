@@ -25,6 +25,7 @@ import { facilityCycleIds, facilityStatsKey, requireFacility } from '../faciliti
 import { JobRefused } from '../jobs/job-refused';
 import { getJob } from '../jobs/job-store';
 import { HttpError, conflict } from '../runtime/http-error';
+import { isConditionalCheckFailed, isTransactionCanceled } from '../aws/dynamo-errors';
 
 export type ArchiveScope = { kind: 'facility'; facilityId: string } | { kind: 'cycle'; facilityId: string; cycleId: string };
 
@@ -156,7 +157,8 @@ function silentLimitMs(queue: JobQueueName): number {
 // ---------------------------------------------------------------------------------------------------
 // Taking and releasing the lock
 
-const isCanceled = (e: unknown): boolean => e instanceof Error && (e.name === 'TransactionCanceledException' || e.name === 'ConditionalCheckFailedException');
+/** Refused for any reason: a condition, or another transaction on the same items at that moment. */
+const isCanceled = (e: unknown): boolean => isTransactionCanceled(e) || isConditionalCheckFailed(e);
 
 /** Removes registered jobs that are over (a worker that died before it unregistered); answers those still running. */
 async function pruneActiveJobs(facilityId: string, ids: readonly string[]): Promise<string[]> {

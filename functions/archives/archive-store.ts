@@ -21,6 +21,7 @@ import { tableName } from '../aws/config';
 import { newestFirstPage } from '../aws/newest-first-page';
 import type { OverloadedIndex } from '../aws/newest-first-page';
 import { conflict } from '../runtime/http-error';
+import { isConditionFailure } from '../aws/dynamo-errors';
 
 export interface ArchiveRecord extends ArchiveView {
   /** The export's key in the exports bucket (archive-job-input.ts archiveFileKey). */
@@ -41,9 +42,6 @@ const ALL = 'ARCHIVES';
 const byFacility = (facilityNumber: string) => `ARCHIVES#FACILITY#${facilityNumber.trim().toLowerCase()}`;
 const byLetterEffectiveDate = (date: string) => `ARCHIVES#LED#${date}`;
 
-const isConditionFailure = (err: unknown): boolean => err instanceof Error
-  && (err.name === 'ConditionalCheckFailedException'
-    || (err.name === 'TransactionCanceledException' && String(err.message).includes('ConditionalCheckFailed')));
 
 /** The stored item of a record: its key and its three list keys (newest first by `{archived_at}#{id}`). */
 export function archiveItem(record: ArchiveRecord): Item {

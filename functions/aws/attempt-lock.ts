@@ -14,6 +14,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 import { tableName } from './config';
+import { isConditionFailure } from './dynamo-errors';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -38,7 +39,6 @@ const ROUNDS = 3;
 /** How long such an attempt is told to wait. */
 const BUSY_MS = 60_000;
 
-const conditionFailed = (e: unknown) => e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /** Runs a conditional update; false when its condition did not hold. */
 export async function tried(update: UpdateCommand): Promise<boolean> {
@@ -46,7 +46,7 @@ export async function tried(update: UpdateCommand): Promise<boolean> {
     await dynamo().send(update);
     return true;
   } catch (e) {
-    if (conditionFailed(e)) return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

@@ -22,6 +22,7 @@ import { refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, cycleStatsOf, flagCountsOf } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 export const CYCLE_DATE_FIELDS = [
   'initial_letter_send_date', 'reminder_letter_send_date', 'letter_effective_date', 'lease_effective_date',
@@ -167,7 +168,7 @@ export async function createCycle(fields: NewCycle): Promise<CycleRecord> {
       { ConditionCheck: { TableName: tableName(), Key: { pk: `FACILITY#${cycle.facility_id}`, sk: 'PROFILE' }, ConditionExpression: 'attribute_exists(pk)' } },
     ],
   })).catch((e: unknown) => {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw notFound('Facility not found.');
+    if (isTransactionCanceled(e)) throw notFound('Facility not found.');
     throw e;
   });
   await refreshCycleEntry(cycle);
@@ -184,7 +185,7 @@ export async function updateCycle(current: CycleRecord, changes: CycleChanges): 
       TransactItems: [{ Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': current.updated_at } } }],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict('This cycle was changed by someone else. Reload and try again.');
+    if (isTransactionCanceled(e)) throw conflict('This cycle was changed by someone else. Reload and try again.');
     throw e;
   }
   await refreshCycleEntry(next);

@@ -21,6 +21,7 @@ import { historyNotePut } from '../tenants/tenant-history';
 import type { Actor } from '../tenants/tenant-history';
 import { emailKeyOf, tenantFromItem, tenantKey } from '../tenants/tenant-record';
 import type { TenantRecord } from '../tenants/tenant-record';
+import { isConditionFailure } from '../aws/dynamo-errors';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -100,8 +101,6 @@ function notes(tenants: readonly TenantRecord[], action: string, actor: Actor, f
 /** The history entries one transaction has no room for, by BatchWriteItem. */
 const writeNotes = (puts: readonly { Put: { Item: Item } }[]) => batchPutItems(puts.map((p) => p.Put.Item));
 
-const isConditionFailure = (err: unknown) => (err as Error).name === 'TransactionCanceledException'
-  && ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
 
 /**
  * Applies one event to an address once: the event's marker, the address's change and the tenants'

@@ -20,6 +20,7 @@ import type { Counters } from '../program/counters';
 import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
 import type { ListCounts } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 /** What the Retired tab shows of a retired facility (spec §3 "Retired facility"). */
 export interface RetiredStats { total: number; charge_applied: number; chose_coverage: number; non_responders: number }
@@ -150,7 +151,7 @@ export async function createFacility(fields: NewFacility): Promise<FacilityRecor
       ],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict(`Facility ${facility.facility_number} is already set up.`, 'facility_number');
+    if (isTransactionCanceled(e)) throw conflict(`Facility ${facility.facility_number} is already set up.`, 'facility_number');
     throw e;
   }
   await refreshFacilityEntry(facility.id);
@@ -167,7 +168,7 @@ export async function updateFacility(current: FacilityRecord, changes: FacilityC
       TransactItems: [{ Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': current.updated_at } } }],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict('This facility was changed by someone else. Reload and try again.');
+    if (isTransactionCanceled(e)) throw conflict('This facility was changed by someone else. Reload and try again.');
     throw e;
   }
   await refreshFacilityEntry(next.id);
@@ -205,7 +206,7 @@ export async function deleteFacilityRecord(facility: FacilityRecord): Promise<vo
       ],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') throw conflict('This facility was changed by someone else. Reload and try again.');
+    if (isTransactionCanceled(e)) throw conflict('This facility was changed by someone else. Reload and try again.');
     throw e;
   }
   await refreshFacilityEntry(facility.id);

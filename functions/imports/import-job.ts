@@ -35,6 +35,7 @@ import type { CycleSite } from './import-target';
 import { readRentRoll } from './rent-roll-reader';
 import { recordedImport } from './recorded-import';
 import type { ImportedTenant } from './rent-roll-reader';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 export { IMPORT_JOB_TYPE } from './import-job-type';
 
@@ -163,7 +164,7 @@ async function importRows(
         saved = next;
         pending = [];
       } catch (err) {
-        if ((err as Error).name !== 'TransactionCanceledException') throw err;
+        if (!isTransactionCanceled(err)) throw err;
         // The checkpoint moved: another run of this job (a message delivered twice) is writing; it finishes the job.
         if ((await readCheckpoint(ctx.job.id)).row !== saved.row) throw new JobRunElsewhere(`Another run of import ${ctx.job.id} is further along; this run stops.`, { cause: err });
         const there = new Set((await getTenants(pending.map((p) => p.id))).map((t) => t.id));

@@ -23,6 +23,7 @@ import type { Caller, RouteImpl } from '../runtime/route';
 import { IMPORT_JOB_TYPE } from './import-job-type';
 import type { ImportJobInput } from './import-job-type';
 import { UPLOAD_EXPIRES_SECONDS, importFileKey, presignUpload, putImportFile, uploadedSize } from './import-files';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 /**
  * An upload waiting for its import (TTL: gone a day after it was asked for):
@@ -96,7 +97,7 @@ async function startUpload(caller: Caller, uploadId: string, software: ImportSof
       ConditionExpression: 'attribute_not_exists(job_id) OR job_id = :id', ExpressionAttributeValues: { ':id': upload.id },
     }));
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') throw new HttpError(409, 'This upload is being imported already.');
+    if (isConditionalCheckFailed(err)) throw new HttpError(409, 'This upload is being imported already.');
     throw err;
   }
   return queueImport(caller, upload.id, { software, cycle_id: cycleId, files }, facilityId);

@@ -27,6 +27,7 @@ import { HttpError, conflict, notFound } from '../runtime/http-error';
 import { deleteDeadLetter, lookAtDeadLetters, releaseDeadLetters, removeJobDeadLetters, takeDeadLetters } from './dead-letters';
 import { FAILED_JOBS_PARTITION, RUNNING_JOBS_PARTITION, getJob, jobKey, sendJobMessage } from './job-store';
 import type { JobRecord } from './job-store';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 /** The failed list is read whole (it is short; a season's failures): this many at most. */
 const LIST_LIMIT = 2000;
@@ -173,7 +174,7 @@ async function updateJobAsRead(job: JobRecord, doing: 'retried' | 'dismissed', c
       ExpressionAttributeValues: { ':seen': job.status, ':seen_at': job.updated_at, ...change.values },
     }));
   } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
+    if (isConditionalCheckFailed(err)) {
       throw conflict(doing === 'retried'
         ? `Job ${job.id} changed while it was being retried (another retry, or its worker): look at it again.`
         : `Job ${job.id} changed while it was being dismissed: look at it again.`);

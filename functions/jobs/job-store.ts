@@ -11,6 +11,7 @@ import type { JobMessage, JobQueueName, JobStatus } from '../../shared/jobs';
 import type { JobView } from '../../shared/contracts/jobs';
 import { dynamo, sqsClient, sqsCommands } from '../aws/clients';
 import { queueUrl, tableName } from '../aws/config';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 /** `state` is absent on jobs that never reported one (the view answers null). */
 export interface JobRecord extends Omit<JobView, 'state'> {
@@ -142,7 +143,7 @@ export async function claimJob(id: string, field: string, value: string): Promis
     }));
     return true;
   } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalCheckFailed(err)) return false;
     throw err;
   }
 }

@@ -18,6 +18,7 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { JobRunElsewhere } from '../jobs/job-run-elsewhere';
 import { JOB_QUEUES } from '../../shared/jobs';
+import { isConditionFailure, isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 export interface LetterBatchRecord extends LetterBatchView {
   job_id: string;
@@ -50,9 +51,8 @@ export async function getLetterBatch(id: string): Promise<LetterBatchRecord | nu
 
 /** A second delivery of the job lost the race for the batch: the run ahead owns it (and the job). */
 function runElsewhere(err: unknown): never {
-  if (err instanceof Error && ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes(err.name)
-    && (err.name === 'ConditionalCheckFailedException' || String(err.message).includes('ConditionalCheckFailed'))) {
-    throw new JobRunElsewhere(`letter batch taken by another run: ${err.message}`);
+  if (isConditionFailure(err)) {
+    throw new JobRunElsewhere(`letter batch taken by another run: ${(err as Error).message}`);
   }
   throw err;
 }
@@ -227,7 +227,7 @@ export async function fillMailTimes(facilityNumber: string, cycleId: string | nu
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mail_time) OR mail_time = :none)',
         ExpressionAttributeValues: { ':date': date, ':none': null },
       })).then(() => { filled += 1; }, (err: unknown) => {
-        if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+        if (!isConditionalCheckFailed(err)) throw err;
       });
     }
     startKey = out.LastEvaluatedKey;

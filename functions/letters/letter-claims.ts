@@ -24,6 +24,7 @@ import { tableName } from '../aws/config';
 import { getJob } from '../jobs/job-store';
 import type { JobRecord } from '../jobs/job-store';
 import { HttpError } from '../runtime/http-error';
+import { cancellationReasons, isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 export interface LetterClaim {
   tenant_id: string;
@@ -96,7 +97,7 @@ export async function releaseClaims(type: MailedLetterType, tenantIds: readonly 
     await Promise.all(tenantIds.slice(i, i + 25).map((id) => dynamo().send(new DeleteCommand({
       TableName: tableName(), Key: claimKey(type, id), ConditionExpression: 'job_id = :job', ExpressionAttributeValues: { ':job': jobId },
     })).catch((err: unknown) => {
-      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     })));
   }
 }
@@ -121,6 +122,7 @@ async function claimGroup(req: ClaimRequest, group: readonly string[]): Promise<
       return;
     } catch (err) {
       const reasons = cancellationReasons(err);
+      if (!reasons) throw err;
       const inTheWay = group.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
       const held = inTheWay.length > 0 ? await holdersOf(req.letterType, inTheWay, now) : [];
       const blocking = held.filter((h) => holds(h, req.resend));
@@ -151,11 +153,6 @@ function claimPut(req: ClaimRequest, tenantId: string, now: Date, seen: LetterCl
   };
 }
 
-/** The cancellation reason of each action of a refused transaction; any other error is thrown on. */
-function cancellationReasons(err: unknown): (string | undefined)[] {
-  if (!(err instanceof Error && err.name === 'TransactionCanceledException')) throw err;
-  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-}
 
 type Standing = 'running' | 'finished' | 'free';
 interface Held { claim: LetterClaim; standing: Standing; job: JobRecord | null }

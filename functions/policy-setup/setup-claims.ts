@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { isConditionFailure } from '../aws/dynamo-errors';
 
 export type SetupState = 'started' | 'written' | 'done';
 
@@ -43,7 +44,6 @@ const KEEP_DAYS = 180;
 
 export const setupRecordKey = (tenantId: string, cycleId: string) => ({ pk: `TENANT#${tenantId}`, sk: `POLICY_SETUP#${cycleId}` });
 
-const isConditionFailure = (err: unknown) => err instanceof Error && (err.name === 'ConditionalCheckFailedException');
 
 /**
  * Claims the setup of a tenant for `leaseMs`: `{owner, previous}` when this run may go on (previous is

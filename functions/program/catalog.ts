@@ -24,6 +24,7 @@ import type { ItemKey } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
+import { isConditionFailure, isTransactionConflict } from '../aws/dynamo-errors';
 
 export type CatalogKind = 'facilities' | 'cycles';
 
@@ -71,9 +72,6 @@ function countDeltas(prev: CatalogEntry | null, next: CatalogEntry | null): Reco
   return d;
 }
 
-const isConditionFailure = (e: unknown) =>
-  e instanceof Error && (e.name === 'ConditionalCheckFailedException'
-    || (e.name === 'TransactionCanceledException' && /ConditionalCheckFailed/.test(e.message)));
 
 async function ensureShard(kind: CatalogKind, shard: number): Promise<void> {
   try {
@@ -125,8 +123,6 @@ async function writeEntry(kind: CatalogKind, id: string, prevText: string | null
 /** A source item of an entry (its record, its counters), as read in the entry's snapshot. */
 export type SourceItem = Record<string, NativeAttributeValue> | undefined;
 
-const isTransactionConflict = (e: unknown) =>
-  e instanceof Error && e.name === 'TransactionCanceledException' && /TransactionConflict/.test(e.message);
 
 /**
  * The entry's text and its sources as one snapshot (TransactGetItems: every item as of one moment),

@@ -13,6 +13,7 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
 import type { Actor } from '../tenants/tenant-history';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 const PK = 'CONFIG';
 const SK = 'PROGRAM_SETTINGS';
@@ -69,7 +70,7 @@ export async function saveProgramSettings(fields: ProgramSettingsFields, version
       ],
     }));
   } catch (e) {
-    if (e instanceof Error && e.name === 'TransactionCanceledException') {
+    if (isTransactionCanceled(e)) {
       throw conflict('Someone saved the program settings at the same time. Reload the page to see their values, then make your change again.');
     }
     throw e;

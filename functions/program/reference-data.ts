@@ -10,6 +10,7 @@ import { DEFAULT_INSURANCE_PROGRAMS, DEFAULT_OPT_OUT, DEFAULT_STATE_COVERAGES } 
 import type { OptOutSetting } from '../../shared/reference-data';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 const PK = 'REFERENCE';
 
@@ -50,7 +51,7 @@ async function putIfMissing(item: Record<string, unknown>): Promise<void> {
   try {
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (e) {
-    if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
   }
 }
 

@@ -29,6 +29,7 @@ import { getProof } from './proof-review-store';
 import { recordTwinKeys, standingTwins } from './proof-twins';
 import { readDeclarations } from './reader/read-declarations';
 import { eachRecord } from '../runtime/sqs-batch';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 /** The proof id of a checked copy's key (proofs/checked/{tenant}/{proof}), or null for any other key. */
 export function proofIdOfKey(key: string): string | null {
@@ -139,7 +140,7 @@ async function storeReading(proofId: string, reading: ProofReadingView): Promise
       ExpressionAttributeValues: { ':reading': reading },
     }));
   } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionalCheckFailed(err)) throw err;
   }
 }
 

@@ -14,6 +14,7 @@ import { APP_TABLE } from '../../shared/resources';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import type { ProofExpiryReminder } from './reminder-days';
+import { isConditionFailure } from '../aws/dynamo-errors';
 
 /** A claim outlives the day it is about by this long, then TTL removes it (no run looks that far back). */
 const CLAIM_KEPT_DAYS = 90;
@@ -22,7 +23,6 @@ export const reminderClaimKey = (tenantId: string, what: string) => ({ pk: `REMI
 export const proofExpiryClaim = (endsOn: string, daysBefore: ProofExpiryReminder) => `PROOF_EXPIRY#${endsOn}#${daysBefore}`;
 export const deadlineClaim = (cycleId: string) => `DEADLINE#${cycleId}`;
 
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 
 /** Takes the reminder for this run; false when a run already took it (sent, suppressed, or being sent). `about`: the day it concerns. */
 export async function claimReminder(tenantId: string, what: string, about: string): Promise<boolean> {

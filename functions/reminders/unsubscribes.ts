@@ -17,6 +17,7 @@ import { logger } from '../runtime/logger';
 import { historyNotePut } from '../tenants/tenant-history';
 import type { Actor } from '../tenants/tenant-history';
 import { emailKeyOf } from '../tenants/tenant-record';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 export const unsubscribeKey = (address: string) => ({ pk: `EMAIL_UNSUBSCRIBE#${emailKeyOf(address)}`, sk: 'REMINDERS' });
 
@@ -70,7 +71,7 @@ export async function unsubscribe(address: string, via: UnsubscribeVia): Promise
     }));
   } catch (err) {
     // Two clicks at once: the other one stopped them and wrote the history.
-    if ((err as Error).name === 'TransactionCanceledException') return unsubscribeState(address);
+    if (isTransactionCanceled(err)) return unsubscribeState(address);
     throw err;
   }
   await batchPutItems(notes.slice(NOTES_IN_TRANSACTION).map((n) => n.Put.Item));

@@ -15,6 +15,7 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { respondentSessionKey } from './respondent-sessions';
 import type { Respondent } from './respondent-sessions';
+import { isTransactionCanceled } from '../aws/dynamo-errors';
 
 /** "A couple" (the word): an answer and a changed mind. */
 export const CONFIRMATIONS_PER_SESSION = 2;
@@ -56,7 +57,7 @@ export async function takeConfirmationPlace(respondent: Respondent, day: string)
     }));
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    if (isTransactionCanceled(error)) return false;
     throw error;
   }
 }

@@ -25,6 +25,7 @@ import { isDay, runDaysCovered } from '../reminders/reminder-days';
 import type { DayRange } from '../reminders/reminder-days';
 import { logger } from '../runtime/logger';
 import { flushMetrics } from '../runtime/metric-flush';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 export const LAST_RUN_KEY = { pk: 'SCHEDULE#daily', sk: 'LAST_RUN' } as const;
 
@@ -54,7 +55,7 @@ async function recordRun(report: DailyReport): Promise<void> {
     ExpressionAttributeNames: { '#type': 'type', '#day': 'day', '#at': 'at', '#report': 'report' },
     ExpressionAttributeValues: { ':type': 'schedule_run', ':day': report.day, ':at': new Date().toISOString(), ':report': report },
   })).catch((err: unknown) => {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionalCheckFailed(err)) throw err;
   });
 }
 

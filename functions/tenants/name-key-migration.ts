@@ -21,6 +21,7 @@ import { tableName } from '../aws/config';
 import { nameIndexKeys } from './tenant-names';
 import { emailIndexKeys } from './tenant-record';
 import { scanTenantPages } from './tenant-scan';
+import { isConditionalCheckFailed } from '../aws/dynamo-errors';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -72,7 +73,7 @@ async function updateKeys(item: Item, change: { set: Record<string, string>; rem
     }));
     return true;
   } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalCheckFailed(err)) return false;
     throw err;
   }
 }

@@ -29,6 +29,7 @@ import { historyPut } from './tenant-history';
 import type { TenantWrite } from './tenant-history';
 import { TENANT_DEFAULTS, proofExpiryRule, tenantFromItem, tenantItem, tenantKey } from './tenant-record';
 import type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
+import { cancellationReasons } from '../aws/dynamo-errors';
 
 export type { NewTenant, TenantChanges, TenantRecord } from './tenant-record';
 export type { TenantWrite, Actor } from './tenant-history';
@@ -109,15 +110,13 @@ function counterUpdates(
  * The 409 of a transaction an archive lock refused: a failed condition on one of its STATS actions
  * (`first` is the index of the first of them, `facilities` names each one's facility). Null: not a lock.
  */
-async function lockRefusal(reasons: readonly { Code?: string }[], first: number, facilities: readonly string[]): Promise<HttpError | null> {
-  const index = facilities.findIndex((_, i) => reasons[first + i]?.Code === 'ConditionalCheckFailed');
+async function lockRefusal(reasons: readonly (string | undefined)[], first: number, facilities: readonly string[]): Promise<HttpError | null> {
+  const index = facilities.findIndex((_, i) => reasons[first + i] === 'ConditionalCheckFailed');
   if (index < 0) return null;
   const facility = await getFacility(facilities[index]!);
   return new HttpError(409, tenantsLockedMessage(facility?.facility_number ?? facilities[index]!));
 }
 
-const cancellationReasons = (e: unknown): { Code?: string }[] | null =>
-  (e instanceof Error && e.name === 'TransactionCanceledException' ? (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [] : null);
 
 /** The catalog entries read the counters; refresh those of cycles and facilities whose counters moved. */
 async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): Promise<void> {
@@ -183,8 +182,8 @@ function withAccessCode(t: TenantRecord): TenantRecord {
  * null when anything else refused it too (a tenant of that id exists, an archive lock, the caller's
  * checkpoint): that is the caller's case, as before codes were claimed.
  */
-function collidedCodes(reasons: readonly { Code?: string }[], chunk: readonly TenantRecord[]): Set<number> | null {
-  const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+function collidedCodes(reasons: readonly (string | undefined)[], chunk: readonly TenantRecord[]): Set<number> | null {
+  const failed = reasons.flatMap((r, i) => (r === 'ConditionalCheckFailed' ? [i] : []));
   const claims = failed.filter((i) => i < chunk.length * ACTIONS_PER_NEW_TENANT && i % ACTIONS_PER_NEW_TENANT === CLAIM_INDEX);
   if (claims.length === 0 || claims.length !== failed.length) return null;
   return new Set(claims.map((i) => Math.floor(i / ACTIONS_PER_NEW_TENANT)));
@@ -301,7 +300,7 @@ async function writeGroup(group: readonly Change[], how: TenantWrite, at: string
     if (reasons) {
       const locked = await lockRefusal(reasons, owners.length, stats.facilities);
       if (locked) throw locked;
-      const refused = [...new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' && i < owners.length ? [owners[i]!] : [])))];
+      const refused = [...new Set(reasons.flatMap((r, i) => (r === 'ConditionalCheckFailed' && i < owners.length ? [owners[i]!] : [])))];
       throw new HttpError(409, group.length === 1
         ? 'This tenant was changed by someone else. Reload and try again.'
         : 'Some of these tenants were changed by someone else meanwhile. Reload and try again; nothing was changed.',

@@ -9,6 +9,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict, notFound } from '../runtime/http-error';
+import { isConditionalCheckFailed, isTransactionCanceled } from '../aws/dynamo-errors';
 
 export interface UserRecord {
   id: string;
@@ -176,8 +177,6 @@ export async function listUsers(): Promise<UserRecord[]> {
   return users;
 }
 
-export function isConditionFailure(err: unknown): boolean {
-  const name = (err as { name?: string })?.name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
-}
+/** Refused for any reason: a condition, or a race with another write of the same username or user (answered as the condition would be). */
+const isConditionFailure = (err: unknown): boolean => isConditionalCheckFailed(err) || isTransactionCanceled(err);
 
