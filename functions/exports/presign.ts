@@ -5,6 +5,7 @@
  */
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
+import { isMissingObject } from '../aws/uploads';
 
 /** Long enough for the browser to open the link it was just handed; too short to share it. */
 export const DOWNLOAD_LINK_SECONDS = 60;
@@ -30,8 +31,7 @@ export async function exportExists(fileKey: string): Promise<boolean> {
     await (await s3Client()).send(new HeadObjectCommand({ Bucket: bucketName('exports'), Key: fileKey }));
     return true;
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return false;
+    if (isMissingObject(err)) return false;
     throw err;
   }
 }
