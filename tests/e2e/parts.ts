@@ -5,10 +5,14 @@
  * a third of the two cores idle from then on; these files fill that time (docs/decisions.md "The
  * end-to-end suite's tail runs in the checks lane"). A plain `npx playwright test` runs every file.
  *
- * Chosen by their time in CI (about 150 s of the ~1,300 s): files that make their own facilities and
- * users, so they need nothing another file made.
+ * Chosen by their time in CI (about 285 s of the ~1,400 s): files that need nothing another file made
+ * (their own facilities and users, or the demo data alone).
  */
-export const TAIL_SPECS = ['manager-audit.spec.ts', 'tenant-accounts.spec.ts', 'profile.spec.ts', 'home.spec.ts'] as const;
+export const TAIL_SPECS = [
+  'manager-audit.spec.ts', 'tenant-accounts.spec.ts', 'profile.spec.ts', 'home.spec.ts',
+  // Added when CI's lanes were 1,262 s (end-to-end) and 1,018 s (checks): about 125 s of the head's time.
+  'navigation.spec.ts', 'login.spec.ts', 'guard.spec.ts',
+] as const;
 
 export type E2EPart = 'head' | 'tail';
 
