@@ -50,7 +50,10 @@ import type { ArchiveScope } from './archive-lock';
 import { recordArchivedLedgers } from './archived-ledgers';
 import { recordArchive } from './archive-store';
 import { readArchiveRecords, readArchiveTenants, writeArchiveWorkbook } from './archive-workbook';
-import type { ArchivedHistoryEntry, InfoRow } from './archive-workbook';
+import type { ArchivedHistoryEntry, ArchivedTenant, InfoRow } from './archive-workbook';
+
+/** The sort keys of a tenant's history entries (tenant-history.ts). */
+const HISTORY_PREFIX = 'HISTORY#';
 
 /** Tenants read (one BatchGet) and deleted (one tenant-store call, a few transactions) at a time. */
 export const ARCHIVE_PAGE = 100;
@@ -176,6 +179,12 @@ interface Run {
   ctx: JobRunContext;
   /** What the verify step found, when this run verified (else read again from the export). */
   ledgerIds?: string[];
+  /**
+   * When this run verified: the tenants that had items under their key besides the record and its
+   * history (letters, setup claims). The deletion lists those tenants' items again; for every other one,
+   * what is left is the history the export holds, so it deletes that without asking DynamoDB again.
+   */
+  withOtherItems?: Set<string>;
 }
 
 const timeLeft = (ctx: JobRunContext): number => ctx.timeLeftMs?.() ?? Infinity;
@@ -209,7 +218,7 @@ async function writeExport(run: Run): Promise<void> {
   const total = Math.max(1, cp.current.counters_before.total);
   const written = await writeArchiveWorkbook(input.file_key, input.export_filename, {
     tenants: scopeTenants(cp.current.cycles),
-    history: (ids) => inOrder(ids, async (id) => ({ tenantId: id, entries: (await tenantItems(id, 'HISTORY#')).map(historyEntryOf) })),
+    history: (ids) => inOrder(ids, async (id) => ({ tenantId: id, entries: (await tenantItems(id, HISTORY_PREFIX)).map(historyEntryOf) })),
     facility: facilityRows(facility, cp.current, input),
     summary: (count) => summaryRows(facility, cp.current, input, count),
     onProgress: (w) => report('write', w.tenants / total, { written: w.tenants, verified: 0, deleted: 0 }),
@@ -227,6 +236,7 @@ async function verifyExport(run: Run): Promise<void> {
   const report = progressOf(run);
   const inFile = new Set<string>();
   const ledgerIds: string[] = [];
+  const withOtherItems = new Set<string>();
   const total = Math.max(1, cp.current.tenant_count);
   let page: { record: TenantRecord; history: ArchivedHistoryEntry[] }[] = [];
   const check = async () => {
@@ -234,9 +244,14 @@ async function verifyExport(run: Run): Promise<void> {
     for (const t of page) {
       if (!isDeepStrictEqual(stored.get(t.record.id), t.record)) throw new Error(`The export ${input.export_filename} does not hold tenant ${t.record.id} as stored; nothing was deleted.`);
     }
-    for await (const { id, sks } of inOrder(page.map((t) => t.record.id), async (id) => ({ id, sks: (await tenantItems(id, 'HISTORY#', 'sk')).map((i) => i.sk as string) }))) {
+    // Every item under each tenant's key (keys only): its history must be the export's; any other item
+    // (a letter, a setup claim) marks the tenant for the deletion to list again.
+    for await (const { id, sks } of inOrder(page.map((t) => t.record.id), async (id) => ({ id, sks: (await tenantItems(id, '', 'sk')).map((i) => i.sk as string) }))) {
       const filed = page.find((t) => t.record.id === id)!.history.map((e) => e.sk);
-      if (!isDeepStrictEqual(filed, sks)) throw new Error(`The export ${input.export_filename} does not hold every history entry of tenant ${id}; nothing was deleted.`);
+      if (!isDeepStrictEqual(filed, sks.filter((sk) => sk.startsWith(HISTORY_PREFIX)))) {
+        throw new Error(`The export ${input.export_filename} does not hold every history entry of tenant ${id}; nothing was deleted.`);
+      }
+      if (sks.some((sk) => sk !== 'PROFILE' && !sk.startsWith(HISTORY_PREFIX))) withOtherItems.add(id);
     }
     page = [];
     await report('verify', inFile.size / total, { written: cp.current.tenant_count, verified: inFile.size, deleted: 0 });
@@ -260,6 +275,7 @@ async function verifyExport(run: Run): Promise<void> {
     throw new Error(`The export ${input.export_filename} holds ${inFile.size} tenants where the counters say ${cp.current.counters_before.total}; nothing was deleted.`);
   }
   run.ledgerIds = ledgerIds;
+  run.withOtherItems = withOtherItems;
   await cp.save({ phase: 'verified', tenant_count: inFile.size });
 }
 
@@ -317,13 +333,16 @@ async function deleteTenantsOf(run: Run): Promise<void> {
   const how: TenantWrite = { actor: input.requested_by, action: 'archive', archive_id: input.archive_id };
   const report = progressOf(run);
   const total = Math.max(1, cp.current.tenant_count);
+  // The items this run's verify listed under each tenant's key stand (the lock keeps every writer out):
+  // a tenant's history is the export's. A run that did not verify (it goes on from an earlier one) lists them.
+  const { withOtherItems } = run;
   let pageNo = 0;
-  let page: TenantRecord[] = [];
+  let page: ArchivedTenant[] = [];
   const deletePage = async () => {
     if (pageNo >= cp.current.pages_deleted) {
       await needTime(run, TIME_NEEDED_MS.deletePage, 'delete another page of tenants');
-      const stored = await getTenants(page.map((t) => t.id));
-      const filed = new Map(page.map((t) => [t.id, t]));
+      const stored = await getTenants(page.map((t) => t.record.id));
+      const filed = new Map(page.map((t) => [t.record.id, t.record]));
       // Only what the export holds is deleted: a tenant changed since (which the lock forbids) stops the job instead.
       const changed = stored.find((t) => !isDeepStrictEqual(t, filed.get(t.id)));
       if (changed) throw new Error(`Tenant ${changed.id} changed after the export was verified; it was not deleted.`);
@@ -331,8 +350,11 @@ async function deleteTenantsOf(run: Run): Promise<void> {
       // none there (no history entry, tenant-store.ts writesHistory) and the lock keeps every other writer out.
       // The records themselves go in the transactions, with their counters; the rest after, once those held.
       const listLeftovers = async () => {
-        const found: Item[] = [];
-        for await (const items of inOrder(page, (t) => tenantItems(t.id, '', 'pk, sk'))) found.push(...items.filter((i) => i.sk !== 'PROFILE'));
+        const toList = withOtherItems ? page.filter((t) => withOtherItems.has(t.record.id)) : page;
+        const found: Item[] = withOtherItems
+          ? page.filter((t) => !withOtherItems.has(t.record.id)).flatMap((t) => t.history.map((e) => ({ pk: `TENANT#${t.record.id}`, sk: e.sk })))
+          : [];
+        for await (const items of inOrder(toList, (t) => tenantItems(t.record.id, '', 'pk, sk'))) found.push(...items.filter((i) => i.sk !== 'PROFILE'));
         return found;
       };
       const [leftovers] = await Promise.all([listLeftovers(), stored.length ? deleteTenants(stored, how) : undefined]);
@@ -344,12 +366,18 @@ async function deleteTenantsOf(run: Run): Promise<void> {
     pageNo += 1;
     page = [];
   };
-  for await (const record of readArchiveRecords(input.file_key)) {
-    page.push(record);
+  // With the verify's listing, the history comes from the export; without it, the records alone are read.
+  const tenants: AsyncIterable<ArchivedTenant> = withOtherItems ? readArchiveTenants(input.file_key) : recordsAlone(input.file_key);
+  for await (const tenant of tenants) {
+    page.push(tenant);
     if (page.length === ARCHIVE_PAGE) await deletePage();
   }
   if (page.length) await deletePage();
   await cp.save({ phase: 'deleted' });
+}
+
+async function* recordsAlone(fileKey: string): AsyncGenerator<ArchivedTenant> {
+  for await (const record of readArchiveRecords(fileKey)) yield { record, history: [] };
 }
 
 /** 6. The cycles archived; a facility archive resets the facility and sets its new dates, or retires it. */
