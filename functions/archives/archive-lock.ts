@@ -17,7 +17,8 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { JOB_QUEUES } from '../../shared/jobs';
 import type { JobQueueName } from '../../shared/jobs';
-import { batchGetItems } from '../aws/batch-get';
+import { batchGetItems, readTogether } from '../aws/batch-get';
+import type { ItemRead } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { cycleStatsKey, getCyclesWithCounters } from '../cycles/cycle-store';
@@ -125,14 +126,25 @@ export async function refuseWhileArchiving(
  * work (one BatchGet of their STATS items). The tenant store refuses the write itself all the same.
  */
 export async function refuseTenantChanges(tenants: readonly { facility_id: string; facility_number: string; cycle_id: string }[]): Promise<void> {
+  await readTogether(tenantChangesAllowed(tenants));
+}
+
+/** refuseTenantChanges as a read to go with others (readTogether): its answer throws the 409. */
+export function tenantChangesAllowed(tenants: readonly { facility_id: string; facility_number: string; cycle_id: string }[]): ItemRead<void> {
   const facilityOfPk = new Map<string, string>();
   for (const { facility, cycleIds } of jobTargetsOf(tenants)) {
     facilityOfPk.set(facilityStatsKey(facility.id).pk, facility.facility_number);
     for (const id of cycleIds) facilityOfPk.set(cycleStatsKey(id).pk, facility.facility_number);
   }
   const keys = [...facilityOfPk.keys()].map((pk) => ({ pk, sk: 'STATS' }));
-  const locked = (await batchGetItems(keys)).find((item) => lockOf(item));
-  if (locked) throw conflict(tenantsLockedMessage(facilityOfPk.get(locked.pk as string)!));
+  return {
+    keys,
+    attributes: [ARCHIVE_LOCK_ATTRIBUTE],
+    answer: (found) => {
+      const locked = keys.find((key) => lockOf(found.get(key)));
+      if (locked) throw conflict(tenantsLockedMessage(facilityOfPk.get(locked.pk)!));
+    },
+  };
 }
 
 /**

@@ -17,8 +17,8 @@ import { tableName } from '../aws/config';
 import { batchGetItems } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
-import type { CatalogEntry } from '../program/catalog';
-import { refreshEntry } from '../program/catalog';
+import type { CatalogEntry, WrittenSources } from '../program/catalog';
+import { knownSources, refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, cycleStatsOf, flagCountsOf } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
@@ -231,9 +231,15 @@ export function cycleEntryOf(cycle: CycleRecord, facility: FacilityRecord | null
  * caller names the cycle's facility (a cycle never changes facility), so all three are read in the
  * entry's snapshot: one round trip (functions/program/catalog.ts).
  */
-export async function refreshCycleEntry(cycle: { id: string; facility_id: string }): Promise<void> {
-  await refreshEntry<CycleEntry>('cycles', cycle.id, [cycleKey(cycle.id), cycleStatsKey(cycle.id), facilityKey(cycle.facility_id)], ([record, stats, facility]) =>
-    (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null));
+export async function refreshCycleEntry(
+  cycle: { id: string; facility_id: string },
+  /** What a tenant's save read of these sources before it, and its counter deltas: the entry is written without reading them again. */
+  written?: WrittenSources,
+): Promise<void> {
+  const sources = [cycleKey(cycle.id), cycleStatsKey(cycle.id), facilityKey(cycle.facility_id)];
+  await refreshEntry<CycleEntry>('cycles', cycle.id, sources, ([record, stats, facility]) =>
+    (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null),
+  written && knownSources(sources, cycleStatsKey(cycle.id), written));
 }
 
 /** After a facility's names or program change, its cycles' entries carry the new ones. */

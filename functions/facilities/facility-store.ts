@@ -14,8 +14,8 @@ import { flagsOf } from '../../shared/program-filters';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { batchGetItems } from '../aws/batch-get';
-import type { CatalogEntry } from '../program/catalog';
-import { refreshEntry } from '../program/catalog';
+import type { CatalogEntry, WrittenSources } from '../program/catalog';
+import { knownSources, refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
 import type { ListCounts } from '../program/counters';
@@ -245,8 +245,14 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
 }
 
 /** Brings the facility's catalog entry in line with its record and counters (call after any change to either). */
-export async function refreshFacilityEntry(id: string): Promise<void> {
+export async function refreshFacilityEntry(
+  id: string,
+  /** What a tenant's save read of these sources before it, and its counter deltas: the entry is written without reading them again. */
+  written?: WrittenSources,
+): Promise<void> {
   // Record and counters in the entry's snapshot: one round trip (functions/program/catalog.ts).
-  await refreshEntry<FacilityEntry>('facilities', id, [facilityKey(id), facilityStatsKey(id)], ([facility, stats]) =>
-    (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null));
+  const sources = [facilityKey(id), facilityStatsKey(id)];
+  await refreshEntry<FacilityEntry>('facilities', id, sources, ([facility, stats]) =>
+    (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null),
+  written && knownSources(sources, facilityStatsKey(id), written));
 }

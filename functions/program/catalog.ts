@@ -20,11 +20,13 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterKey } from '../../shared/program-filters';
 import { FILTER_KEYS } from '../../shared/program-filters';
 import { batchGetItems } from '../aws/batch-get';
-import type { ItemKey } from '../aws/batch-get';
+import type { FoundItems, ItemKey } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
 import { isConditionFailure, isTransactionConflict } from '../aws/dynamo-errors';
+import { countersOf } from './counters';
+import type { AnyCounter, Counters } from './counters';
 
 export type CatalogKind = 'facilities' | 'cycles';
 
@@ -85,7 +87,7 @@ async function ensureShard(kind: CatalogKind, shard: number): Promise<void> {
   }
 }
 
-async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null): Promise<void> {
+async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null, checks: readonly TransactItem[] = []): Promise<void> {
   const prev = prevText ? (JSON.parse(prevText) as CatalogEntry) : null;
   const values: Record<string, NativeAttributeValue> = {};
   if (prevText) values[':prev'] = prevText;
@@ -116,12 +118,27 @@ async function writeEntry(kind: CatalogKind, id: string, prevText: string | null
             },
           }]
         : []),
+      ...checks,
     ],
   }));
 }
 
 /** A source item of an entry (its record, its counters), as read in the entry's snapshot. */
 export type SourceItem = Record<string, NativeAttributeValue> | undefined;
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/**
+ * An entry's sources as a writer already knows them: as it read them before its own write (`read`), as
+ * that write leaves them (`after`), and the ConditionChecks that hold only if nothing else has changed
+ * them since (`checks`). With them, refreshEntry writes the entry without reading first; any other
+ * change in between fails a check, and it reads its snapshot as always.
+ */
+export interface KnownSources {
+  read: SourceItem[];
+  after: SourceItem[];
+  checks: TransactItem[];
+}
 
 
 /**
@@ -148,7 +165,10 @@ async function readSnapshot(kind: CatalogKind, id: string, sources: readonly Ite
  * before another writer's change finds the entry changed by the one that read after it (its condition
  * fails, and it reads again), or writes first and is then overwritten by it. Concurrent writers converge.
  */
-export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null): Promise<void> {
+export async function refreshEntry<E extends CatalogEntry>(
+  kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null, known?: KnownSources,
+): Promise<void> {
+  if (known && await writeKnownEntry(kind, id, compute, known)) return;
   for (let attempt = 0; attempt < 8; attempt += 1) {
     let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
     try {
@@ -167,7 +187,7 @@ export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id
     } catch (e) {
       if (isConditionFailure(e)) continue;
       // The shard item does not exist yet (first entry of a fresh table): create it and try again.
-      if (e instanceof Error && /document path|ValidationException|ValidationError/i.test(`${e.name} ${e.message}`)) {
+      if (isMissingPath(e)) {
         await ensureShard(kind, shardOf(kind, id));
         continue;
       }
@@ -176,6 +196,84 @@ export async function refreshEntry<E extends CatalogEntry>(kind: CatalogKind, id
   }
   throw conflict('This record is being changed by someone else. Try again.');
 }
+
+/** What a write read of an entry's sources just before it (readTogether), and how it moved the counters. */
+export interface WrittenSources {
+  found: FoundItems;
+  moved: Partial<Counters>;
+}
+
+/**
+ * The known sources of an entry whose sources are `sources`, `stats` among them: the records as read,
+ * checked unchanged by their `updated_at` (every store's update moves it); the STATS item as the write
+ * left it, checked counter by counter (a counter never written is absent: 0).
+ */
+export function knownSources(sources: readonly ItemKey[], stats: ItemKey, written: WrittenSources): KnownSources {
+  const read = sources.map((key) => written.found.get(key));
+  const after = sources.map((key, i) => (sameKey(key, stats) ? statsAfter(read[i], written.moved) : read[i]));
+  const checks = sources.map((key, i) => (sameKey(key, stats) ? countersAre(key, countersOf(after[i])) : unchanged(key, read[i])));
+  return { read, after, checks };
+}
+
+const sameKey = (a: ItemKey, b: ItemKey) => a.pk === b.pk && a.sk === b.sk;
+
+function statsAfter(item: SourceItem, moved: Partial<Counters>): SourceItem {
+  const counters = countersOf(item);
+  for (const [name, by] of Object.entries(moved) as [AnyCounter, number][]) counters[name] += by;
+  return { ...item, ...counters };
+}
+
+function countersAre(key: ItemKey, counters: Counters): TransactItem {
+  const names = Object.keys(counters) as AnyCounter[];
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: names.map((name, i) => (counters[name] === 0 ? `(attribute_not_exists(#c${i}) OR #c${i} = :c${i})` : `#c${i} = :c${i}`)).join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:c${i}`, counters[name]])),
+    },
+  };
+}
+
+function unchanged(key: ItemKey, item: SourceItem): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: key,
+      ...(!item ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : item.updated_at === undefined ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(updated_at)' }
+        : { ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': item.updated_at as NativeAttributeValue } }),
+    },
+  };
+}
+
+/**
+ * The write of refreshEntry without its read (a single tenant's save saves a round trip): the entry as the
+ * known sources leave it, conditional on the entry being what the sources made of it before the write and
+ * on the checks (the counters are exactly those the write left, the records unchanged). True when
+ * written. False, to read the snapshot as always: the write changes nothing in the entry (its sources
+ * must still be read to say so: another writer's change may have), the entry did not exist (its shard may
+ * not either), or a check or the entry's condition failed.
+ */
+async function writeKnownEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, compute: (items: SourceItem[]) => E | null, known: KnownSources): Promise<boolean> {
+  const prev = compute(known.read);
+  const next = compute(known.after);
+  if (!prev || !next) return false;
+  const prevText = JSON.stringify(prev);
+  if (prevText === JSON.stringify(next)) return false;
+  try {
+    await writeEntry(kind, id, prevText, next, known.checks);
+    return true;
+  } catch (e) {
+    // Refused by a condition or a check, or a shard not made yet: the loop reads and knows what to do.
+    if (isConditionFailure(e) || isTransactionConflict(e) || isMissingPath(e)) return false;
+    throw e;
+  }
+}
+
+/** An update of a map path in an item that does not exist yet (the first entry of a fresh shard). */
+const isMissingPath = (e: unknown): boolean => e instanceof Error && /document path|ValidationException|ValidationError/i.test(`${e.name} ${e.message}`);
 
 interface CachedShard<E> {
   version: number;

@@ -9,6 +9,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { ProgramSettingsChange, ProgramSettingsFields, ProgramSettingsValues, ProgramSettingsView, ProgramSettingKey } from '../../shared/contracts/program-settings';
 import { OPTIONAL_PROGRAM_SETTINGS, PROGRAM_SETTING_LABELS } from '../../shared/contracts/program-settings';
 import { calendarDateIn } from '../../shared/format';
+import type { ItemRead } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { conflict } from '../runtime/http-error';
@@ -24,9 +25,20 @@ const KEYS = Object.keys(PROGRAM_SETTING_LABELS) as ProgramSettingKey[];
 export const missingSettings = (values: ProgramSettingsValues): string[] =>
   KEYS.filter((k) => !OPTIONAL_PROGRAM_SETTINGS.includes(k) && values[k].trim() === '').map((k) => PROGRAM_SETTING_LABELS[k]);
 
+const SETTINGS_KEY = { pk: PK, sk: SK };
+
 export async function readProgramSettings(): Promise<ProgramSettingsView> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: SK }, ConsistentRead: true }));
-  const item = out.Item ?? {};
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: SETTINGS_KEY, ConsistentRead: true }));
+  return settingsOf(out.Item);
+}
+
+/** programToday as a read to go with others (readTogether). */
+export function programTodayRead(): ItemRead<string> {
+  return { keys: [SETTINGS_KEY], answer: (found) => calendarDateIn(timeZoneOf(settingsOf(found.get(SETTINGS_KEY)))) };
+}
+
+function settingsOf(stored: Record<string, unknown> | undefined): ProgramSettingsView {
+  const item = stored ?? {};
   const settings = Object.fromEntries(KEYS.map((k) => [k, typeof item[k] === 'string' ? item[k] : ''])) as ProgramSettingsValues;
   return {
     settings,
@@ -102,8 +114,10 @@ export async function programToday(): Promise<string> {
 
 /** The program's IANA time zone (Program Settings); UTC until an admin sets it. */
 export async function programTimeZone(): Promise<string> {
-  return (await readProgramSettings()).settings.time_zone.trim() || 'UTC';
+  return timeZoneOf(await readProgramSettings());
 }
+
+const timeZoneOf = (view: ProgramSettingsView): string => view.settings.time_zone.trim() || 'UTC';
 
 /** What generating letters or sending certificates needs: the message that says what to set, or null. */
 export function identityProblem(view: ProgramSettingsView, what: string): string | null {

@@ -11,11 +11,12 @@ import { coveragesWithIds } from '../../shared/coverage-ids';
 import { coverageStartDate } from '../../shared/coverage-start';
 import { tenantsUpdated } from '../../shared/format';
 import { MANAGER_KEYWORD_CHOICES, MANAGER_TENANT_CONTRACTS } from '../../shared/contracts/tenants';
-import { refuseTenantChanges } from '../archives/archive-lock';
+import { refuseTenantChanges, tenantChangesAllowed } from '../archives/archive-lock';
+import { readTogether } from '../aws/batch-get';
 import { getCycleCounters, isMoveOutConfirmed, requireCycle, updateCycle } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
 import { getFacilityCounters, requireFacility } from '../facilities/facility-store';
-import { programToday } from '../program/program-settings';
+import { programToday, programTodayRead } from '../program/program-settings';
 import { conflict, forbidden, notFound, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import type { Caller } from '../runtime/route';
@@ -23,9 +24,9 @@ import { requireAll, refuseAny } from './routes';
 import { letterPromiseOfCycle } from './coverage-start';
 import { statusChanges, writeBy } from './tenant-changes';
 import { listTenants } from './tenant-list';
-import { requireTenant, saveTenant, saveTenants } from './tenant-store';
+import { catalogSourcesRead, requireTenant, saveTenant, saveTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';
-import { contextOf, readerOf, viewOf, viewsOf } from './tenant-view';
+import { contextRead, readerOf, viewOf, viewsOf } from './tenant-view';
 
 const isStaff = (caller: Caller) => caller.permissions.includes('admin') || caller.permissions.includes('monitor');
 
@@ -66,10 +67,13 @@ export const managerTenantRoutes = {
     const caller = requireCaller(input);
     const current = await requireTenant(body.id);
     requireOwned(caller, [current]);
-    await refuseTenantChanges([current]);
+    // The archive lock, the program's day, the answer's cycle label and software and the sources of the
+    // catalog entries the save refreshes, in one BatchGetItem.
+    const [, today, context, read] = await readTogether(
+      tenantChangesAllowed([current]), programTodayRead(), contextRead([current], readerOf(caller)), catalogSourcesRead(current),
+    );
     if (current.welcome_letter_sent_date) throw conflict(LOCKED);
     if (body.updated_at !== current.updated_at) throw conflict('This tenant was changed by someone else. Reload and try again.');
-    const today = await programToday();
     let changes: TenantChanges = {};
     let plan = current.coverage_id !== null;
     if (body.coverage !== undefined) {
@@ -102,8 +106,8 @@ export const managerTenantRoutes = {
       Object.assign(changes, { charge_applied_date: today, charge_confirmed_date: today });
     }
     if (body.charge_applied === false && current.charge_applied_date) Object.assign(changes, { charge_applied_date: null, charge_confirmed_date: null });
-    const saved = Object.keys(changes).length ? await saveTenant(current, changes, writeBy(caller, 'manager_edit')) : current;
-    return { body: { tenant: viewOf(saved, await contextOf([saved], readerOf(caller))) } };
+    const saved = Object.keys(changes).length ? await saveTenant(current, changes, writeBy(caller, 'manager_edit'), { read }) : current;
+    return { body: { tenant: viewOf(saved, context) } };
   }),
 
   'POST /api/managers/confirm-move-outs': implement(MANAGER_TENANT_CONTRACTS['POST /api/managers/confirm-move-outs'], async ({ body }) => {

@@ -10,20 +10,21 @@ import { coverageStartDate } from '../../shared/coverage-start';
 import { tenantsUpdated } from '../../shared/format';
 import type { TenantListQuery, staffTenantBody } from '../../shared/contracts/tenants';
 import { TENANT_CONTRACTS } from '../../shared/contracts/tenants';
-import { refuseTenantChanges } from '../archives/archive-lock';
+import { refuseTenantChanges, tenantChangesAllowed } from '../archives/archive-lock';
+import { readTogether } from '../aws/batch-get';
 import { requireCycle } from '../cycles/cycle-store';
 import { getFacilityByNumber } from '../facilities/facility-store';
-import { programToday } from '../program/program-settings';
+import { programToday, programTodayRead } from '../program/program-settings';
 import { HttpError, conflict, unprocessable } from '../runtime/http-error';
 import { implement, requireCaller } from '../runtime/route';
 import { letterPromiseOfCycle } from './coverage-start';
 import { tenantHistory } from './tenant-history';
 import { listTenants } from './tenant-list';
 import type { ListScope } from './tenant-list';
-import { getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } from './tenant-store';
+import { catalogSourcesRead, getTenants, requireTenant, saveTenant, saveTenants, deleteTenants } from './tenant-store';
 import type { TenantChanges, TenantRecord } from './tenant-store';
 import { countersOfScope, listInfoOf, programCounters } from './tenant-stats';
-import { contextOf, historyFor, readerOf, viewOf, viewsOf } from './tenant-view';
+import { contextRead, historyFor, readerOf, viewOf, viewsOf } from './tenant-view';
 import { isRealPlan, statusChanges, writeBy } from './tenant-changes';
 
 
@@ -136,26 +137,31 @@ export const tenantRoutes = {
 
   'POST /api/tenants/{id}': implement(TENANT_CONTRACTS['POST /api/tenants/{id}'], async (input) => {
     const current = await requireTenant(input.params.id);
-    // What the edit needs besides the tenant, read at once (one round trip): the archive lock, the
-    // program's day, and the answer's cycle label and software (a tenant's cycle and facility never change).
-    const [, today, context] = await Promise.all([refuseTenantChanges([current]), programToday(), contextOf([current], 'staff')]);
+    // What the edit needs besides the tenant, in one BatchGetItem: the archive lock, the program's day,
+    // the answer's cycle label and software (a tenant's cycle and facility never change), and the
+    // sources of the catalog entries the save refreshes.
+    const [, today, context, read] = await readTogether(
+      tenantChangesAllowed([current]), programTodayRead(), contextRead([current], 'staff'), catalogSourcesRead(current),
+    );
     sameVersion(current, input.body.updated_at);
     const body = await withCoverageStart(input.body, current, today);
-    const saved = await saveTenant(current, staffChanges(body, current, today), writeBy(requireCaller(input), 'staff_edit'));
+    const saved = await saveTenant(current, staffChanges(body, current, today), writeBy(requireCaller(input), 'staff_edit'), { read });
     return { body: { tenant: viewOf(saved, context) } };
   }),
 
   'POST /api/tenants/{id}/status': implement(TENANT_CONTRACTS['POST /api/tenants/{id}/status'], async (input) => {
     const current = await requireTenant(input.params.id);
-    await refuseTenantChanges([current]);
+    const [, today, context, read] = await readTogether(
+      tenantChangesAllowed([current]), programTodayRead(), contextRead([current], 'staff'), catalogSourcesRead(current),
+    );
     sameVersion(current, input.body.updated_at);
     const currentStatus = current.status ?? 'no_response';
     // Spec §4: staff may move any status to any other; only choosing the same one is refused.
     if (currentStatus === input.body.status) throw unprocessable('Choose a status different from the current one.', 'status');
     // Staff chose it, not the tenant: the 'T' badge (tenant-made selection) goes, as with a manager's choice.
-    const changes = { ...statusChanges(input.body.status, current, await programToday()), tenant_made_selection: false };
-    const saved = await saveTenant(current, changes, writeBy(requireCaller(input), 'status_change'));
-    return { body: { tenant: viewOf(saved, await contextOf([saved], 'staff')) } };
+    const changes = { ...statusChanges(input.body.status, current, today), tenant_made_selection: false };
+    const saved = await saveTenant(current, changes, writeBy(requireCaller(input), 'status_change'), { read });
+    return { body: { tenant: viewOf(saved, context) } };
   }),
 
   'GET /api/tenants/{id}/history': implement(TENANT_CONTRACTS['GET /api/tenants/{id}/history'], async (input) => {

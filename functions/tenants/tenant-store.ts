@@ -14,11 +14,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../aws/batch-get';
+import type { FoundItems, ItemRead } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { tenantWriteCondition, tenantsLockedMessage } from '../archives/archive-lock';
-import { cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
-import { facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
+import { cycleKey, cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
+import { facilityKey, facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
+import type { WrittenSources } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
@@ -118,30 +120,54 @@ async function lockRefusal(reasons: readonly (string | undefined)[], first: numb
 }
 
 
-/** The catalog entries read the counters; refresh those of cycles and facilities whose counters moved. */
-async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[]): Promise<void> {
-  const cycles = new Map<string, { id: string; facility_id: string }>();
-  const facilities = new Set<string>();
+/**
+ * The catalog entries read the counters; refresh those of cycles and facilities whose counters moved.
+ * `read`: the entries' sources as the writer read them before (catalogSourcesRead), so a single
+ * tenant's save writes its entries without reading them first (functions/program/catalog.ts KnownSources).
+ */
+async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[], read?: FoundItems): Promise<void> {
+  const cycles = new Map<string, { id: string; facility_id: string; moved: Partial<Counters>[] }>();
+  const facilities = new Map<string, Partial<Counters>[]>();
   for (const { before, after } of changes) {
-    if (Object.keys(delta(contributionOf(before), contributionOf(after))).length === 0) continue;
+    const moved = delta(contributionOf(before), contributionOf(after));
+    if (Object.keys(moved).length === 0) continue;
     const owner = (after ?? before)!;
-    cycles.set(owner.cycle_id, { id: owner.cycle_id, facility_id: owner.facility_id });
-    facilities.add(owner.facility_id);
+    const cycle = cycles.get(owner.cycle_id) ?? { id: owner.cycle_id, facility_id: owner.facility_id, moved: [] };
+    cycles.set(owner.cycle_id, { ...cycle, moved: [...cycle.moved, moved] });
+    facilities.set(owner.facility_id, [...(facilities.get(owner.facility_id) ?? []), moved]);
   }
-  await refreshBoth([...cycles.values()], [...facilities]);
+  const written = (moved: Partial<Counters>[]) => (read ? { found: read, moved: sumCounters(moved) } : undefined);
+  await refreshBoth(
+    [...cycles.values()].map(({ moved, ...cycle }) => ({ ...cycle, written: written(moved) })),
+    [...facilities].map(([id, moved]) => ({ id, written: written(moved) })),
+  );
 }
+
+type ToRefresh = { id: string; written?: WrittenSources };
 
 /**
  * The cycles' entries and the facilities' are different catalog items, so the two run side by side (each
  * list one entry at a time): a tenant write's answer waits for the longer of the two, not their sum.
  */
-async function refreshBoth(cycles: readonly { id: string; facility_id: string }[], facilities: readonly string[]): Promise<void> {
+async function refreshBoth(cycles: readonly (ToRefresh & { facility_id: string })[], facilities: readonly ToRefresh[]): Promise<void> {
   // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
   const [first, second] = await Promise.allSettled([
-    (async () => { for (const cycle of cycles) await refreshCycleEntry(cycle); })(),
-    (async () => { for (const id of facilities) await refreshFacilityEntry(id); })(),
+    (async () => { for (const { written, ...cycle } of cycles) await refreshCycleEntry(cycle, written); })(),
+    (async () => { for (const { id, written } of facilities) await refreshFacilityEntry(id, written); })(),
   ]);
   for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
+}
+
+/**
+ * What saveTenant's `read` takes: the tenant's cycle and facility records and their STATS items, read
+ * before the save (with the other reads of its route, readTogether), so the save refreshes their catalog
+ * entries without reading them again. Whatever changes them meanwhile only costs that read back.
+ */
+export function catalogSourcesRead(tenant: Pick<TenantRecord, 'cycle_id' | 'facility_id'>): ItemRead<FoundItems> {
+  return {
+    keys: [cycleKey(tenant.cycle_id), cycleStatsKey(tenant.cycle_id), facilityKey(tenant.facility_id), facilityStatsKey(tenant.facility_id)],
+    answer: (found) => found,
+  };
 }
 
 /** DynamoDB transactions hold at most 100 actions. */
@@ -239,7 +265,7 @@ export async function createTenants(
 
 /** The catalog entries of a cycle and its facility, after their counters moved. */
 export async function refreshCatalogOf(cycle: { id: string; facility_id: string }): Promise<void> {
-  await refreshBoth([{ id: cycle.id, facility_id: cycle.facility_id }], [cycle.facility_id]);
+  await refreshBoth([{ id: cycle.id, facility_id: cycle.facility_id }], [{ id: cycle.facility_id }]);
 }
 
 /**
@@ -364,7 +390,7 @@ function withdrawingProofs(changes: readonly Change[], how: TenantWrite, at: str
 const awaitsReview = (t: TenantRecord) => t.status === 'provide_proof' && !t.provided_proof_date;
 
 /** Applies the changes (a waiting proof withdrawn where withdrawingProofs says) and answers them as written. */
-async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise<Change[]> {
+async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: FoundItems): Promise<Change[]> {
   const at = new Date().toISOString();
   // Whatever a write changes, a proof's end date stays only with Provided Proof (issue 27), so the expiry index never lists another status.
   const changes = withdrawingProofs(asked.map((c) => (c.after ? { ...c, after: proofExpiryRule(c.after) } : c)), how, at);
@@ -378,7 +404,7 @@ async function applyChanges(asked: readonly Change[], how: TenantWrite): Promise
       throw e;
     }
   }
-  await refreshEntries(changes.map((c) => ({ before: c.before, after: c.after })));
+  await refreshEntries(changes.map((c) => ({ before: c.before, after: c.after })), read);
   return changes;
 }
 
@@ -410,12 +436,16 @@ async function undo(done: readonly Change[][], how: TenantWrite): Promise<void> 
  */
 export async function saveTenant(
   current: TenantRecord, changes: TenantChanges, how: TenantWrite,
-  /** More actions in the same transaction (a portal answer's proof record and its waiting count); a refused condition among them answers the same 409 as a lost version. */
-  options: { alongside?: readonly TransactItem[] } = {},
+  options: {
+    /** More actions in the same transaction (a portal answer's proof record and its waiting count); a refused condition among them answers the same 409 as a lost version. */
+    alongside?: readonly TransactItem[];
+    /** The catalog entries' sources as read before the save (catalogSourcesRead). */
+    read?: FoundItems;
+  } = {},
 ): Promise<TenantRecord> {
   const now = new Date().toISOString();
   const change: Change = { before: current, after: { ...current, ...changes, updated_at: laterThan(current.updated_at, now) }, alongside: options.alongside };
-  const [written] = await applyChanges([change], how);
+  const [written] = await applyChanges([change], how, options.read);
   return written!.after!;
 }
 

@@ -9,7 +9,8 @@
  * tenant its edit answers, the history, its export) is projected here without it.
  */
 import type { HistoryEntry, TenantView } from '../../shared/contracts/tenants';
-import { batchGetItems } from '../aws/batch-get';
+import { readTogether } from '../aws/batch-get';
+import type { ItemRead } from '../aws/batch-get';
 import { cycleKey } from '../cycles/cycle-store';
 import { facilityKey } from '../facilities/facility-store';
 import type { Caller } from '../runtime/route';
@@ -24,18 +25,28 @@ export const readerOf = (caller: Caller): TenantReader =>
 
 interface Context { reader: TenantReader; cycles: Map<string, { label: string; archived_at: string | null }>; software: Map<string, string> }
 
-/** The labels and software of the cycles and facilities of these tenants (two small projected reads), for this reader. */
+/** The labels and software of the cycles and facilities of these tenants (one projected read of their records), for this reader. */
 export async function contextOf(tenants: readonly TenantRecord[], reader: TenantReader): Promise<Context> {
-  const cycleIds = [...new Set(tenants.map((t) => t.cycle_id))];
-  const facilityIds = [...new Set(tenants.map((t) => t.facility_id))];
-  const [cycles, facilities] = await Promise.all([
-    cycleIds.length ? batchGetItems(cycleIds.map(cycleKey), 'id, label, archived_at') : [],
-    facilityIds.length ? batchGetItems(facilityIds.map(facilityKey), 'id, software') : [],
-  ]);
+  const [context] = await readTogether(contextRead(tenants, reader));
+  return context;
+}
+
+/** contextOf as a read to go with others (readTogether). */
+export function contextRead(tenants: readonly TenantRecord[], reader: TenantReader): ItemRead<Context> {
+  const cycleKeys = [...new Set(tenants.map((t) => t.cycle_id))].map(cycleKey);
+  const facilityKeys = [...new Set(tenants.map((t) => t.facility_id))].map(facilityKey);
   return {
-    reader,
-    cycles: new Map(cycles.map((c) => [c.id as string, { label: (c.label as string) ?? '', archived_at: (c.archived_at as string | null) ?? null }])),
-    software: new Map(facilities.map((f) => [f.id as string, (f.software as string) ?? ''])),
+    keys: [...cycleKeys, ...facilityKeys],
+    attributes: ['id', 'label', 'archived_at', 'software'],
+    answer: (found) => {
+      const cycles = cycleKeys.flatMap((key) => found.get(key) ?? []);
+      const facilities = facilityKeys.flatMap((key) => found.get(key) ?? []);
+      return {
+        reader,
+        cycles: new Map(cycles.map((c) => [c.id as string, { label: (c.label as string) ?? '', archived_at: (c.archived_at as string | null) ?? null }])),
+        software: new Map(facilities.map((f) => [f.id as string, (f.software as string) ?? ''])),
+      };
+    },
   };
 }
 

@@ -11,7 +11,9 @@ import type { CycleEntry } from '../../functions/cycles/cycle-store';
 import { facilityEntryOf, getFacility, getFacilityCounters } from '../../functions/facilities/facility-store';
 import type { FacilityEntry } from '../../functions/facilities/facility-store';
 import { readCatalog, readCatalogCounts } from '../../functions/program/catalog';
-import { createTenants, saveTenant } from '../../functions/tenants/tenant-store';
+import { catalogSourcesRead, createTenants, saveTenant } from '../../functions/tenants/tenant-store';
+import { readTogether } from '../../functions/aws/batch-get';
+import { dynamo } from '../../functions/aws/clients';
 import type { NewTenant } from '../../functions/tenants/tenant-store';
 
 const tenant = (n: number, status: string | null, extra: Partial<NewTenant> = {}): NewTenant => ({
@@ -75,5 +77,70 @@ describe('program data core', () => {
     expect(cycleCounters).toMatchObject({ opted_out: 4, provided_proof: 4 });
     expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)).toEqual(cycleEntryOf(cycleNow!, facilityNow, cycleCounters));
     expect((await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === facility.id)).toEqual(facilityEntryOf(facilityNow!, facilityCounters));
+  });
+
+  describe('a save that read its entries\' sources before (readTogether, catalogSourcesRead)', () => {
+    /** The DynamoDB commands sent while `work` runs, by name. */
+    async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
+      const names: string[] = [];
+      const recorder = 'programCoreCommandRecorder';
+      dynamo().middlewareStack.add((next, context) => async (args) => {
+        names.push(String(context.commandName).replace(/Command$/, ''));
+        return next(args);
+      }, { step: 'initialize', name: recorder });
+      try {
+        await work();
+      } finally {
+        dynamo().middlewareStack.remove(recorder);
+      }
+      return names;
+    }
+
+    async function expectEntriesRight(cycleId: string, facilityId: string) {
+      const [cycleNow, cycleCounters, facilityNow, facilityCounters] = await Promise.all([getCycle(cycleId), getCycleCounters(cycleId), getFacility(facilityId), getFacilityCounters(facilityId)]);
+      expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycleId)).toEqual(cycleEntryOf(cycleNow!, facilityNow, cycleCounters));
+      expect((await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === facilityId)).toEqual(facilityEntryOf(facilityNow!, facilityCounters));
+    }
+
+    async function fixture(stem: string, count: number) {
+      const facility = await makeFacility(uniqueName(stem), null);
+      const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Known' });
+      const tenants = await createTenants(cycle, Array.from({ length: count }, (_, i) => tenant(i, null)), TEST_WRITE);
+      return { facility, cycle, tenants };
+    }
+
+    it('writes a changed entry without reading its sources again, and it is the entry they give', async () => {
+      const { facility, cycle, tenants } = await fixture('known', 2);
+      const [read] = await readTogether(catalogSourcesRead(tenants[0]!));
+      // Tagging the cycle's first tenant raises its 'doing_move_outs' flag: the cycle's entry changes.
+      const names = await commandsOf(() => saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE, { read }));
+      expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)?.flags).toContain('doing_move_outs');
+      await expectEntriesRight(cycle.id, facility.id);
+      // The tenant's transaction, the cycle entry's write, and the facility's: one TransactGet at most (an entry the tag leaves as it was is read to say so).
+      expect(names.filter((n) => n === 'TransactGetItems').length).toBeLessThanOrEqual(1);
+      expect(names.filter((n) => n === 'TransactWriteItems').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('reads again when another save moved the counters since, so the flags follow both', async () => {
+      const { facility, cycle, tenants } = await fixture('known-race', 3);
+      const first = await saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE);
+      // Read with one tenant tagged; then another is tagged (the flag stays raised: that entry is not written).
+      const [read] = await readTogether(catalogSourcesRead(first));
+      await saveTenant(tenants[1]!, { tagged_for_removal: true }, TEST_WRITE);
+      // Untagging the first, as read, would lower the flag; one tenant is still tagged, so it must stay.
+      await saveTenant(first, { tagged_for_removal: false }, TEST_WRITE, { read });
+      expect((await getCycleCounters(cycle.id)).tagged_for_removal).toBe(1);
+      expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)?.flags).toContain('doing_move_outs');
+      await expectEntriesRight(cycle.id, facility.id);
+    });
+
+    it('reads again when the cycle record changed since', async () => {
+      const { facility, cycle, tenants } = await fixture('known-record', 1);
+      const [read] = await readTogether(catalogSourcesRead(tenants[0]!));
+      await updateCycle((await getCycle(cycle.id))!, { label: 'Renamed' });
+      await saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE, { read });
+      expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)).toMatchObject({ label: 'Renamed' });
+      await expectEntriesRight(cycle.id, facility.id);
+    });
   });
 });
