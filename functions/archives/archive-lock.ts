@@ -140,6 +140,7 @@ export function tenantChangesAllowed(tenants: readonly { facility_id: string; fa
   return {
     keys,
     attributes: [ARCHIVE_LOCK_ATTRIBUTE],
+    consistent: true,
     answer: (found) => {
       const locked = keys.find((key) => lockOf(found.get(key)));
       if (locked) throw conflict(tenantsLockedMessage(facilityOfPk.get(locked.pk)!));

@@ -61,6 +61,8 @@ export interface ItemRead<T> {
   keys: readonly ItemKey[];
   /** The attributes `answer` reads, when it needs only some (a list page's hundred facilities); absent: whole items. */
   attributes?: readonly string[];
+  /** The items as of now (a lock, a setting, counters a write builds on): the whole BatchGetItem is then strongly consistent. */
+  consistent?: boolean;
   answer: (found: FoundItems) => T;
 }
 
@@ -70,15 +72,15 @@ export interface FoundItems {
 }
 
 /**
- * The reads' items in one BatchGetItem (strongly consistent: a lock or a setting read with them is the
- * one in force), then each read's answer, in the order given.
+ * The reads' items in one BatchGetItem (strongly consistent when one read asks for it, at twice the
+ * read units), then each read's answer, in the order given.
  */
 export async function readTogether<const R extends readonly ItemRead<unknown>[]>(...reads: R): Promise<{ -readonly [K in keyof R]: R[K] extends ItemRead<infer T> ? T : never }> {
   // One projection serves every read: the union of their attributes, or whole items if one needs them.
   const projection = reads.every((r) => r.attributes)
     ? [...new Set(['pk', 'sk', ...reads.flatMap((r) => r.attributes!)])]
     : undefined;
-  const items = await batchGetItems(reads.flatMap((r) => r.keys), projection, { consistent: true });
+  const items = await batchGetItems(reads.flatMap((r) => r.keys), projection, { consistent: reads.some((r) => r.consistent) });
   const byKey = new Map(items.map((item) => [keyText({ pk: item.pk as string, sk: item.sk as string }), item]));
   const found: FoundItems = { get: (key) => byKey.get(keyText(key)) };
   return reads.map((r) => r.answer(found)) as { -readonly [K in keyof R]: R[K] extends ItemRead<infer T> ? T : never };

@@ -34,7 +34,7 @@ export async function readProgramSettings(): Promise<ProgramSettingsView> {
 
 /** programToday as a read to go with others (readTogether). */
 export function programTodayRead(): ItemRead<string> {
-  return { keys: [SETTINGS_KEY], answer: (found) => calendarDateIn(timeZoneOf(settingsOf(found.get(SETTINGS_KEY)))) };
+  return { keys: [SETTINGS_KEY], consistent: true, answer: (found) => calendarDateIn(timeZoneOf(settingsOf(found.get(SETTINGS_KEY)))) };
 }
 
 function settingsOf(stored: Record<string, unknown> | undefined): ProgramSettingsView {

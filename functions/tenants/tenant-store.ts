@@ -166,6 +166,8 @@ async function refreshBoth(cycles: readonly (ToRefresh & { facility_id: string }
 export function catalogSourcesRead(tenant: Pick<TenantRecord, 'cycle_id' | 'facility_id'>): ItemRead<FoundItems> {
   return {
     keys: [cycleKey(tenant.cycle_id), cycleStatsKey(tenant.cycle_id), facilityKey(tenant.facility_id), facilityStatsKey(tenant.facility_id)],
+    // Counters as of now: a save builds its entry on them (an older copy only costs the read back).
+    consistent: true,
     answer: (found) => found,
   };
 }

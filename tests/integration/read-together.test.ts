@@ -55,6 +55,25 @@ describe('readTogether', () => {
     expect(projected).toBe(whole);
   });
 
+  it('asks for a strongly consistent read when one read needs it, and only then (twice the read units)', async () => {
+    const stem = uniqueName('together');
+    const a = await put(`${stem}-a`, { label: 'A' });
+    const asked: unknown[] = [];
+    const recorder = 'readTogetherInputRecorder';
+    dynamo().middlewareStack.add((next, context) => async (args) => {
+      if (context.commandName === 'BatchGetItemCommand') asked.push(Object.values((args.input as { RequestItems: Record<string, { ConsistentRead?: boolean }> }).RequestItems)[0]?.ConsistentRead);
+      return next(args);
+    }, { step: 'initialize', name: recorder });
+    try {
+      const [item] = await readTogether(readOf(a, ['label']), { keys: [a], consistent: true, answer: () => null });
+      expect(item).toMatchObject({ label: 'A' });
+      await readTogether(readOf(a, ['label']));
+    } finally {
+      dynamo().middlewareStack.remove(recorder);
+    }
+    expect(asked).toEqual([true, undefined]);
+  });
+
   it('lets an answer refuse the request: the error is the caller\'s', async () => {
     const stem = uniqueName('together');
     const a = await put(`${stem}-a`, { archiving: { archive_id: 'x' } });
