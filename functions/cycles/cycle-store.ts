@@ -15,6 +15,7 @@ import { flagsOf } from '../../shared/program-filters';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { batchGetItems } from '../aws/batch-get';
+import type { ItemRead } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
 import type { CatalogEntry, WrittenSources } from '../program/catalog';
@@ -71,6 +72,12 @@ const toItem = (c: CycleRecord) => ({ ...cycleKey(c.id), type: 'cycle', ...c });
 export async function getCycle(id: string): Promise<CycleRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cycleKey(id), ConsistentRead: true }));
   return out.Item ? cycleFromItem(out.Item) : null;
+}
+
+/** getCycle as a read to go with others (readTogether). */
+export function cycleRead(id: string): ItemRead<CycleRecord | null> {
+  const key = cycleKey(id);
+  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? cycleFromItem(item) : null; } };
 }
 
 export async function requireCycle(id: string): Promise<CycleRecord> {

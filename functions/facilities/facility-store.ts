@@ -14,6 +14,7 @@ import { flagsOf } from '../../shared/program-filters';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { batchGetItems } from '../aws/batch-get';
+import type { ItemRead } from '../aws/batch-get';
 import type { CatalogEntry, WrittenSources } from '../program/catalog';
 import { knownSources, refreshEntry } from '../program/catalog';
 import type { Counters } from '../program/counters';
@@ -105,6 +106,12 @@ const toItem = (f: FacilityRecord) => ({ ...facilityKey(f.id), type: 'facility',
 export async function getFacility(id: string): Promise<FacilityRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: facilityKey(id), ConsistentRead: true }));
   return out.Item ? facilityFromItem(out.Item) : null;
+}
+
+/** getFacility as a read to go with others (readTogether). */
+export function facilityRead(id: string): ItemRead<FacilityRecord | null> {
+  const key = facilityKey(id);
+  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? facilityFromItem(item) : null; } };
 }
 
 export async function requireFacility(id: string): Promise<FacilityRecord> {

@@ -32,10 +32,19 @@ export async function readProgramSettings(): Promise<ProgramSettingsView> {
   return settingsOf(out.Item);
 }
 
+/** readProgramSettings as a read to go with others (readTogether). */
+export function programSettingsRead(): ItemRead<ProgramSettingsView> {
+  return { keys: [SETTINGS_KEY], consistent: true, answer: (found) => settingsOf(found.get(SETTINGS_KEY)) };
+}
+
 /** programToday as a read to go with others (readTogether). */
 export function programTodayRead(): ItemRead<string> {
-  return { keys: [SETTINGS_KEY], consistent: true, answer: (found) => calendarDateIn(timeZoneOf(settingsOf(found.get(SETTINGS_KEY)))) };
+  const settings = programSettingsRead();
+  return { ...settings, answer: (found) => todayIn(settings.answer(found)) };
 }
+
+/** Today (YYYY-MM-DD) in the time zone these settings name. */
+export const todayIn = (view: ProgramSettingsView): string => calendarDateIn(timeZoneOf(view));
 
 function settingsOf(stored: Record<string, unknown> | undefined): ProgramSettingsView {
   const item = stored ?? {};
@@ -109,7 +118,7 @@ export async function programSettingsHistory(): Promise<ProgramSettingsChange[]>
  * 8 pm in Chicago is dated that day); UTC's date until an admin sets the zone.
  */
 export async function programToday(): Promise<string> {
-  return calendarDateIn(await programTimeZone());
+  return todayIn(await readProgramSettings());
 }
 
 /** The program's IANA time zone (Program Settings); UTC until an admin sets it. */

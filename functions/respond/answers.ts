@@ -100,7 +100,7 @@ async function answer(
   ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[], mail: ConfirmationRequest, proofAfter: ProofRecord | null,
 ): Promise<RespondAnswered> {
   // The page's language is the tenant's from now on: the program's reminders are e-mailed in it (issue 27).
-  const tenant = await saveTenant(ctx.tenant, { ...changes, language: mail.language }, { ...how, sign_in: ctx.respondent.signIn }, { alongside });
+  const tenant = await saveTenant(ctx.tenant, { ...changes, language: mail.language }, { ...how, sign_in: ctx.respondent.signIn }, { alongside, read: ctx.catalogSources });
   recordMetric('PortalAnswers', 1, mail.answer.kind);
   const view = buildView({ ...ctx, tenant, proof: proofAfter });
   return { ...view, sign_in: ctx.respondent.signIn, confirmation_email: await confirm({ ...ctx, tenant }, view, mail) };

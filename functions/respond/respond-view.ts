@@ -3,26 +3,28 @@
  * letter facts, the facility's choices, the current answer and whether the tenant may still change it
  * (docs/decisions.md "Tenant response portal: when answers close").
  *
- * Reads, all by key: the tenant, facility, cycle and Program Settings (GetItem each, in parallel), the
- * tenant's newest proof (Query gsi3, Limit 1) and the insurance program's opt-out setting (GetItem).
+ * Reads, all by key: the tenant, facility, cycle, Program Settings and the cycle's and facility's counters
+ * (one BatchGetItem; an answer's save builds its catalog entries on them) beside the tenant's newest proof
+ * (Query gsi3, Limit 1), then the insurance program's opt-out setting (GetItem).
  */
 import { planOfCoverageId, coveragesWithIds } from '../../shared/coverage-ids';
 import { coverageStartDate, letterPromiseOf } from '../../shared/coverage-start';
 import type { RespondAnswer, RespondClosedReason, RespondView } from '../../shared/contracts/respond';
 import type { ProgramSettingsValues } from '../../shared/contracts/program-settings';
-import { calendarDateIn } from '../../shared/format';
 import type { OptOutSetting } from '../../shared/reference-data';
-import { getCycle } from '../cycles/cycle-store';
+import { readTogether } from '../aws/batch-get';
+import type { FoundItems } from '../aws/batch-get';
+import { cycleRead } from '../cycles/cycle-store';
 import type { CycleRecord } from '../cycles/cycle-store';
-import { getFacility } from '../facilities/facility-store';
+import { facilityRead } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
-import { readProgramSettings } from '../program/program-settings';
+import { programSettingsRead, todayIn } from '../program/program-settings';
 import { getOptOutSetting } from '../program/reference-data';
 import { newestProofOf } from '../proofs/proof-review-store';
 import type { ProofRecord } from '../proofs/proof-record';
 import { HttpError } from '../runtime/http-error';
 import { isRealPlan } from '../tenants/tenant-changes';
-import { getTenant } from '../tenants/tenant-store';
+import { catalogSourcesRead, tenantRead } from '../tenants/tenant-store';
 import type { TenantRecord } from '../tenants/tenant-store';
 import type { Respondent } from './respondent-sessions';
 
@@ -38,23 +40,21 @@ export interface RespondContext {
   proof: ProofRecord | null;
   /** Today in the program's time zone (Program Settings; UTC until set). */
   today: string;
+  /** The sources of the tenant's catalog entries as read with the rest (an answer's save: tenant-store.ts catalogSourcesRead). */
+  catalogSources: FoundItems;
 }
 
 /** 410: the session's tenant (or its cycle) is no longer in the program (archived or removed). */
 export const tenantGone = () => new HttpError(410, 'This letter is closed: its records are no longer open for answers. If you have questions, call the number on your letter.');
 
 export async function loadContext(respondent: Respondent): Promise<RespondContext> {
-  // The opt-out setting follows the facility on its own branch, so the page waits for two reads, not three.
-  const facilityWithOptOut = async () => {
-    const facility = await getFacility(respondent.facility_id);
-    return { facility, optOut: facility ? await getOptOutSetting(facility.insurance_program_key) : null };
-  };
-  const [tenant, { facility, optOut }, cycle, view, proof] = await Promise.all([
-    getTenant(respondent.tenant_id), facilityWithOptOut(), getCycle(respondent.cycle_id),
-    readProgramSettings(), newestProofOf(respondent.tenant_id),
+  const [[tenant, facility, cycle, view, catalogSources], proof] = await Promise.all([
+    readTogether(tenantRead(respondent.tenant_id), facilityRead(respondent.facility_id), cycleRead(respondent.cycle_id), programSettingsRead(), catalogSourcesRead(respondent)),
+    newestProofOf(respondent.tenant_id),
   ]);
   if (!tenant || !facility || !cycle || cycle.archived_at || tenant.cycle_id !== cycle.id) throw tenantGone();
-  return { respondent, tenant, facility, cycle, settings: view.settings, optOut, proof, today: calendarDateIn(view.settings.time_zone.trim() || 'UTC') };
+  const optOut = await getOptOutSetting(facility.insurance_program_key);
+  return { respondent, tenant, facility, cycle, settings: view.settings, optOut, proof, today: todayIn(view), catalogSources };
 }
 
 /**

@@ -43,6 +43,12 @@ export async function getTenant(id: string): Promise<TenantRecord | null> {
   return out.Item ? tenantFromItem(out.Item) : null;
 }
 
+/** getTenant as a read to go with others (readTogether). */
+export function tenantRead(id: string): ItemRead<TenantRecord | null> {
+  const key = tenantKey(id);
+  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? tenantFromItem(item) : null; } };
+}
+
 export async function requireTenant(id: string): Promise<TenantRecord> {
   const tenant = await getTenant(id);
   if (!tenant) throw notFound('Tenant not found.');
