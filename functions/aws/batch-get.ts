@@ -71,6 +71,11 @@ export interface FoundItems {
   get(key: ItemKey): Item | undefined;
 }
 
+/** One item by key made into its record (null when there is none), as of now, as the stores' GetItem reads it. */
+export function itemRead<T>(key: ItemKey, from: (item: Item) => T): ItemRead<T | null> {
+  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? from(item) : null; } };
+}
+
 /**
  * The reads' items in one BatchGetItem (strongly consistent when one read asks for it, at twice the
  * read units), then each read's answer, in the order given.

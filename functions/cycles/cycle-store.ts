@@ -14,7 +14,7 @@ import type { FilterKey } from '../../shared/program-filters';
 import { flagsOf } from '../../shared/program-filters';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { batchGetItems } from '../aws/batch-get';
+import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { ItemRead } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
@@ -75,10 +75,7 @@ export async function getCycle(id: string): Promise<CycleRecord | null> {
 }
 
 /** getCycle as a read to go with others (readTogether). */
-export function cycleRead(id: string): ItemRead<CycleRecord | null> {
-  const key = cycleKey(id);
-  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? cycleFromItem(item) : null; } };
-}
+export const cycleRead = (id: string): ItemRead<CycleRecord | null> => itemRead(cycleKey(id), cycleFromItem);
 
 export async function requireCycle(id: string): Promise<CycleRecord> {
   const cycle = await getCycle(id);

@@ -13,7 +13,7 @@ import type { FilterKey } from '../../shared/program-filters';
 import { flagsOf } from '../../shared/program-filters';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
-import { batchGetItems } from '../aws/batch-get';
+import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { ItemRead } from '../aws/batch-get';
 import type { CatalogEntry, WrittenSources } from '../program/catalog';
 import { knownSources, refreshEntry } from '../program/catalog';
@@ -109,10 +109,7 @@ export async function getFacility(id: string): Promise<FacilityRecord | null> {
 }
 
 /** getFacility as a read to go with others (readTogether). */
-export function facilityRead(id: string): ItemRead<FacilityRecord | null> {
-  const key = facilityKey(id);
-  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? facilityFromItem(item) : null; } };
-}
+export const facilityRead = (id: string): ItemRead<FacilityRecord | null> => itemRead(facilityKey(id), facilityFromItem);
 
 export async function requireFacility(id: string): Promise<FacilityRecord> {
   const facility = await getFacility(id);

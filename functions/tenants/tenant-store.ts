@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems } from '../aws/batch-get';
+import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { FoundItems, ItemRead } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
@@ -44,10 +44,7 @@ export async function getTenant(id: string): Promise<TenantRecord | null> {
 }
 
 /** getTenant as a read to go with others (readTogether). */
-export function tenantRead(id: string): ItemRead<TenantRecord | null> {
-  const key = tenantKey(id);
-  return { keys: [key], consistent: true, answer: (found) => { const item = found.get(key); return item ? tenantFromItem(item) : null; } };
-}
+export const tenantRead = (id: string): ItemRead<TenantRecord | null> => itemRead(tenantKey(id), tenantFromItem);
 
 export async function requireTenant(id: string): Promise<TenantRecord> {
   const tenant = await getTenant(id);
