@@ -1,6 +1,11 @@
 /** Server state lives in TanStack Query only. */
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+
+// TanStack tells React of a change on a timer by default, so a key pressed right after Save could reach a
+// modal that had not yet rendered its save as running and close it mid-save (CI saw it once). A microtask
+// renders the change before the browser takes the next input event.
+notifyManager.setScheduler(queueMicrotask);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
