@@ -33,13 +33,26 @@ export async function getInsuranceProgram(key: string): Promise<InsuranceProgram
   return out.Item ? { key: out.Item.key as string, label: out.Item.label as string } : null;
 }
 
-/** Where the program lets tenants opt out on the portal, and its wording; null: nowhere. One GetItem. */
-export async function getOptOutSetting(programKey: string): Promise<OptOutSetting | null> {
-  const out = await dynamo().send(new GetCommand({
-    TableName: tableName(), Key: { pk: PK, sk: `PROGRAM#${programKey}` }, ProjectionExpression: 'opt_out',
-  }));
-  const setting = out.Item?.opt_out as OptOutSetting | undefined;
+const optOutOf = (item: Record<string, unknown> | undefined): OptOutSetting | null => {
+  const setting = item?.opt_out as OptOutSetting | undefined;
   return setting && Array.isArray(setting.states) && typeof setting.wording === 'string' ? setting : null;
+};
+
+/**
+ * Where each program lets tenants opt out on the portal, and its wording (null: nowhere), by program
+ * key: one Query of the handful of programs, as listInsurancePrograms reads them. A request that learns
+ * its program only from a record it is still reading asks for all of them beside it instead of waiting
+ * to ask for one (the portal's context).
+ */
+export async function optOutSettings(): Promise<ReadonlyMap<string, OptOutSetting | null>> {
+  const out = await dynamo().send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :program)',
+    ExpressionAttributeValues: { ':pk': PK, ':program': 'PROGRAM#' },
+    ProjectionExpression: '#key, opt_out',
+    ExpressionAttributeNames: { '#key': 'key' },
+  }));
+  return new Map((out.Items ?? []).map((item) => [item.key as string, optOutOf(item)]));
 }
 
 export async function getStateCoverages(state: string): Promise<CoverageOption[]> {

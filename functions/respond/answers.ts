@@ -28,7 +28,8 @@ import type { TenantChanges, TenantWrite, TransactItem } from '../tenants/tenant
 import { takeConfirmationPlace } from './confirmation-limits';
 import { sendConfirmation } from './confirmation-email';
 import type { ConfirmedAnswer } from './confirmation-email';
-import { keepCheckedProof } from './proof-file';
+import { discardProofCopy, keepProofCopy, recordKeptProof } from './proof-file';
+import type { ProofUpload } from './proof-file';
 import { buildView, closedMessage, closedReason, coverageEffectiveDate, loadContext, optOutOffered } from './respond-view';
 import type { RespondContext } from './respond-view';
 import type { Respondent } from './respondent-sessions';
@@ -155,21 +156,40 @@ export async function startProofUpload(respondent: Respondent, body: z.output<ty
 
 const NOT_YOUR_UPLOAD = 'This upload was not found. Choose the file and upload it again.';
 
-export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondAnswered> {
-  // The upload's claim is read beside the letter's context (one round trip less); it is checked after, as before.
-  const [ctx, claim] = await Promise.all([
-    openContext(respondent),
-    dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(body.upload_id), ConsistentRead: true })).then((out) => out.Item),
-  ]);
-  if (body.policy_expiry_date < ctx.today) throw unprocessable('The policy has expired. Send proof of a policy that is in force.', 'policy_expiry_date');
+/** The upload this tenant claimed and has not sent yet (its claim read consistently), or a 4xx. */
+async function claimedUpload(tenantId: string, uploadId: string): Promise<ProofUpload> {
+  const { Item: claim } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: proofUploadKey(uploadId), ConsistentRead: true }));
   // Another tenant's upload reads exactly as an unknown one.
-  if (!claim || claim.tenant_id !== ctx.tenant.id) throw unprocessable(NOT_YOUR_UPLOAD, 'upload_id');
+  if (!claim || claim.tenant_id !== tenantId) throw unprocessable(NOT_YOUR_UPLOAD, 'upload_id');
   if (claim.used_at) throw conflict('This file was already sent. Upload it again to send another proof.', 'upload_id');
-  const t = ctx.tenant;
+  return { key: claim.file_key as string, declaredSize: Number(claim.declared_size) };
+}
+
+export async function submitProof(respondent: Respondent, body: z.output<typeof submitProofBody>): Promise<RespondAnswered> {
   const proofId = randomUUID();
-  const fileKey = checkedProofKey(t.id, proofId);
   // The proof names the checked copy, never the upload's key (a POST may still write there: proof-file.ts).
-  return keepCheckedProof({ key: claim.file_key as string, declaredSize: Number(claim.declared_size) }, fileKey, (file) => recordProof(ctx, body, {
+  const fileKey = checkedProofKey(respondent.tenant_id, proofId);
+  // The upload is claimed, read, checked and copied while the letter's context is read, so the answer
+  // waits on the longer of the two rather than both. Only this tenant's own unsent upload is touched, and
+  // the refusals are told in the order they always were: the letter's, the expiry, then the upload's.
+  const [context, kept] = await Promise.allSettled([
+    openContext(respondent),
+    claimedUpload(respondent.tenant_id, body.upload_id).then(async (upload) => ({ upload, file: await keepProofCopy(upload, fileKey) })),
+  ]);
+  const refusal = (): unknown => {
+    if (context.status === 'rejected') return context.reason;
+    if (body.policy_expiry_date < context.value.today) return unprocessable('The policy has expired. Send proof of a policy that is in force.', 'policy_expiry_date');
+    return kept.status === 'rejected' ? kept.reason : null;
+  };
+  const refused = refusal();
+  if (refused !== null || context.status === 'rejected' || kept.status === 'rejected') {
+    if (kept.status === 'fulfilled') await discardProofCopy(fileKey);
+    throw refused;
+  }
+  const ctx = context.value;
+  const { upload, file } = kept.value;
+  const t = ctx.tenant;
+  return recordKeptProof(upload, fileKey, () => recordProof(ctx, body, {
     id: proofId, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: body.insurer, policy_expiry_date: body.policy_expiry_date,
     ...file, file_key: fileKey, submitted_at: new Date().toISOString(), review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null, reading: null, accepted_facts: null,

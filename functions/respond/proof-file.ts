@@ -80,20 +80,32 @@ async function readUpload({ key, declaredSize }: ProofUpload): Promise<{ bytes: 
 }
 
 /**
- * Checks the upload and keeps its bytes at `keptKey` (a key no presigned POST names, S3 verifying the
- * SHA-256), then runs `record`, the proof's transaction, with what was found. A refused transaction
- * (HttpError: nothing was written) deletes the kept copy; once recorded, the upload is deleted.
+ * Checks the upload and keeps its bytes at `keptKey`, a key no presigned POST names (S3 verifying the
+ * SHA-256); what the proof records of the file. A file refused is deleted and told (422).
  */
-export async function keepCheckedProof<T>(upload: ProofUpload, keptKey: string, record: (file: CheckedProofFile) => Promise<T>): Promise<T> {
+export async function keepProofCopy(upload: ProofUpload, keptKey: string): Promise<CheckedProofFile> {
   const { bytes, type } = await readUpload(upload);
   const digest = createHash('sha256').update(bytes).digest();
   const { PutObjectCommand } = await s3Commands();
   await (await s3Client()).send(new PutObjectCommand({
     Bucket: bucketName('uploads'), Key: keptKey, Body: bytes, ContentType: type, ChecksumSHA256: digest.toString('base64'),
   }));
+  return { content_type: type, size: bytes.length, sha256: digest.toString('hex') };
+}
+
+/** A kept copy no proof will name (the answer was refused before its transaction ran) is deleted. */
+export async function discardProofCopy(keptKey: string): Promise<void> {
+  await deleteProofFile(keptKey).catch((error: unknown) => logger.warn('unused proof copy not deleted', { error, key: keptKey }));
+}
+
+/**
+ * Runs `record`, the proof's transaction naming the kept copy. A refused transaction (HttpError: nothing
+ * was written) deletes the copy; once recorded, the upload is deleted.
+ */
+export async function recordKeptProof<T>(upload: ProofUpload, keptKey: string, record: () => Promise<T>): Promise<T> {
   let recorded: T;
   try {
-    recorded = await record({ content_type: type, size: bytes.length, sha256: digest.toString('hex') });
+    recorded = await record();
   } catch (err) {
     if (err instanceof HttpError) await deleteProofFile(keptKey);
     throw err;

@@ -5,7 +5,8 @@
  *
  * Reads, all by key: the tenant, facility, cycle, Program Settings and the cycle's and facility's counters
  * (one BatchGetItem; an answer's save builds its catalog entries on them) beside the tenant's newest proof
- * (Query gsi3, Limit 1), then the insurance program's opt-out setting (GetItem).
+ * (Query gsi3, Limit 1) and every insurance program's opt-out setting (one Query of a handful; the facility
+ * names its program only once read).
  */
 import { planOfCoverageId, coveragesWithIds } from '../../shared/coverage-ids';
 import { coverageStartDate, letterPromiseOf } from '../../shared/coverage-start';
@@ -19,7 +20,7 @@ import type { CycleRecord } from '../cycles/cycle-store';
 import { facilityRead } from '../facilities/facility-store';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { programSettingsRead, todayIn } from '../program/program-settings';
-import { getOptOutSetting } from '../program/reference-data';
+import { optOutSettings } from '../program/reference-data';
 import { newestProofOf } from '../proofs/proof-review-store';
 import type { ProofRecord } from '../proofs/proof-record';
 import { HttpError } from '../runtime/http-error';
@@ -48,12 +49,13 @@ export interface RespondContext {
 export const tenantGone = () => new HttpError(410, 'This letter is closed: its records are no longer open for answers. If you have questions, call the number on your letter.');
 
 export async function loadContext(respondent: Respondent): Promise<RespondContext> {
-  const [[tenant, facility, cycle, view, catalogSources], proof] = await Promise.all([
+  const [[tenant, facility, cycle, view, catalogSources], proof, optOuts] = await Promise.all([
     readTogether(tenantRead(respondent.tenant_id), facilityRead(respondent.facility_id), cycleRead(respondent.cycle_id), programSettingsRead(), catalogSourcesRead(respondent)),
     newestProofOf(respondent.tenant_id),
+    optOutSettings(),
   ]);
   if (!tenant || !facility || !cycle || cycle.archived_at || tenant.cycle_id !== cycle.id) throw tenantGone();
-  const optOut = await getOptOutSetting(facility.insurance_program_key);
+  const optOut = optOuts.get(facility.insurance_program_key) ?? null;
   return { respondent, tenant, facility, cycle, settings: view.settings, optOut, proof, today: todayIn(view), catalogSources };
 }
 

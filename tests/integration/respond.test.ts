@@ -123,6 +123,13 @@ const claimOf = async (uploadId: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `PROOF_UPLOAD#${uploadId}`, sk: 'PROOF_UPLOAD' }, ConsistentRead: true }))).Item!;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** The checked copies kept for the tenant's proofs (the uploads bucket's proofs/checked/{tenant}/). */
+async function checkedCopies(tenantId: string): Promise<string[]> {
+  const { ListObjectsV2Command } = await s3Commands();
+  const out = await (await s3Client()).send(new ListObjectsV2Command({ Bucket: bucketName('uploads'), Prefix: `${CHECKED_PROOFS_PREFIX}${tenantId}/` }));
+  return (out.Contents ?? []).map((o) => o.Key!);
+}
+
 const proofBody = (uploadId: string, extra: Record<string, unknown> = {}) => ({
   upload_id: uploadId, insurer: 'State Farm', policy_expiry_date: programDay(200), ...extra,
 });
@@ -406,6 +413,9 @@ describe('answers', () => {
     const uploadId = await upload(token, PDF, 'application/pdf');
     const expired = await post('proof', token, proofBody(uploadId, { policy_expiry_date: programDay(-1) }));
     expect(expired.status).toBe(422);
+    // Refused before its transaction: no copy kept, the upload still there to send with the right date.
+    expect(await checkedCopies(p.tenant.id)).toEqual([]);
+    expect(await uploadedSize(`${PROOF_UPLOADS_PREFIX}${p.tenant.id}/${uploadId}`)).toBe(PDF.length);
     const res = await post('proof', token, proofBody(uploadId, { email: `${uniqueName('proof')}@tenant.example` }));
     expect(res.status, res.text).toBe(200);
     expect(res.body.answer).toMatchObject({ kind: 'proof', review: 'waiting', insurer: 'State Farm', reject_reason: null });
@@ -556,9 +566,22 @@ describe('answers', () => {
     expect(both.map((res) => res.status).sort()).toEqual([200, expect.any(Number)]);
     const refused = both.find((res) => res.status !== 200)!;
     expect([409, 422]).toContain(refused.status);
-    const { ListObjectsV2Command } = await s3Commands();
-    const kept = await (await s3Client()).send(new ListObjectsV2Command({ Bucket: bucketName('uploads'), Prefix: `${CHECKED_PROOFS_PREFIX}${p.tenant.id}/` }));
-    expect((kept.Contents ?? []).map((o) => o.Key)).toEqual([`${CHECKED_PROOFS_PREFIX}${p.tenant.id}/${(await claimOf(uploadId)).proof_id as string}`]);
+    expect(await checkedCopies(p.tenant.id)).toEqual([`${CHECKED_PROOFS_PREFIX}${p.tenant.id}/${(await claimOf(uploadId)).proof_id as string}`]);
+  });
+
+  it('a proof sent once the letter closed is refused (409) and keeps no copy of its upload, which is checked beside the letter\'s reads', async () => {
+    const p = await portalTenant();
+    const token = await signedIn(p);
+    const uploadId = await upload(token, PDF, 'application/pdf');
+    const t = (await getTenant(p.tenant.id))!;
+    const moved = await call('POST', `/api/tenants/${t.id}/status`, { token: monitor, form: { status: 'moved_out', updated_at: t.updated_at } });
+    expect(moved.status, moved.text).toBe(200);
+    const res = await post('proof', token, proofBody(uploadId));
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.error).toMatch(/moved out/);
+    expect(await checkedCopies(p.tenant.id)).toEqual([]);
+    expect(await uploadedSize(`${PROOF_UPLOADS_PREFIX}${p.tenant.id}/${uploadId}`)).toBe(PDF.length);
+    expect((await claimOf(uploadId)).used_at).toBeUndefined();
   });
 
   it('the local uploads bucket carries the rules CDK deploys: proof uploads never submitted expire after a day', async () => {
