@@ -18,8 +18,8 @@ import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { ItemRead } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
-import type { CatalogEntry, WrittenSources } from '../program/catalog';
-import { knownSources, refreshEntry } from '../program/catalog';
+import type { CatalogEntry, EntryRefresh, WrittenSources } from '../program/catalog';
+import { knownSources, refreshEntries } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, cycleStatsOf, flagCountsOf } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
@@ -231,19 +231,26 @@ export function cycleEntryOf(cycle: CycleRecord, facility: FacilityRecord | null
 }
 
 /**
- * Brings the cycle's catalog entry in line with the cycle, its counters and its facility's names. The
- * caller names the cycle's facility (a cycle never changes facility), so all three are read in the
- * entry's snapshot: one round trip (functions/program/catalog.ts).
+ * The cycle's catalog entry as the cycle, its counters and its facility's names make it. The caller names
+ * the cycle's facility (a cycle never changes facility), so all three are read in the entry's snapshot:
+ * one round trip (functions/program/catalog.ts).
  */
-export async function refreshCycleEntry(
+export function cycleEntryRefresh(
   cycle: { id: string; facility_id: string },
   /** What a tenant's save read of these sources before it, and its counter deltas: the entry is written without reading them again. */
   written?: WrittenSources,
-): Promise<void> {
+): EntryRefresh<CycleEntry> {
   const sources = [cycleKey(cycle.id), cycleStatsKey(cycle.id), facilityKey(cycle.facility_id)];
-  await refreshEntry<CycleEntry>('cycles', cycle.id, sources, ([record, stats, facility]) =>
-    (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null),
-  written && knownSources(sources, cycleStatsKey(cycle.id), written));
+  return {
+    kind: 'cycles', id: cycle.id, sources,
+    compute: ([record, stats, facility]) => (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null),
+    known: written && knownSources(sources, cycleStatsKey(cycle.id), written),
+  };
+}
+
+/** Brings the cycle's catalog entry in line with the cycle, its counters and its facility's names. */
+export async function refreshCycleEntry(cycle: { id: string; facility_id: string }): Promise<void> {
+  await refreshEntries([cycleEntryRefresh(cycle)]);
 }
 
 /** After a facility's names or program change, its cycles' entries carry the new ones. */

@@ -15,8 +15,8 @@ import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { ItemRead } from '../aws/batch-get';
-import type { CatalogEntry, WrittenSources } from '../program/catalog';
-import { knownSources, refreshEntry } from '../program/catalog';
+import type { CatalogEntry, EntryRefresh, WrittenSources } from '../program/catalog';
+import { knownSources, refreshEntries } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
 import type { ListCounts } from '../program/counters';
@@ -248,15 +248,21 @@ export function facilityEntryOf(f: FacilityRecord, counters: Counters): Facility
   };
 }
 
-/** Brings the facility's catalog entry in line with its record and counters (call after any change to either). */
-export async function refreshFacilityEntry(
+/** The facility's catalog entry as its record and counters make it (both in the entry's snapshot: one round trip, functions/program/catalog.ts). */
+export function facilityEntryRefresh(
   id: string,
   /** What a tenant's save read of these sources before it, and its counter deltas: the entry is written without reading them again. */
   written?: WrittenSources,
-): Promise<void> {
-  // Record and counters in the entry's snapshot: one round trip (functions/program/catalog.ts).
+): EntryRefresh<FacilityEntry> {
   const sources = [facilityKey(id), facilityStatsKey(id)];
-  await refreshEntry<FacilityEntry>('facilities', id, sources, ([facility, stats]) =>
-    (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null),
-  written && knownSources(sources, facilityStatsKey(id), written));
+  return {
+    kind: 'facilities', id, sources,
+    compute: ([facility, stats]) => (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null),
+    known: written && knownSources(sources, facilityStatsKey(id), written),
+  };
+}
+
+/** Brings the facility's catalog entry in line with its record and counters (call after any change to either). */
+export async function refreshFacilityEntry(id: string): Promise<void> {
+  await refreshEntries([facilityEntryRefresh(id)]);
 }

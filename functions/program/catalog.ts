@@ -87,41 +87,45 @@ async function ensureShard(kind: CatalogKind, shard: number): Promise<void> {
   }
 }
 
-async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null, checks: readonly TransactItem[] = []): Promise<void> {
+/** The actions that replace an entry (conditional on its text as read) and move its shard's version and the catalog's counts. */
+function entryWrites(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null): TransactItem[] {
   const prev = prevText ? (JSON.parse(prevText) as CatalogEntry) : null;
   const values: Record<string, NativeAttributeValue> = {};
   if (prevText) values[':prev'] = prevText;
   if (next) values[':next'] = JSON.stringify(next);
   const deltas = countDeltas(prev, next);
   const counterNames = Object.keys(deltas);
-  await dynamo().send(new TransactWriteCommand({
-    TransactItems: [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: { pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) },
-          UpdateExpression: next ? 'SET entries.#id = :next' : 'REMOVE entries.#id',
-          ConditionExpression: prevText ? 'entries.#id = :prev' : 'attribute_not_exists(entries.#id)',
-          ExpressionAttributeNames: { '#id': id },
-          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-        },
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: shardKey(kind, id),
+        UpdateExpression: next ? 'SET entries.#id = :next' : 'REMOVE entries.#id',
+        ConditionExpression: prevText ? 'entries.#id = :prev' : 'attribute_not_exists(entries.#id)',
+        ExpressionAttributeNames: { '#id': id },
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
       },
-      bumpVersion(kind, shardOf(kind, id)),
-      ...(counterNames.length
-        ? [{
-            Update: {
-              TableName: tableName(),
-              Key: { pk: catalogPk(kind), sk: COUNTS_SK },
-              UpdateExpression: `ADD ${counterNames.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-              ExpressionAttributeNames: Object.fromEntries(counterNames.map((n, i) => [`#c${i}`, n])),
-              ExpressionAttributeValues: Object.fromEntries(counterNames.map((n, i) => [`:c${i}`, deltas[n]])),
-            },
-          }]
-        : []),
-      ...checks,
-    ],
-  }));
+    },
+    bumpVersion(kind, shardOf(kind, id)),
+    ...(counterNames.length
+      ? [{
+          Update: {
+            TableName: tableName(),
+            Key: { pk: catalogPk(kind), sk: COUNTS_SK },
+            UpdateExpression: `ADD ${counterNames.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(counterNames.map((n, i) => [`#c${i}`, n])),
+            ExpressionAttributeValues: Object.fromEntries(counterNames.map((n, i) => [`:c${i}`, deltas[n]])),
+          },
+        }]
+      : []),
+  ];
 }
+
+async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null): Promise<void> {
+  await dynamo().send(new TransactWriteCommand({ TransactItems: entryWrites(kind, id, prevText, next) }));
+}
+
+const shardKey = (kind: CatalogKind, id: string): ItemKey => ({ pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) });
 
 /** A source item of an entry (its record, its counters), as read in the entry's snapshot. */
 export type SourceItem = Record<string, NativeAttributeValue> | undefined;
@@ -131,7 +135,7 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 /**
  * An entry's sources as a writer already knows them: as it read them before its own write (`read`), as
  * that write leaves them (`after`), and the ConditionChecks that hold only if nothing else has changed
- * them since (`checks`). With them, refreshEntry writes the entry without reading first; any other
+ * them since (`checks`). With them, refreshEntries writes the entry without reading first; any other
  * change in between fails a check, and it reads its snapshot as always.
  */
 export interface KnownSources {
@@ -166,9 +170,8 @@ async function readSnapshot(kind: CatalogKind, id: string, sources: readonly Ite
  * fails, and it reads again), or writes first and is then overwritten by it. Concurrent writers converge.
  */
 export async function refreshEntry<E extends CatalogEntry>(
-  kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null, known?: KnownSources,
+  kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null,
 ): Promise<void> {
-  if (known && await writeKnownEntry(kind, id, compute, known)) return;
   for (let attempt = 0; attempt < 8; attempt += 1) {
     let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
     try {
@@ -248,28 +251,85 @@ function unchanged(key: ItemKey, item: SourceItem): TransactItem {
   };
 }
 
+/** One entry to bring in line with its sources: what refreshEntry takes, and the sources as a writer knows them. */
+export interface EntryRefresh<E extends CatalogEntry = CatalogEntry> {
+  kind: CatalogKind;
+  id: string;
+  sources: readonly ItemKey[];
+  compute: (items: SourceItem[]) => E | null;
+  known?: KnownSources;
+}
+
 /**
- * The write of refreshEntry without its read (a single tenant's save saves a round trip): the entry as the
- * known sources leave it, conditional on the entry being what the sources made of it before the write and
- * on the checks (the counters are exactly those the write left, the records unchanged). True when
- * written. False, to read the snapshot as always: the write changes nothing in the entry (its sources
- * must still be read to say so: another writer's change may have), the entry did not exist (its shard may
- * not either), or a check or the entry's condition failed.
+ * Refreshes these entries; when every one comes with its known sources (a single tenant's save, which read
+ * them before it), one TransactWrite settles them all without reading (writeKnownEntries). Otherwise, or
+ * when that is refused, each entry's refreshEntry reads its snapshot, side by side, all to the end before
+ * answering (a Lambda freezes whatever still runs once it answers).
  */
-async function writeKnownEntry<E extends CatalogEntry>(kind: CatalogKind, id: string, compute: (items: SourceItem[]) => E | null, known: KnownSources): Promise<boolean> {
-  const prev = compute(known.read);
-  const next = compute(known.after);
-  if (!prev || !next) return false;
-  const prevText = JSON.stringify(prev);
-  if (prevText === JSON.stringify(next)) return false;
+export async function refreshEntries(list: readonly EntryRefresh[]): Promise<void> {
+  if (list.length > 0 && await writeKnownEntries(list)) return;
+  const outcomes = await Promise.allSettled(list.map((r) => refreshEntry(r.kind, r.id, r.sources, r.compute)));
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+}
+
+/**
+ * The writes of refreshEntry without its reads, for entries whose sources the writer knows: each entry
+ * that changes is written as those sources leave it, conditional on the text they made of it before; each
+ * that does not is checked to be that text (so it is right as it stands); and the checks that the sources
+ * are still as known (the counters exactly as the write left them, the records unchanged), each item once.
+ * True when the transaction went through. False, to read the snapshots as always: an entry or its
+ * sources unknown, no entry changing (nothing to write), an entry not made yet (its shard may not be
+ * either), two entries in one shard, or a check or an entry's condition refused.
+ */
+async function writeKnownEntries(list: readonly EntryRefresh[]): Promise<boolean> {
+  const items: TransactItem[] = [];
+  let changes = false;
+  for (const { kind, id, compute, known } of list) {
+    if (!known) return false;
+    const prev = compute(known.read);
+    const next = compute(known.after);
+    if (!prev || !next) return false;
+    const prevText = JSON.stringify(prev);
+    if (prevText === JSON.stringify(next)) {
+      items.push({ ConditionCheck: { TableName: tableName(), Key: shardKey(kind, id), ConditionExpression: 'entries.#id = :prev', ExpressionAttributeNames: { '#id': id }, ExpressionAttributeValues: { ':prev': prevText } } });
+    } else {
+      changes = true;
+      items.push(...entryWrites(kind, id, prevText, next));
+    }
+  }
+  if (!changes) return false;
+  const actions = onePerItem([...items, ...list.flatMap((r) => r.known!.checks)]);
+  if (!actions) return false;
   try {
-    await writeEntry(kind, id, prevText, next, known.checks);
+    await dynamo().send(new TransactWriteCommand({ TransactItems: actions }));
     return true;
   } catch (e) {
-    // Refused by a condition or a check, or a shard not made yet: the loop reads and knows what to do.
+    // Refused by a condition or a check, or a shard not made yet: each entry's refresh reads and knows what to do.
     if (isConditionFailure(e) || isTransactionConflict(e) || isMissingPath(e)) return false;
     throw e;
   }
+}
+
+const actionKey = (action: TransactItem): string => {
+  const key = (action.ConditionCheck ?? action.Update ?? action.Put?.Item ?? action.Delete)!;
+  const { pk, sk } = ('Key' in key ? key.Key : key) as ItemKey;
+  return `${String(pk)}\u0000${String(sk)}`;
+};
+
+/**
+ * The actions with one per item, as a transaction must have them: a check repeated word for word (two
+ * entries' sources share the facility's record) is kept once; two different actions on one item (two
+ * entries of one shard) answer null.
+ */
+function onePerItem(actions: readonly TransactItem[]): TransactItem[] | null {
+  const byItem = new Map<string, TransactItem>();
+  for (const action of actions) {
+    const key = actionKey(action);
+    const seen = byItem.get(key);
+    if (seen && JSON.stringify(seen) !== JSON.stringify(action)) return null;
+    byItem.set(key, action);
+  }
+  return [...byItem.values()];
 }
 
 /** An update of a map path in an item that does not exist yet (the first entry of a fresh shard). */

@@ -18,9 +18,9 @@ import type { FoundItems, ItemRead } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
 import { tenantWriteCondition, tenantsLockedMessage } from '../archives/archive-lock';
-import { cycleKey, cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
-import { facilityKey, facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
-import type { WrittenSources } from '../program/catalog';
+import { cycleEntryRefresh, cycleKey, cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
+import { facilityEntryRefresh, facilityKey, facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
+import { refreshEntries } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
@@ -126,9 +126,10 @@ async function lockRefusal(reasons: readonly (string | undefined)[], first: numb
 /**
  * The catalog entries read the counters; refresh those of cycles and facilities whose counters moved.
  * `read`: the entries' sources as the writer read them before (catalogSourcesRead), so a single
- * tenant's save writes its entries without reading them first (functions/program/catalog.ts KnownSources).
+ * tenant's save settles both its entries in one transaction without reading them first
+ * (functions/program/catalog.ts refreshEntries).
  */
-async function refreshEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[], read?: FoundItems): Promise<void> {
+async function refreshTouchedEntries(changes: readonly { before: TenantRecord | null; after: TenantRecord | null }[], read?: FoundItems): Promise<void> {
   const cycles = new Map<string, { id: string; facility_id: string; moved: Partial<Counters>[] }>();
   const facilities = new Map<string, Partial<Counters>[]>();
   for (const { before, after } of changes) {
@@ -139,24 +140,26 @@ async function refreshEntries(changes: readonly { before: TenantRecord | null; a
     cycles.set(owner.cycle_id, { ...cycle, moved: [...cycle.moved, moved] });
     facilities.set(owner.facility_id, [...(facilities.get(owner.facility_id) ?? []), moved]);
   }
-  const written = (moved: Partial<Counters>[]) => (read ? { found: read, moved: sumCounters(moved) } : undefined);
-  await refreshBoth(
-    [...cycles.values()].map(({ moved, ...cycle }) => ({ ...cycle, written: written(moved) })),
-    [...facilities].map(([id, moved]) => ({ id, written: written(moved) })),
-  );
+  if (read) {
+    const written = (moved: Partial<Counters>[]) => ({ found: read, moved: sumCounters(moved) });
+    await refreshEntries([
+      ...[...cycles.values()].map(({ moved, ...cycle }) => cycleEntryRefresh(cycle, written(moved))),
+      ...[...facilities].map(([id, moved]) => facilityEntryRefresh(id, written(moved))),
+    ]);
+    return;
+  }
+  await refreshBoth([...cycles.values()], [...facilities.keys()]);
 }
-
-type ToRefresh = { id: string; written?: WrittenSources };
 
 /**
  * The cycles' entries and the facilities' are different catalog items, so the two run side by side (each
  * list one entry at a time): a tenant write's answer waits for the longer of the two, not their sum.
  */
-async function refreshBoth(cycles: readonly (ToRefresh & { facility_id: string })[], facilities: readonly ToRefresh[]): Promise<void> {
+async function refreshBoth(cycles: readonly { id: string; facility_id: string }[], facilityIds: readonly string[]): Promise<void> {
   // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
   const [first, second] = await Promise.allSettled([
-    (async () => { for (const { written, ...cycle } of cycles) await refreshCycleEntry(cycle, written); })(),
-    (async () => { for (const { id, written } of facilities) await refreshFacilityEntry(id, written); })(),
+    (async () => { for (const cycle of cycles) await refreshCycleEntry(cycle); })(),
+    (async () => { for (const id of facilityIds) await refreshFacilityEntry(id); })(),
   ]);
   for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
 }
@@ -270,7 +273,7 @@ export async function createTenants(
 
 /** The catalog entries of a cycle and its facility, after their counters moved. */
 export async function refreshCatalogOf(cycle: { id: string; facility_id: string }): Promise<void> {
-  await refreshBoth([{ id: cycle.id, facility_id: cycle.facility_id }], [{ id: cycle.facility_id }]);
+  await refreshBoth([{ id: cycle.id, facility_id: cycle.facility_id }], [cycle.facility_id]);
 }
 
 /**
@@ -409,7 +412,7 @@ async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: F
       throw e;
     }
   }
-  await refreshEntries(changes.map((c) => ({ before: c.before, after: c.after })), read);
+  await refreshTouchedEntries(changes.map((c) => ({ before: c.before, after: c.after })), read);
   return changes;
 }
 
