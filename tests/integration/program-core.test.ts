@@ -116,9 +116,9 @@ describe('program data core', () => {
       const names = await commandsOf(() => saveTenant(tenants[0]!, { tagged_for_removal: true }, TEST_WRITE, { read }));
       expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)?.flags).toContain('doing_move_outs');
       await expectEntriesRight(cycle.id, facility.id);
-      // The tenant's transaction, then one transaction writing both entries; nothing read again.
+      // The tenant's transaction, then each changed entry's (side by side); nothing read again.
       expect(names.filter((n) => n === 'TransactGetItems')).toEqual([]);
-      expect(names.filter((n) => n === 'TransactWriteItems')).toHaveLength(2);
+      expect(names.filter((n) => n === 'TransactWriteItems')).toHaveLength(3);
     });
 
     it('checks an entry the save leaves as it was in the same transaction, and reads again when that entry\'s record changed since', async () => {
