@@ -99,9 +99,10 @@ async function confirm(ctx: RespondContext, view: RespondView, mail: Confirmatio
  */
 async function answer(
   ctx: RespondContext, changes: TenantChanges, how: TenantWrite, alongside: TransactItem[], mail: ConfirmationRequest, proofAfter: ProofRecord | null,
+  whenWritten?: () => Promise<void>,
 ): Promise<RespondAnswered> {
   // The page's language is the tenant's from now on: the program's reminders are e-mailed in it (issue 27).
-  const tenant = await saveTenant(ctx.tenant, { ...changes, language: mail.language }, { ...how, sign_in: ctx.respondent.signIn }, { alongside, read: ctx.catalogSources });
+  const tenant = await saveTenant(ctx.tenant, { ...changes, language: mail.language }, { ...how, sign_in: ctx.respondent.signIn }, { alongside, read: ctx.catalogSources, whenWritten });
   recordMetric('PortalAnswers', 1, mail.answer.kind);
   const view = buildView({ ...ctx, tenant, proof: proofAfter });
   return { ...view, sign_in: ctx.respondent.signIn, confirmation_email: await confirm({ ...ctx, tenant }, view, mail) };
@@ -189,15 +190,15 @@ export async function submitProof(respondent: Respondent, body: z.output<typeof 
   const ctx = context.value;
   const { upload, file } = kept.value;
   const t = ctx.tenant;
-  return recordKeptProof(upload, fileKey, () => recordProof(ctx, body, {
+  return recordKeptProof(upload, fileKey, (whenWritten) => recordProof(ctx, body, {
     id: proofId, tenant_id: t.id, facility_id: t.facility_id, facility_number: t.facility_number, cycle_id: t.cycle_id,
     first_name: t.first_name, last_name: t.last_name, unit: t.unit, insurer: body.insurer, policy_expiry_date: body.policy_expiry_date,
     ...file, file_key: fileKey, submitted_at: new Date().toISOString(), review: 'waiting', decided_at: null, decided_by: null, reject_reason: null, reject_reason_code: null, reading: null, accepted_facts: null,
-  }));
+  }, whenWritten));
 }
 
 /** The tenant's answer with its new proof: the proof, the upload claim marked used, and the waiting list. */
-function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>, proof: ProofRecord): Promise<RespondAnswered> {
+function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>, proof: ProofRecord, whenWritten: () => Promise<void>): Promise<RespondAnswered> {
   const t = ctx.tenant;
   const at = proof.submitted_at;
   const replaced = replaceWaitingProof(ctx, at, false);
@@ -215,5 +216,5 @@ function recordProof(ctx: RespondContext, body: z.output<typeof submitProofBody>
     },
     // A waiting proof replaced by this one leaves the list as this one joins it: the count stays.
     ...(replaced.length > 0 ? replaced : [waitingCountBy(1)]),
-  ], { email: body.email, language: body.language, answer: { kind: 'proof', policy_expiry_date: body.policy_expiry_date } }, proof);
+  ], { email: body.email, language: body.language, answer: { kind: 'proof', policy_expiry_date: body.policy_expiry_date } }, proof, whenWritten);
 }

@@ -99,18 +99,22 @@ export async function discardProofCopy(keptKey: string): Promise<void> {
 }
 
 /**
- * Runs `record`, the proof's transaction naming the kept copy. A refused transaction (HttpError: nothing
- * was written) deletes the copy; once recorded, the upload is deleted.
+ * Runs `record`, the proof's transaction naming the kept copy, giving it what to run once that transaction
+ * went through (saveTenant's whenWritten): the upload's deletion, beside whatever follows the transaction.
+ * A transaction refused (HttpError before it went through: nothing was written) deletes the copy instead;
+ * once written, the copy stays whatever fails after (the proof names it).
  */
-export async function recordKeptProof<T>(upload: ProofUpload, keptKey: string, record: () => Promise<T>): Promise<T> {
-  let recorded: T;
+export async function recordKeptProof<T>(upload: ProofUpload, keptKey: string, record: (whenWritten: () => Promise<void>) => Promise<T>): Promise<T> {
+  let written = false;
+  const dropUpload = async () => {
+    written = true;
+    // An upload left behind expires by the bucket's rule anyway.
+    await deleteProofFile(upload.key).catch((error: unknown) => logger.warn('proof upload not deleted (it expires)', { error, key: upload.key }));
+  };
   try {
-    recorded = await record();
+    return await record(dropUpload);
   } catch (err) {
-    if (err instanceof HttpError) await deleteProofFile(keptKey);
+    if (!written && err instanceof HttpError) await deleteProofFile(keptKey);
     throw err;
   }
-  // The proof names its kept copy now; an upload left behind expires by the bucket's rule anyway.
-  await deleteProofFile(upload.key).catch((error: unknown) => logger.warn('proof upload not deleted (it expires)', { error, key: upload.key }));
-  return recorded;
 }

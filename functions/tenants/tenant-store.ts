@@ -398,7 +398,7 @@ function withdrawingProofs(changes: readonly Change[], how: TenantWrite, at: str
 const awaitsReview = (t: TenantRecord) => t.status === 'provide_proof' && !t.provided_proof_date;
 
 /** Applies the changes (a waiting proof withdrawn where withdrawingProofs says) and answers them as written. */
-async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: FoundItems): Promise<Change[]> {
+async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: FoundItems, whenWritten?: () => Promise<void>): Promise<Change[]> {
   const at = new Date().toISOString();
   // Whatever a write changes, a proof's end date stays only with Provided Proof (issue 27), so the expiry index never lists another status.
   const changes = withdrawingProofs(asked.map((c) => (c.after ? { ...c, after: proofExpiryRule(c.after) } : c)), how, at);
@@ -412,7 +412,9 @@ async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: F
       throw e;
     }
   }
-  await refreshTouchedEntries(changes.map((c) => ({ before: c.before, after: c.after })), read);
+  // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
+  const outcomes = await Promise.allSettled([refreshTouchedEntries(changes.map((c) => ({ before: c.before, after: c.after })), read), whenWritten?.()]);
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
   return changes;
 }
 
@@ -449,11 +451,13 @@ export async function saveTenant(
     alongside?: readonly TransactItem[];
     /** The catalog entries' sources as read before the save (catalogSourcesRead). */
     read?: FoundItems;
+    /** Work to start once the save's transaction went through, beside the catalog's refresh (a portal proof's upload deleted). */
+    whenWritten?: () => Promise<void>;
   } = {},
 ): Promise<TenantRecord> {
   const now = new Date().toISOString();
   const change: Change = { before: current, after: { ...current, ...changes, updated_at: laterThan(current.updated_at, now) }, alongside: options.alongside };
-  const [written] = await applyChanges([change], how, options.read);
+  const [written] = await applyChanges([change], how, options.read, options.whenWritten);
   return written!.after!;
 }
 
