@@ -6,6 +6,7 @@
  */
 import { s3Client, s3Commands } from './clients';
 import { bucketName } from './config';
+import { isMissingObject } from './s3-errors';
 
 /** A presigned POST must be used within this time; the browser uploads right after asking. */
 export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
@@ -38,10 +39,4 @@ export async function uploadedSize(key: string): Promise<number | null> {
     if (isMissingObject(err)) return null;
     throw err;
   }
-}
-
-/** S3's answer for a key that holds nothing (HeadObject: 404 NotFound; GetObject: NoSuchKey). */
-export function isMissingObject(err: unknown): boolean {
-  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey';
 }

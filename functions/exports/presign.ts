@@ -5,7 +5,7 @@
  */
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
-import { isMissingObject } from '../aws/uploads';
+import { isMissingObject } from '../aws/s3-errors';
 
 /** Long enough for the browser to open the link it was just handed; too short to share it. */
 export const DOWNLOAD_LINK_SECONDS = 60;

@@ -8,6 +8,7 @@ import { ineligiblePreview } from '../../shared/contracts/ledger-checks';
 import type { IneligiblePreview, IneligibleTenant } from '../../shared/contracts/ledger-checks';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
+import { isMissingObject } from '../aws/s3-errors';
 import { getJob } from '../jobs/job-store';
 import { LEDGER_JOB_TYPES } from './ledger-job-types';
 
@@ -24,7 +25,7 @@ export async function readPreviewRows(previewId: string): Promise<PreviewRow[] |
     const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('exports'), Key: previewKey(previewId) }));
     return JSON.parse(await out.Body!.transformToString('utf-8')) as PreviewRow[];
   } catch (err) {
-    if (err instanceof Error && err.name === 'NoSuchKey') return null;
+    if (isMissingObject(err)) return null;
     throw err;
   }
 }

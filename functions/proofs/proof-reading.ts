@@ -30,6 +30,7 @@ import { recordTwinKeys, standingTwins } from './proof-twins';
 import { readDeclarations } from './reader/read-declarations';
 import { eachRecord } from '../runtime/sqs-batch';
 import { isConditionalCheckFailed } from '../aws/dynamo-errors';
+import { isMissingObject } from '../aws/s3-errors';
 
 /** The proof id of a checked copy's key (proofs/checked/{tenant}/{proof}), or null for any other key. */
 export function proofIdOfKey(key: string): string | null {
@@ -58,12 +59,12 @@ export function keysOfS3Event(body: string): string[] {
 }
 
 async function proofBytes(key: string): Promise<Uint8Array | null> {
-  const { GetObjectCommand, NoSuchKey } = await s3Commands();
+  const { GetObjectCommand } = await s3Commands();
   try {
     const out = await (await s3Client()).send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
     return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
   } catch (err) {
-    if (err instanceof NoSuchKey) return null;
+    if (isMissingObject(err)) return null;
     throw err;
   }
 }

@@ -14,7 +14,7 @@ import type { ProofContentType } from '../../shared/contracts/respond';
 import { PROOF_MAX_BYTES } from '../../shared/contracts/respond';
 import { s3Client, s3Commands } from '../aws/clients';
 import { bucketName } from '../aws/config';
-import { isMissingObject } from '../aws/uploads';
+import { isMissingObject } from '../aws/s3-errors';
 import { HttpError, unprocessable } from '../runtime/http-error';
 import { logger } from '../runtime/logger';
 
