@@ -242,7 +242,7 @@ export function cycleEntryRefresh(
 ): EntryRefresh<CycleEntry> {
   const sources = [cycleKey(cycle.id), cycleStatsKey(cycle.id), facilityKey(cycle.facility_id)];
   return {
-    kind: 'cycles', id: cycle.id, sources,
+    kind: 'cycles', id: cycle.id, sources, stats: cycleStatsKey(cycle.id),
     compute: ([record, stats, facility]) => (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null),
     known: written && knownSources(sources, cycleStatsKey(cycle.id), written),
   };

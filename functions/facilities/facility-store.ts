@@ -256,7 +256,7 @@ export function facilityEntryRefresh(
 ): EntryRefresh<FacilityEntry> {
   const sources = [facilityKey(id), facilityStatsKey(id)];
   return {
-    kind: 'facilities', id, sources,
+    kind: 'facilities', id, sources, stats: facilityStatsKey(id),
     compute: ([facility, stats]) => (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null),
     known: written && knownSources(sources, facilityStatsKey(id), written),
   };

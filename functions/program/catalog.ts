@@ -121,8 +121,8 @@ function entryWrites(kind: CatalogKind, id: string, prevText: string | null, nex
   ];
 }
 
-async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null): Promise<void> {
-  await dynamo().send(new TransactWriteCommand({ TransactItems: entryWrites(kind, id, prevText, next) }));
+async function writeEntry(kind: CatalogKind, id: string, prevText: string | null, next: CatalogEntry | null, checks: readonly TransactItem[]): Promise<void> {
+  await dynamo().send(new TransactWriteCommand({ TransactItems: [...entryWrites(kind, id, prevText, next), ...checks] }));
 }
 
 const shardKey = (kind: CatalogKind, id: string): ItemKey => ({ pk: catalogPk(kind), sk: shardSk(shardOf(kind, id)) });
@@ -164,13 +164,16 @@ async function readSnapshot(kind: CatalogKind, id: string, sources: readonly Ite
 
 /**
  * Recomputes one entry from its sources (`compute` answers null when the object is gone) and stores it
- * if it changed, conditional on the entry being still what was read with the sources. Entry and sources
- * are read as one snapshot, so what is computed belongs to the entry it replaces: a writer that read
- * before another writer's change finds the entry changed by the one that read after it (its condition
- * fails, and it reads again), or writes first and is then overwritten by it. Concurrent writers converge.
+ * if it changed, conditional on the entry being still what was read with the sources and on the sources
+ * being still as read (`sourcesAre`; `stats` names the counters among them). Entry and sources are read
+ * as one snapshot, so what is computed belongs to the entry it replaces, and it is written only while it is
+ * still what the sources make: a writer that read before another writer's change reads again, whether or
+ * not that other writer changed the entry. (Conditional on the entry alone, a write computed before a
+ * change stood when the writer after it found the entry right and wrote nothing: a flag lowered while a
+ * tenant was tagged, program-core.test.ts.) Concurrent writers converge.
  */
 export async function refreshEntry<E extends CatalogEntry>(
-  kind: CatalogKind, id: string, sources: readonly ItemKey[], compute: (items: SourceItem[]) => E | null,
+  kind: CatalogKind, id: string, sources: readonly ItemKey[], stats: ItemKey, compute: (items: SourceItem[]) => E | null,
 ): Promise<void> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     let snapshot: Awaited<ReturnType<typeof readSnapshot>>;
@@ -185,10 +188,11 @@ export async function refreshEntry<E extends CatalogEntry>(
     const nextText = next ? JSON.stringify(next) : null;
     if (snapshot.prevText === nextText) return;
     try {
-      await writeEntry(kind, id, snapshot.prevText, next);
+      await writeEntry(kind, id, snapshot.prevText, next, sourcesAre(sources, stats, snapshot.items));
       return;
     } catch (e) {
-      if (isConditionFailure(e)) continue;
+      // The entry or a source changed since the snapshot, or a transaction was writing one of them: read again.
+      if (isConditionFailure(e) || isTransactionConflict(e)) continue;
       // The shard item does not exist yet (first entry of a fresh table): create it and try again.
       if (isMissingPath(e)) {
         await ensureShard(kind, shardOf(kind, id));
@@ -214,8 +218,12 @@ export interface WrittenSources {
 export function knownSources(sources: readonly ItemKey[], stats: ItemKey, written: WrittenSources): KnownSources {
   const read = sources.map((key) => written.found.get(key));
   const after = sources.map((key, i) => (sameKey(key, stats) ? statsAfter(read[i], written.moved) : read[i]));
-  const checks = sources.map((key, i) => (sameKey(key, stats) ? countersAre(key, countersOf(after[i])) : unchanged(key, read[i])));
-  return { read, after, checks };
+  return { read, after, checks: sourcesAre(sources, stats, after) };
+}
+
+/** The checks that each source is still `items` (in the order of `sources`): records by `updated_at` (every store's update moves it), the STATS item counter by counter (a counter never written is absent: 0). */
+function sourcesAre(sources: readonly ItemKey[], stats: ItemKey, items: readonly SourceItem[]): TransactItem[] {
+  return sources.map((key, i) => (sameKey(key, stats) ? countersAre(key, countersOf(items[i])) : unchanged(key, items[i])));
 }
 
 const sameKey = (a: ItemKey, b: ItemKey) => a.pk === b.pk && a.sk === b.sk;
@@ -256,6 +264,8 @@ export interface EntryRefresh<E extends CatalogEntry = CatalogEntry> {
   kind: CatalogKind;
   id: string;
   sources: readonly ItemKey[];
+  /** The counters among the sources. */
+  stats: ItemKey;
   compute: (items: SourceItem[]) => E | null;
   known?: KnownSources;
 }
@@ -268,7 +278,7 @@ export interface EntryRefresh<E extends CatalogEntry = CatalogEntry> {
  */
 export async function refreshEntries(list: readonly EntryRefresh[]): Promise<void> {
   const left = await writeKnownEntries(list);
-  const outcomes = await Promise.allSettled(left.map((r) => refreshEntry(r.kind, r.id, r.sources, r.compute)));
+  const outcomes = await Promise.allSettled(left.map((r) => refreshEntry(r.kind, r.id, r.sources, r.stats, r.compute)));
   for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }
 

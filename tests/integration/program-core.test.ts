@@ -79,6 +79,42 @@ describe('program data core', () => {
     expect((await readCatalog<FacilityEntry>('facilities')).find((e) => e.id === facility.id)).toEqual(facilityEntryOf(facilityNow!, facilityCounters));
   });
 
+  it('an entry written from a snapshot taken before another save does not stand once that save found its own snapshot unchanged', async () => {
+    const facility = await makeFacility(uniqueName('stale'), null);
+    const cycle = await createCycle({ facility_id: facility.id, facility_number: facility.facility_number, label: 'Stale' });
+    const [a, b] = await createTenants(cycle, [tenant(0, null), tenant(1, null)], TEST_WRITE);
+    const taggedA = await saveTenant(a!, { tagged_for_removal: true }, TEST_WRITE);
+    // Untagging A lowers the cycle's 'doing_move_outs': hold that entry write until B is tagged and B's
+    // refresh has read the flag still raised and (rightly, as it reads it) written nothing.
+    let held!: () => void;
+    const release = new Promise<void>((resolve) => { held = resolve; });
+    let reached!: () => void;
+    const reachedWrite = new Promise<void>((resolve) => { reached = resolve; });
+    let once = true;
+    const holder = 'programCoreStaleHolder';
+    dynamo().middlewareStack.add((next, context) => async (args) => {
+      const input = JSON.stringify(args.input);
+      if (once && context.commandName === 'TransactWriteItemsCommand' && input.includes('CATALOG#cycles') && input.includes(cycle.id)) {
+        once = false;
+        reached();
+        await release;
+      }
+      return next(args);
+    }, { step: 'initialize', name: holder });
+    try {
+      const untagging = saveTenant(taggedA, { tagged_for_removal: false }, TEST_WRITE);
+      await reachedWrite;
+      await saveTenant(b!, { tagged_for_removal: true }, TEST_WRITE);
+      held();
+      await untagging;
+    } finally {
+      dynamo().middlewareStack.remove(holder);
+    }
+    const [cycleNow, cycleCounters, facilityNow] = await Promise.all([getCycle(cycle.id), getCycleCounters(cycle.id), getFacility(facility.id)]);
+    expect(cycleCounters.tagged_for_removal).toBe(1);
+    expect((await readCatalog<CycleEntry>('cycles')).find((e) => e.id === cycle.id)).toEqual(cycleEntryOf(cycleNow!, facilityNow, cycleCounters));
+  });
+
   describe('a save that read its entries\' sources before (readTogether, catalogSourcesRead)', () => {
     /** The DynamoDB commands sent while `work` runs, by name. */
     async function commandsOf(work: () => Promise<unknown>): Promise<string[]> {
