@@ -19,7 +19,7 @@ import type { ItemRead } from '../aws/batch-get';
 import type { FacilityRecord } from '../facilities/facility-store';
 import { facilityCycleIds, facilityFromItem, facilityKey } from '../facilities/facility-store';
 import type { CatalogEntry, EntryRefresh, WrittenSources } from '../program/catalog';
-import { knownSources, refreshEntries } from '../program/catalog';
+import { refreshEntries } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, cycleStatsOf, flagCountsOf } from '../program/counters';
 import { conflict, notFound } from '../runtime/http-error';
@@ -244,7 +244,7 @@ export function cycleEntryRefresh(
   return {
     kind: 'cycles', id: cycle.id, sources, stats: cycleStatsKey(cycle.id),
     compute: ([record, stats, facility]) => (record ? cycleEntryOf(cycleFromItem(record), facility ? facilityFromItem(facility) : null, countersOf(stats)) : null),
-    known: written && knownSources(sources, cycleStatsKey(cycle.id), written),
+    written,
   };
 }
 

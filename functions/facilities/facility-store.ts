@@ -16,7 +16,7 @@ import { tableName } from '../aws/config';
 import { batchGetItems, itemRead } from '../aws/batch-get';
 import type { ItemRead } from '../aws/batch-get';
 import type { CatalogEntry, EntryRefresh, WrittenSources } from '../program/catalog';
-import { knownSources, refreshEntries } from '../program/catalog';
+import { refreshEntries } from '../program/catalog';
 import type { Counters } from '../program/counters';
 import { countersOf, flagCountsOf, listCountsOf } from '../program/counters';
 import type { ListCounts } from '../program/counters';
@@ -258,7 +258,7 @@ export function facilityEntryRefresh(
   return {
     kind: 'facilities', id, sources, stats: facilityStatsKey(id),
     compute: ([facility, stats]) => (facility ? facilityEntryOf(facilityFromItem(facility), countersOf(stats)) : null),
-    known: written && knownSources(sources, facilityStatsKey(id), written),
+    written,
   };
 }
 

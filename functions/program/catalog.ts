@@ -23,6 +23,7 @@ import { batchGetItems } from '../aws/batch-get';
 import type { FoundItems, ItemKey } from '../aws/batch-get';
 import { dynamo } from '../aws/clients';
 import { tableName } from '../aws/config';
+import { allToTheEnd } from '../runtime/all-to-the-end';
 import { conflict } from '../runtime/http-error';
 import { isConditionFailure, isTransactionConflict } from '../aws/dynamo-errors';
 import { countersOf } from './counters';
@@ -138,7 +139,7 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
  * them since (`checks`). With them, refreshEntries writes the entry without reading first; any other
  * change in between fails a check, and it reads its snapshot as always.
  */
-export interface KnownSources {
+interface KnownSources {
   read: SourceItem[];
   after: SourceItem[];
   checks: TransactItem[];
@@ -215,7 +216,7 @@ export interface WrittenSources {
  * checked unchanged by their `updated_at` (every store's update moves it); the STATS item as the write
  * left it, checked counter by counter (a counter never written is absent: 0).
  */
-export function knownSources(sources: readonly ItemKey[], stats: ItemKey, written: WrittenSources): KnownSources {
+function knownSources(sources: readonly ItemKey[], stats: ItemKey, written: WrittenSources): KnownSources {
   const read = sources.map((key) => written.found.get(key));
   const after = sources.map((key, i) => (sameKey(key, stats) ? statsAfter(read[i], written.moved) : read[i]));
   return { read, after, checks: sourcesAre(sources, stats, after) };
@@ -267,19 +268,18 @@ export interface EntryRefresh<E extends CatalogEntry = CatalogEntry> {
   /** The counters among the sources. */
   stats: ItemKey;
   compute: (items: SourceItem[]) => E | null;
-  known?: KnownSources;
+  /** What a tenant's save read of these sources before it, and its counter deltas: the entry is settled without reading them again. */
+  written?: WrittenSources;
 }
 
 /**
  * Refreshes these entries. Those that come with their known sources (a single tenant's save, which read
  * them before it) are settled without reading (writeKnownEntries); the rest, and any whose transaction is
- * refused, each read their snapshot (refreshEntry). Side by side, and all to the end before answering: a
- * Lambda freezes whatever still runs once it answers.
+ * refused, each read their snapshot (refreshEntry), side by side.
  */
 export async function refreshEntries(list: readonly EntryRefresh[]): Promise<void> {
   const left = await writeKnownEntries(list);
-  const outcomes = await Promise.allSettled(left.map((r) => refreshEntry(r.kind, r.id, r.sources, r.stats, r.compute)));
-  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  await allToTheEnd(left.map((r) => refreshEntry(r.kind, r.id, r.sources, r.stats, r.compute)));
 }
 
 /** One TransactWrite of writeKnownEntries and the entries it settles. */
@@ -301,7 +301,8 @@ async function writeKnownEntries(list: readonly EntryRefresh[]): Promise<EntryRe
   const writes: KnownWrite[] = [];
   const unchanged: KnownWrite = { entries: [], actions: [] };
   for (const entry of list) {
-    const { kind, id, compute, known } = entry;
+    const { kind, id, compute } = entry;
+    const known = entry.written && knownSources(entry.sources, entry.stats, entry.written);
     const prev = known && compute(known.read);
     const next = known && compute(known.after);
     if (!known || !prev || !next) {

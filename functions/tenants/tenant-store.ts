@@ -21,6 +21,7 @@ import { tenantWriteCondition, tenantsLockedMessage } from '../archives/archive-
 import { cycleEntryRefresh, cycleKey, cycleStatsKey, refreshCycleEntry } from '../cycles/cycle-store';
 import { facilityEntryRefresh, facilityKey, facilityStatsKey, getFacility, refreshFacilityEntry } from '../facilities/facility-store';
 import { refreshEntries } from '../program/catalog';
+import { allToTheEnd } from '../runtime/all-to-the-end';
 import type { Counters } from '../program/counters';
 import { contributionOf, delta, sumCounters } from '../program/counters';
 import { HttpError, notFound } from '../runtime/http-error';
@@ -156,12 +157,10 @@ async function refreshTouchedEntries(changes: readonly { before: TenantRecord | 
  * list one entry at a time): a tenant write's answer waits for the longer of the two, not their sum.
  */
 async function refreshBoth(cycles: readonly { id: string; facility_id: string }[], facilityIds: readonly string[]): Promise<void> {
-  // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
-  const [first, second] = await Promise.allSettled([
+  await allToTheEnd([
     (async () => { for (const cycle of cycles) await refreshCycleEntry(cycle); })(),
     (async () => { for (const id of facilityIds) await refreshFacilityEntry(id); })(),
   ]);
-  for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 /**
@@ -412,9 +411,7 @@ async function applyChanges(asked: readonly Change[], how: TenantWrite, read?: F
       throw e;
     }
   }
-  // Both to the end before the answer, even when one fails: a Lambda freezes whatever still runs once it answers.
-  const outcomes = await Promise.allSettled([refreshTouchedEntries(changes.map((c) => ({ before: c.before, after: c.after })), read), whenWritten?.()]);
-  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  await allToTheEnd([refreshTouchedEntries(changes.map((c) => ({ before: c.before, after: c.after })), read), whenWritten?.()]);
   return changes;
 }
 
