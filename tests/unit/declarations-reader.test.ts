@@ -55,7 +55,7 @@ describe.each(fixtures.map((f) => [f.name, f.kind] as const))('%s (%s)', (name) 
 });
 
 describe('the documents themselves', () => {
-  it('are what tenants send: a 12-megapixel phone photo, a scan with no text of its own, two pages', async () => {
+  it("are what tenants send: a 12-megapixel phone photo, a scan with no text of its own, an office copier's CCITT page, two pages", async () => {
     const sharp = (await import('sharp')).default;
     const photo = readings.get('nationwide-phone-photo')!;
     const meta = await sharp(photo.bytes).metadata();
@@ -63,6 +63,8 @@ describe('the documents themselves', () => {
     expect(meta.orientation).toBe(6);
     expect(readings.get('liberty-mutual-two-pages')!.reading.pages).toBe(2);
     expect(readings.get('travelers-scanned')!.reading.source).toBe('ocr');
+    // The office copier's page is one bit a pixel in CCITT Group 4, as such machines write it.
+    expect(Buffer.from(readings.get('state-farm-office-scan-ccitt')!.bytes).includes('/CCITTFaxDecode')).toBe(true);
   });
 
   it('read a scan by OCR when the text layer over it holds no facts, and say so', () => {

@@ -1,6 +1,6 @@
 /**
  * A photo's page before OCR (issue 27): uneven light evened out, skew found; and a scan's picture taken
- * out of a PDF as it is stored (JPEG) or unpacked (Flate pixels, PNG predictors, one bit a pixel).
+ * out of a PDF as it is stored (JPEG) or decoded (Flate pixels, PNG predictors, one bit a pixel, CCITT fax).
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenLight, skewDegrees } from '../../functions/proofs/reader/page-light';
 import type { GreyImage } from '../../functions/proofs/reader/page-light';
 import { pageImage } from '../../functions/proofs/reader/pdf-page-image';
+import { singleTileOf } from '../fixtures/declarations/render-image';
 
 /** Text-like lines every 40 px, 4 px thick, turned `degrees` clockwise, on paper lit from the left (250) to dark on the right (90). */
 function litPage(degrees: number, width = 800, height = 1000): GreyImage {
@@ -115,11 +116,33 @@ describe("a scan's picture inside a PDF", () => {
     expect([pixels[0], pixels[201 * width + 201], pixels[202], pixels[height * width - 1]]).toEqual([0, 0, 255, 255]);
   });
 
-  it('names an encoding it does not decode, and finds nothing on a page without a picture', async () => {
-    const jbig2 = await pdfWithImage((doc) => doc.context.register(doc.context.stream(new Uint8Array(100), {
+  it("is decoded from CCITT fax (an office scanner's black and white page), as an image or as a stencil", async () => {
+    const [width, height] = [1696, 2192];
+    // A black square in the top left corner of a white page, encoded by libtiff's Group 4 encoder (sharp):
+    // one tile the size of the page is one Group 4 stream, as a PDF's CCITTFaxDecode image carries it.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><rect width="400" height="400" fill="#000"/></svg>`;
+    const tiff = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).toColourspace('b-w')
+      .tiff({ compression: 'ccittfax4', bitdepth: 1, tile: true, tileWidth: width, tileHeight: height }).toBuffer();
+    const group4 = singleTileOf(tiff);
+    // libtiff writes it 'black is zero' (Photometric 1): its white pixels are the code's black runs, so the
+    // image says BlackIs1 (decoded, the paper is 1 and the ink 0, as DeviceGray and a stencil both read it).
+    const ccitt = { Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: width, Rows: height, BlackIs1: true } };
+    for (const look of [{ ColorSpace: 'DeviceGray', BitsPerComponent: 1 }, { ImageMask: true }]) {
+      const bytes = await pdfWithImage((doc) => doc.context.register(doc.context.stream(group4, {
+        Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ...look, ...ccitt,
+      })));
+      const found = await pageImage(bytes, 0);
+      expect(found).toMatchObject({ image: { kind: 'raw', width, height, channels: 1 } });
+      const pixels = (found as { image: { pixels: Uint8Array } }).image.pixels;
+      expect([pixels[0], pixels[399 * width + 399], pixels[400], pixels[1000 * width + 1000], pixels[height * width - 1]]).toEqual([0, 0, 255, 255, 255]);
+    }
+  });
+
+  it('says what it could not decode, and finds nothing on a page without a picture', async () => {
+    const broken = await pdfWithImage((doc) => doc.context.register(doc.context.stream(new Uint8Array(100), {
       Type: 'XObject', Subtype: 'Image', Width: 2480, Height: 3508, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'JBIG2Decode',
     })));
-    expect(await pageImage(jbig2, 0)).toEqual({ unreadable: 'the scanned page is stored as JBIG2, which the reader does not decode' });
+    expect(await pageImage(broken, 0)).toEqual({ unreadable: 'the scanned page is stored as an image pdf.js could not decode' });
     const doc = await PDFDocument.create();
     doc.addPage();
     expect(await pageImage(await doc.save(), 0)).toEqual({ none: true });

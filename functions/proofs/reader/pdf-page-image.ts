@@ -1,13 +1,13 @@
 /**
  * The picture of a scanned page inside a PDF with no text layer: the largest image the page draws
- * (directly or inside a form XObject), taken out of the file as it is stored, for OCR. No canvas renders
- * the page (a canvas package needs native builds Node 20 here does not have); a scan's page is one image,
- * which is what the page shows. JPEG (DCTDecode) goes to sharp as it is; Flate-compressed pixels (8-bit
- * grey or RGB, 1-bit black and white, PNG predictors) are unpacked here into raw pixels. Other encodings
- * (CCITT fax, JBIG2, JPEG 2000) are named, not decoded.
+ * (directly or inside a form XObject), for OCR. No canvas renders the page (a canvas package needs native
+ * builds Node 20 here does not have); a scan's page is one image, which is what the page shows. JPEG
+ * (DCTDecode) goes to sharp as it is stored; every other encoding is decoded into pixels by pdf.js
+ * (pdfjs-dist, already the reader's PDF parser): Flate with PNG predictors, LZW, CCITT fax (office
+ * scanners' black-and-white pages), JBIG2, JPEG 2000, indexed and CMYK colour.
  */
-import { inflateSync, constants as zlib } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
+import { openPdf, pdfjs } from './pdfjs';
 
 export type PageImage =
   | { kind: 'encoded'; bytes: Uint8Array; rotate: number }
@@ -44,80 +44,68 @@ const filtersOf = (dict: PDFDict): string[] => {
   return [];
 };
 
-const numberIn = (dict: PDFDict | undefined, key: string, fallback: number) => dict?.lookupMaybe(PDFName.of(key), PDFNumber)?.asNumber() ?? fallback;
+/** pdf.js's decoded image (its ImageKind: 1 one bit a pixel, rows padded to a byte, 1 white; 2 RGB; 3 RGBA). */
+interface DecodedImage { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray }
 
-/** Channels of an image's colour space, or null for one this reader does not unpack (Indexed, Separation, Lab...). */
-function channelsOf(dict: PDFDict): 1 | 3 | 4 | null {
-  if (dict.lookup(PDFName.of('ImageMask'))?.toString() === 'true') return 1;
-  let space = dict.lookup(PDFName.of('ColorSpace'));
-  if (space instanceof PDFArray) {
-    const family = space.lookup(0, PDFName).decodeText();
-    if (family === 'ICCBased') return numberIn((space.lookup(1) as PDFRawStream).dict, 'N', 3) as 1 | 3 | 4;
-    if (family === 'CalGray') return 1;
-    if (family === 'CalRGB') return 3;
-    return null;
+/**
+ * One channel (grey) or three (RGB) a pixel, as sharp takes raw pixels: pdf.js gives colour (RGB, or RGBA
+ * with its alpha, dropped here) even for a grey scan, which goes to OCR as one channel again.
+ */
+function pixelsOf(image: DecodedImage): PageImage | string {
+  const { width, height, kind, data } = image;
+  const count = width * height;
+  if (kind === 1) {
+    const rowBytes = Math.ceil(width / 8);
+    const pixels = new Uint8Array(count);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) pixels[y * width + x] = (data[y * rowBytes + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0;
+    }
+    return { kind: 'raw', pixels, width, height, channels: 1, rotate: 0 };
   }
-  space = space instanceof PDFName ? space : undefined;
-  const name = (space as PDFName | undefined)?.decodeText();
-  return name === 'DeviceGray' ? 1 : name === 'DeviceRGB' ? 3 : name === 'DeviceCMYK' ? 4 : null;
+  const step = kind === 2 ? 3 : kind === 3 ? 4 : 0;
+  if (step === 0) return `pixels of a kind the reader does not take (${kind})`;
+  if (data.length < count * step) return 'an image whose pixels are cut short';
+  let grey = true;
+  for (let i = 0; i < count * step && grey; i += step) grey = data[i] === data[i + 1] && data[i] === data[i + 2];
+  const channels = grey ? 1 : 3;
+  const pixels = new Uint8Array(count * channels);
+  for (let p = 0; p < count; p += 1) {
+    for (let c = 0; c < channels; c += 1) pixels[p * channels + c] = data[p * step + c]!;
+  }
+  return { kind: 'raw', pixels, width, height, channels, rotate: 0 };
 }
 
-/** Undoes PNG row predictors (Predictor 10-15): each row starts with its filter type byte. */
-function unpredict(data: Uint8Array, rowBytes: number, bytesPerPixel: number): Uint8Array {
-  const rows = Math.floor(data.length / (rowBytes + 1));
-  const out = new Uint8Array(rows * rowBytes);
-  for (let r = 0; r < rows; r += 1) {
-    const type = data[r * (rowBytes + 1)]!;
-    const src = r * (rowBytes + 1) + 1;
-    const at = r * rowBytes;
-    for (let i = 0; i < rowBytes; i += 1) {
-      const raw = data[src + i]!;
-      const left = i >= bytesPerPixel ? out[at + i - bytesPerPixel]! : 0;
-      const up = r > 0 ? out[at - rowBytes + i]! : 0;
-      const upLeft = r > 0 && i >= bytesPerPixel ? out[at - rowBytes + i - bytesPerPixel]! : 0;
-      let value = raw;
-      if (type === 1) value = raw + left;
-      else if (type === 2) value = raw + up;
-      else if (type === 3) value = raw + ((left + up) >> 1);
-      else if (type === 4) {
-        const p = left + up - upLeft;
-        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
-        value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+/**
+ * The pixels pdf.js decodes for the image of this size that page `index` paints (pdf.js applies the
+ * stream's filters, its colour space and its Decode array). An image mask is a stencil: 0 is ink.
+ */
+async function decodedImage(bytes: Uint8Array, index: number, width: number, height: number): Promise<PageImage | string> {
+  const { OPS } = await pdfjs();
+  const doc = await openPdf(bytes);
+  try {
+    const page = await doc.getPage(index + 1);
+    const operators = await page.getOperatorList();
+    // A page's images are in its object store under their ids; images used on several pages ('g_' ids) in the document's.
+    const stored = (id: string) => new Promise<DecodedImage | null>((resolve) => {
+      (id.startsWith('g_') ? page.commonObjs : page.objs).get(id, resolve as (data: unknown) => void);
+    });
+    for (const [i, fn] of operators.fnArray.entries()) {
+      const args = operators.argsArray[i] as unknown[];
+      if (fn === OPS.paintImageMaskXObject) {
+        const mask = args[0] as { data: string | Uint8Array; width: number; height: number };
+        if (mask.width !== width || mask.height !== height) continue;
+        const bits = typeof mask.data === 'string' ? (await stored(mask.data))?.data : mask.data;
+        return bits ? pixelsOf({ width, height, kind: 1, data: bits }) : 'an image pdf.js could not decode';
       }
-      out[at + i] = value & 0xff;
-    }
-  }
-  return out;
-}
-
-function unpackPixels(image: ImageStream, flate: boolean): PageImage | string {
-  const { dict } = image.stream;
-  const channels = channelsOf(dict);
-  const bits = dict.lookup(PDFName.of('ImageMask'))?.toString() === 'true' ? 1 : numberIn(dict, 'BitsPerComponent', 8);
-  if (channels === null || channels === 4 || (bits !== 8 && !(bits === 1 && channels === 1))) return `${bits}-bit pixels in a colour space the reader does not unpack`;
-  // Scanners' streams sometimes end without the deflate trailer; take what inflates.
-  let data: Uint8Array = flate ? inflateSync(image.stream.contents, { finishFlush: zlib.Z_SYNC_FLUSH }) : image.stream.contents;
-  const parms = dict.lookupMaybe(PDFName.of('DecodeParms'), PDFDict);
-  const rowBytes = Math.ceil((image.width * channels * bits) / 8);
-  if (numberIn(parms, 'Predictor', 1) >= 10) data = unpredict(data, rowBytes, Math.max(1, (channels * bits) / 8));
-  const decode = dict.lookupMaybe(PDFName.of('Decode'), PDFArray);
-  const inverted = decode !== undefined && decode.size() >= 2 && (decode.lookup(0) as PDFNumber).asNumber() > (decode.lookup(1) as PDFNumber).asNumber();
-  let pixels: Uint8Array;
-  if (bits === 1) {
-    // One bit a pixel, rows padded to a byte: 0 is black unless the Decode array turns it round.
-    pixels = new Uint8Array(image.width * image.height);
-    for (let y = 0; y < image.height; y += 1) {
-      for (let x = 0; x < image.width; x += 1) {
-        const bit = (data[y * rowBytes + (x >> 3)]! >> (7 - (x & 7))) & 1;
-        pixels[y * image.width + x] = (bit === 1) !== inverted ? 255 : 0;
+      if (fn === OPS.paintImageXObject && args[1] === width && args[2] === height) {
+        const image = await stored(args[0] as string);
+        return image ? pixelsOf(image) : 'an image pdf.js could not decode';
       }
     }
-  } else {
-    pixels = data.subarray(0, image.width * image.height * channels);
-    if (inverted) pixels = pixels.map((v) => 255 - v);
+    return 'an image pdf.js could not decode';
+  } finally {
+    await doc.destroy();
   }
-  if (pixels.length < image.width * image.height * channels) return 'an image whose pixels are cut short';
-  return { kind: 'raw', pixels, width: image.width, height: image.height, channels: channels as 1 | 3, rotate: 0 };
 }
 
 /**
@@ -139,12 +127,7 @@ export async function pageImage(bytes: Uint8Array, index: number): Promise<PageI
   if (!largest) return { none: true };
   const rotate = ((page.getRotation().angle % 360) + 360) % 360;
   const filters = filtersOf(largest.stream.dict);
-  const last = filters.at(-1);
-  if (filters.length === 1 && last === 'DCTDecode') return { image: { kind: 'encoded', bytes: largest.stream.contents, rotate } };
-  if (filters.length === 0 || (filters.length === 1 && last === 'FlateDecode')) {
-    const unpacked = unpackPixels(largest, filters.length === 1);
-    return typeof unpacked === 'string' ? { unreadable: `the scanned page is stored as ${unpacked}` } : { image: { ...unpacked, rotate } };
-  }
-  const names: Record<string, string> = { CCITTFaxDecode: 'CCITT fax', JBIG2Decode: 'JBIG2', JPXDecode: 'JPEG 2000' };
-  return { unreadable: `the scanned page is stored as ${filters.map((f) => names[f] ?? f).join(' + ')}, which the reader does not decode` };
+  if (filters.length === 1 && filters[0] === 'DCTDecode') return { image: { kind: 'encoded', bytes: largest.stream.contents, rotate } };
+  const decoded = await decodedImage(bytes, index, largest.width, largest.height).catch((err: unknown) => `an image pdf.js could not decode (${(err as Error).message})`);
+  return typeof decoded === 'string' ? { unreadable: `the scanned page is stored as ${decoded}` } : { image: { ...decoded, rotate } };
 }

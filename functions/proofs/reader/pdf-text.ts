@@ -1,27 +1,11 @@
 /**
  * A PDF's own text layer (pdfjs-dist, the text a viewer selects), page by page as placed runs of text in
  * the page's points with y growing downwards, and the document's information dictionary and XMP metadata
- * for the integrity check. The legacy build runs on Node 20 without a canvas: nothing here renders.
+ * for the integrity check.
  */
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { PlacedWord } from './page-lines';
-
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsModule: Promise<Pdfjs> | null = null;
-
-/**
- * pdfjs, loaded with its parser on the first document rather than at the worker's init (infra/bundling.ts
- * installs it beside the bundle; loading the reader's libraries at init took the worker's cold start to
- * 316 ms). pdfjs parses in a "fake worker" on Node, whose module it would otherwise import by path.
- */
-function pdfjs(): Promise<Pdfjs> {
-  pdfjsModule ??= (async () => {
-    const [main, parser] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]);
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= parser;
-    return main;
-  })().catch((err: unknown) => { pdfjsModule = null; throw err; });
-  return pdfjsModule;
-}
+import { openPdf, pdfjs } from './pdfjs';
 
 export interface PdfTextPage {
   words: PlacedWord[];
@@ -51,13 +35,10 @@ export class PdfUnreadable extends Error {}
 const stringOr = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfText> {
-  const { Util, getDocument } = await pdfjs();
+  const { Util } = await pdfjs();
   let doc;
   try {
-    // pdfjs takes ownership of the buffer it is given. No font faces, no eval, no fetching of anything.
-    doc = await getDocument({
-      data: bytes.slice(), verbosity: 0, isEvalSupported: false, useSystemFonts: false, disableFontFace: true, stopAtErrors: false,
-    }).promise;
+    doc = await openPdf(bytes);
   } catch (err) {
     const name = (err as { name?: string }).name;
     throw new PdfUnreadable(name === 'PasswordException' ? 'the PDF is protected by a password' : `the file could not be read as a PDF (${(err as Error).message})`);
