@@ -63,14 +63,17 @@ export async function openAs(page: Page, username: string, path: string, passwor
 }
 
 /**
- * Picks `option` of the Select whose trigger button is named `trigger`. Opening is retried: on a busy
- * machine a click can land while the form re-renders and leave the list closed (seen once in CI).
+ * Picks `option` of the Select whose trigger button is named `trigger`, until the Select shows it. On a busy
+ * machine a click can land while the page moves (a toast sliding in above it, data arriving) and leave the
+ * list closed, or pick the option that moved under the pointer (seen in CI: Delaware picked for Guam).
  */
 export async function chooseOption(page: Page, trigger: RegExp, option: string): Promise<void> {
+  const button = page.getByRole('button', { name: trigger });
   const listed = page.getByRole('option', { name: option });
   await expect(async () => {
-    if (!(await listed.isVisible())) await page.getByRole('button', { name: trigger }).click();
+    if (!(await listed.isVisible())) await button.click();
     await listed.click({ timeout: 2_000 });
+    await expect(button).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 

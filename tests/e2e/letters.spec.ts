@@ -19,7 +19,7 @@ import { MAILING_FILTER_LABELS } from '../../shared/contracts/letters';
 import { countOf } from '../../shared/format';
 import type { TenantView } from '../../shared/contracts/tenants';
 import { expectAccessible } from './a11y';
-import { apiLogin, DEMO, expect as baseExpect, loginAs, notifications, openAs, presignedUrl, test } from './fixtures';
+import { apiLogin, chooseOption, DEMO, expect as baseExpect, loginAs, notifications, openAs, presignedUrl, test } from './fixtures';
 import { adminHeaders, importRentRoll, listed, makeCycle, makeFacility, shownDay, softwareKnownNumber, tenantsOfFacility, waitForJob, wireDay } from './program-data';
 import type { MadeCycle, MadeFacility } from './program-data';
 
@@ -362,8 +362,7 @@ test('state mode lists every facility of the state with its facility number', as
 
   await openPage(page);
   await page.getByRole('tab', { name: 'By State' }).click();
-  await page.getByRole('button', { name: /^State/ }).click();
-  await page.getByRole('option', { name: 'Guam (GU)' }).click();
+  await chooseOption(page, /^State/, 'Guam (GU)');
   await expect(page).toHaveURL(/[?&]state=GU\b/);
   await expect(page.getByText(`${countOf(numbers.length, 'facility', 'facilities')}: ${numbers.join(', ')}`)).toBeVisible();
   await expect(tenantsHeading(page)).toContainText(`(${countOfKey('all')})`);
